@@ -1,0 +1,90 @@
+import { resolve } from 'node:path';
+import Type, { type Static } from 'typebox';
+import Value from 'typebox/value';
+
+/** The environment touchline reads (README "Configuration"); the only place `process.env` is read. */
+const EnvSchema = Type.Object({
+  PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  HOST: Type.Optional(Type.String({ minLength: 1 })),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  TOUCHLINE_DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
+  QUOTA_FAILURE_MODE: Type.Optional(
+    Type.Union([Type.Literal('local'), Type.Literal('open'), Type.Literal('closed')]),
+  ),
+  BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  DOCS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  ASSETS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  LOG_LEVEL: Type.Optional(
+    Type.Union(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    ),
+  ),
+});
+
+export type QuotaFailureMode = 'local' | 'open' | 'closed';
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly redisUrl: string | undefined;
+  readonly adminToken: string | undefined;
+  readonly trustProxy: string | undefined;
+  readonly quotaFailureMode: QuotaFailureMode;
+  readonly baseUrl: string;
+  readonly docsUrl: string;
+  readonly assetsUrl: string;
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration: ${problems.join('; ')}`);
+  }
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** Parses the environment once; every problem is reported together. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(EnvSchema.properties)
+      .filter((name) => env[name] !== undefined && env[name] !== '')
+      .map((name) => [name, env[name]]),
+  );
+  const converted = Value.Convert(EnvSchema, known);
+  if (!Value.Check(EnvSchema, converted)) {
+    const byName = new Map<string, string>();
+    for (const e of Value.Errors(EnvSchema, converted)) {
+      const name = e.instancePath.replace(/^\//, '') || 'environment';
+      if (!byName.has(name)) {
+        byName.set(name, `${name}=${JSON.stringify(known[name])}: ${e.message}`);
+      }
+    }
+    throw new ConfigError([...byName.values()]);
+  }
+  const parsed: Static<typeof EnvSchema> = converted;
+  const host = parsed.HOST ?? '127.0.0.1';
+  const port = parsed.PORT ?? 3000;
+  const baseUrl = trimSlash(
+    parsed.BASE_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+  );
+  return Object.freeze({
+    host,
+    port,
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir: resolve(parsed.TOUCHLINE_DATA_DIR ?? './data'),
+    redisUrl: parsed.REDIS_URL,
+    adminToken: parsed.ADMIN_TOKEN,
+    trustProxy: parsed.TRUST_PROXY,
+    quotaFailureMode: parsed.QUOTA_FAILURE_MODE ?? 'local',
+    baseUrl,
+    docsUrl: trimSlash(parsed.DOCS_URL ?? `${baseUrl}/docs`),
+    assetsUrl: trimSlash(parsed.ASSETS_URL ?? `${baseUrl}/assets`),
+    logLevel: parsed.LOG_LEVEL ?? 'info',
+  });
+}

@@ -1,0 +1,57 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { acquireDataDirLock } from './data-dir-lock.js';
+import { PrismaClient } from './generated/client.js';
+import { createPgPool } from './pg-pool.js';
+
+export type Db = PrismaClient;
+
+export interface Database {
+  readonly prisma: PrismaClient;
+  readonly kind: 'pglite' | 'postgres';
+  /** The driver adapter factory, for the schema engine (migrations, drift checks). */
+  readonly adapter: SqlMigrationAwareDriverAdapterFactory;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Embedded database folder; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+}
+
+/** PostgreSQL through `pg` when a URL is configured, else embedded PGlite in the data folder. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const adapter = new PrismaPg(createPgPool(options.databaseUrl));
+    const prisma = new PrismaClient({ adapter });
+    return { prisma, kind: 'postgres', adapter, close: () => prisma.$disconnect() };
+  }
+  const inMemory = options.dataDir === 'memory://';
+  let releaseLock = async () => {};
+  let pglite: PGlite;
+  if (inMemory) {
+    pglite = new PGlite();
+  } else {
+    await mkdir(options.dataDir, { recursive: true });
+    releaseLock = await acquireDataDirLock(options.dataDir);
+    pglite = new PGlite(join(options.dataDir, 'pglite'));
+  }
+  await pglite.waitReady;
+  const adapter = new PrismaPGlite(pglite);
+  const prisma = new PrismaClient({ adapter });
+  return {
+    prisma,
+    kind: 'pglite',
+    adapter,
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+      await releaseLock();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { MigrationList } from '@prisma/schema-engine-wasm';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { NO_FILTER, openSchemaEngine } from './schema-engine.js';
+
+export const PRISMA_DIR = fileURLToPath(new URL('../../prisma/', import.meta.url));
+export const MIGRATIONS_DIR = join(PRISMA_DIR, 'migrations');
+const SCHEMA_PATH = join(PRISMA_DIR, 'schema.prisma');
+
+async function readSchema() {
+  return [{ path: SCHEMA_PATH, content: await readFile(SCHEMA_PATH, 'utf8') }];
+}
+
+/** prisma/migrations in the shape Prisma's engine expects (`<timestamp>_<name>/migration.sql`). */
+export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationList> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+  const lockPath = join(dir, 'migration_lock.toml');
+  return {
+    baseDir: dir,
+    lockfile: {
+      path: lockPath,
+      content: await readFile(lockPath, 'utf8').catch(() => 'provider = "postgresql"\n'),
+    },
+    shadowDbInitScript: '',
+    migrationDirectories: await Promise.all(
+      names.map(async (name) => {
+        const path = join(dir, name, 'migration.sql');
+        const content = await readFile(path, 'utf8');
+        return {
+          path: join(dir, name),
+          migrationFile: { path, content: { tag: 'ok', value: content } },
+        };
+      }),
+    ),
+  } as MigrationList;
+}
+
+/**
+ * Applies the unapplied migrations and records them in `_prisma_migrations`, exactly as
+ * `prisma migrate deploy` does, so either tool can take over a database.
+ */
+export async function applyMigrations(
+  adapter: SqlMigrationAwareDriverAdapterFactory,
+): Promise<string[]> {
+  const engine = await openSchemaEngine(adapter, await readSchema());
+  try {
+    const out = await engine.applyMigrations({
+      migrationsList: await readMigrations(),
+      filters: NO_FILTER,
+    });
+    return out.appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
+
+/** SQL that would bring the live database to schema.prisma; empty when they agree. */
+export async function diffDatabaseToSchema(
+  adapter: SqlMigrationAwareDriverAdapterFactory,
+): Promise<string> {
+  const files = await readSchema();
+  const engine = await openSchemaEngine(adapter, files);
+  try {
+    const result = await engine.diff({
+      from: { tag: 'schemaDatasource', files, configDir: PRISMA_DIR },
+      to: { tag: 'schemaDatamodel', files },
+      script: true,
+      exitCode: true,
+      filters: NO_FILTER,
+    });
+    return result.exitCode === 2 ? (result.stdout ?? '') : '';
+  } finally {
+    engine.free();
+  }
+}
+
+/** The next migration's SQL: migrations replayed on a throwaway PGlite, diffed to the schema. */
+export async function nextMigrationScript(): Promise<string> {
+  const scratch = new PGlite();
+  try {
+    const adapter = new PrismaPGlite(scratch);
+    await applyMigrations(adapter);
+    return await diffDatabaseToSchema(adapter);
+  } finally {
+    await scratch.close();
+  }
+}
