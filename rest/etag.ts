@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+const etagOf = (body: string | Buffer) =>
+  `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) {
+    return false;
+  }
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/** A strong ETag on every 200; a matching If-None-Match becomes an empty 304. */
+export function registerEtag(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+      return payload;
+    }
+    const etag = etagOf(payload);
+    reply.header('etag', etag);
+    if (matches(request.headers['if-none-match'], etag)) {
+      reply.code(304);
+      reply.removeHeader('content-type');
+      reply.removeHeader('content-length');
+      return '';
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../src/errors/api-error.js';
+
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  parameter?: string;
+  address?: string;
+}
+
+export function toProblem(error: ApiError, docsUrl: string): ProblemDetails {
+  return {
+    type: `${docsUrl}/errors#${error.code}`,
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    code: error.code,
+    ...(error.extras.parameter ? { parameter: error.extras.parameter } : {}),
+    ...(error.extras.address ? { address: error.extras.address } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, error: ApiError, docsUrl: string): FastifyReply {
+  if (error.extras.retryAfter !== undefined) {
+    reply.header('retry-after', String(error.extras.retryAfter));
+  }
+  return reply
+    .code(error.status)
+    .type('application/problem+json')
+    .serializer(JSON.stringify)
+    .send(toProblem(error, docsUrl));
+}
+
+/** Fastify's schema validation error -> 400 `invalid_parameter` naming the parameter. */
+function fromValidation(error: FastifyError): ApiError {
+  const first = error.validation?.[0];
+  const path = first?.instancePath?.replace(/^\//, '') ?? '';
+  const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const parameter = path || missing || 'request';
+  return new ApiError(
+    'invalid_parameter',
+    `Parameter '${parameter}' ${first?.message ?? 'is invalid'}`,
+    {
+      parameter,
+    },
+  );
+}
+
+/**
+ * Every error leaves as problem+json (spec part 7). Anything that is not an ApiError is logged
+ * with the request and answered as a bare 500 `internal_error`: no stack or message leaks.
+ */
+export function registerProblemHandlers(app: FastifyInstance, docsUrl: string): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return sendProblem(reply, error, docsUrl);
+    }
+    if (error.validation) {
+      return sendProblem(reply, fromValidation(error), docsUrl);
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const code = error.statusCode === 404 ? 'not_found' : 'invalid_parameter';
+      return sendProblem(reply, new ApiError(code, 'The request could not be read'), docsUrl);
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return sendProblem(
+      reply,
+      new ApiError('internal_error', 'An unexpected error occurred'),
+      docsUrl,
+    );
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      reply,
+      new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`),
+      docsUrl,
+    ),
+  );
+}

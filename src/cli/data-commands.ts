@@ -1,0 +1,102 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { analyzeAll } from '../analysis/analyze.js';
+import { applyMigrations } from '../db/migrate.js';
+import { runDemo } from '../ingest/demo/index.js';
+import { importFolder } from '../ingest/import/index.js';
+import { withDatabase } from './database.js';
+import { positiveInt } from './options.js';
+import { runCommand } from './output.js';
+
+export const DEFAULT_DEMO_MATCHES = 1000;
+export const DEFAULT_DEMO_SEED = 1;
+
+export function registerDataCommands(program: Command): void {
+  const db = program.command('db').description('database maintenance');
+  db.command('migrate')
+    .description('apply the committed migrations (offline; recorded in _prisma_migrations)')
+    .option('--json', 'print one JSON document')
+    .action((opts: { json?: boolean }) =>
+      runCommand(
+        Boolean(opts.json),
+        () =>
+          withDatabase(async (database) => ({
+            applied: await applyMigrations(database.adapter),
+            database: database.kind,
+          })),
+        (r) => `database up to date (${r.database})`,
+      ),
+    );
+
+  program
+    .command('import')
+    .description('import a folder in the touchline import format (docs/import-format.md)')
+    .argument('<dir>', 'the folder to import')
+    .option('--json', 'print one JSON document')
+    .action((dir: string, opts: { json?: boolean }) =>
+      runCommand(
+        Boolean(opts.json),
+        (ctx) =>
+          withDatabase(
+            (database) => importFolder(database.prisma, resolve(dir), { onProgress: ctx.progress }),
+            ctx.progress,
+          ),
+        (summary) =>
+          `imported ${resolve(dir)}\n${JSON.stringify(summary, null, 2)}\nnext: touchline analyze`,
+      ),
+    );
+
+  program
+    .command('demo')
+    .description('generate realistic demo data in the import format, import it and analyze it')
+    .option('--matches <n>', 'number of matches', positiveInt('matches'), DEFAULT_DEMO_MATCHES)
+    .option(
+      '--seed <s>',
+      'random seed (same seed, same data)',
+      positiveInt('seed', 2 ** 31 - 1),
+      DEFAULT_DEMO_SEED,
+    )
+    .option('--json', 'print one JSON document')
+    .action((opts: { matches: number; seed: number; json?: boolean }) =>
+      runCommand(
+        Boolean(opts.json),
+        (ctx) =>
+          withDatabase(async (database) => {
+            const started = Date.now();
+            const imported = await runDemo(database.prisma, {
+              matches: opts.matches,
+              seed: opts.seed,
+              now: new Date(),
+              onProgress: ctx.progress,
+            });
+            const analyzed = await analyzeAll(database.prisma, { onProgress: ctx.progress });
+            return {
+              matches: opts.matches,
+              seed: opts.seed,
+              imported,
+              analyzed,
+              ms: Date.now() - started,
+            };
+          }, ctx.progress),
+        (r) =>
+          `demo data loaded: ${r.matches} matches (seed ${r.seed}) in ${(r.ms / 1000).toFixed(1)} s`,
+      ),
+    );
+
+  program
+    .command('analyze')
+    .description('compute handicap, over-under and corner analyses from stored history')
+    .option('--json', 'print one JSON document')
+    .action((opts: { json?: boolean }) =>
+      runCommand(
+        Boolean(opts.json),
+        (ctx) =>
+          withDatabase(
+            (database) => analyzeAll(database.prisma, { onProgress: ctx.progress }),
+            ctx.progress,
+          ),
+        (r) =>
+          `analyzed ${r.matches} matches: ${r.marketAnalyses} market analyses, ${r.cornerAnalyses} corner analyses in ${(r.ms / 1000).toFixed(1)} s`,
+      ),
+    );
+}

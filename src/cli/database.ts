@@ -1,0 +1,27 @@
+import { loadConfig } from '../config.js';
+import { type Database, openDatabase } from '../db/database.js';
+import { applyMigrations } from '../db/migrate.js';
+import { seedPlans } from '../services/plans-seed.js';
+
+/**
+ * Opens the configured database (PostgreSQL with DATABASE_URL, else the embedded one), brings
+ * it to the current migrations and seeds the plan tables, runs `fn`, and always closes it.
+ * Applying migrations is idempotent and takes Prisma's advisory lock on PostgreSQL.
+ */
+export async function withDatabase<T>(
+  fn: (db: Database) => Promise<T>,
+  progress: (message: string) => void = () => {},
+): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const applied = await applyMigrations(database.adapter);
+    if (applied.length > 0) {
+      progress(`applied migrations: ${applied.join(', ')}`);
+    }
+    await seedPlans(database.prisma);
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,63 @@
+import { ConfigError } from '../config.js';
+import { DataDirBusyError } from '../db/data-dir-lock.js';
+import { ApiError } from '../errors/api-error.js';
+
+/** Bad input on the command line: a one-line reason and a non-zero exit. */
+export class UsageError extends Error {}
+
+export interface CommandContext {
+  json: boolean;
+  /** Human-readable progress; silent with --json so stdout stays one JSON document. */
+  progress(message: string): void;
+}
+
+function asProblem(error: unknown): { code: string; title: string; detail: string; exit: number } {
+  if (error instanceof ApiError) {
+    return { code: error.code, title: error.title, detail: error.detail, exit: 1 };
+  }
+  if (error instanceof UsageError || error instanceof ConfigError) {
+    return {
+      code: 'invalid_parameter',
+      title: 'Invalid parameter',
+      detail: error.message,
+      exit: 2,
+    };
+  }
+  if (error instanceof DataDirBusyError) {
+    return { code: 'upstream_unavailable', title: 'Database busy', detail: error.message, exit: 1 };
+  }
+  const detail =
+    error instanceof Error ? (error.message.split('\n')[0] ?? 'failed') : String(error);
+  return { code: 'internal_error', title: 'Command failed', detail, exit: 1 };
+}
+
+/**
+ * Runs one subcommand: its result goes to stdout (JSON with --json, else the text `render`
+ * makes); a failure prints one line on stderr (and a problem object on stdout with --json).
+ */
+export async function runCommand<T>(
+  json: boolean,
+  action: (ctx: CommandContext) => Promise<T>,
+  render: (result: T) => string,
+): Promise<void> {
+  const ctx: CommandContext = {
+    json,
+    progress: (message) => {
+      if (!json) {
+        process.stderr.write(`${message}\n`);
+      }
+    },
+  };
+  try {
+    const result = await action(ctx);
+    process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${render(result)}\n`);
+  } catch (error) {
+    const problem = asProblem(error);
+    process.stderr.write(`touchline: ${problem.detail}\n`);
+    if (json) {
+      const { exit: _exit, ...body } = problem;
+      process.stdout.write(`${JSON.stringify(body)}\n`);
+    }
+    process.exitCode = problem.exit;
+  }
+}

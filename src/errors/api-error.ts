@@ -1,0 +1,29 @@
+import { ERROR_CODES, type ErrorCode } from './codes.js';
+
+export interface ApiErrorExtras {
+  /** The parameter that failed validation (400 `invalid_parameter`). */
+  parameter?: string;
+  /** Seconds a client should wait (429, 503). */
+  retryAfter?: number;
+  /** The address the service saw (403 `ip_not_allowed`). */
+  address?: string;
+}
+
+/** The one error type services and policy throw; each door renders it (problem+json, GraphQL). */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly extras: ApiErrorExtras = {},
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = ERROR_CODES[code].status;
+  }
+
+  get title(): string {
+    return ERROR_CODES[this.code].title;
+  }
+}
