@@ -1,0 +1,84 @@
+/**
+ * The counters behind spec 8.2, as one interface with two stores: in process (one instance) and
+ * Redis (any number of instances, one atomic script per request). A request reserves its cost on
+ * every counter it involves before the handler runs and settles after it (refunds go back to the
+ * exact windows the reservation used).
+ */
+
+export interface CounterLimits {
+  ratePerMinute: number;
+  dailyQuota: number;
+  freeMatchesDailyQuota: number;
+}
+
+export interface ReserveInput {
+  accountId: number;
+  keyId: number;
+  /** Units this request costs (1 for a REST call; a GraphQL operation's upper bound). */
+  cost: number;
+  /** How many of those units may come from the free match-list allowance (spec 8.2 rule 3). */
+  freeEligible: number;
+  limits: CounterLimits;
+  now: Date;
+}
+
+/** What a reservation took, and from which windows, so a refund can give exactly that back. */
+export interface Reservation {
+  accountId: number;
+  keyId: number;
+  minute: number;
+  day: string;
+  minuteUnits: number;
+  freeUnits: number;
+  planUnits: number;
+}
+
+export interface CounterState {
+  limit: number;
+  used: number;
+}
+
+/** Usage after the request (spec 8.2 headers count the current request). */
+export interface UsageSnapshot {
+  minute: CounterState;
+  quota: CounterState;
+  free: CounterState;
+}
+
+export type RejectReason = 'rate_limited' | 'quota_exceeded';
+
+export type ReserveOutcome =
+  | { admitted: true; reservation: Reservation; usage: UsageSnapshot }
+  | { admitted: false; reason: RejectReason; usage: UsageSnapshot };
+
+export interface RefundUnits {
+  minute?: number;
+  free?: number;
+  plan?: number;
+}
+
+export interface QuotaStore {
+  readonly kind: 'memory' | 'redis';
+  /** Checks and advances every counter involved, atomically; writes nothing on a rejection. */
+  reserve(input: ReserveInput): Promise<ReserveOutcome>;
+  /** Gives units back to the windows the reservation used (never below zero). */
+  refund(reservation: Reservation, units: RefundUnits): Promise<void>;
+  /** Counts a request on the key's minute only (a 400 or 403 `tier_insufficient`, spec 7). */
+  chargeMinute(input: Omit<ReserveInput, 'cost' | 'freeEligible'>): Promise<UsageSnapshot>;
+  /** The counters now, without spending anything. */
+  peek(input: Omit<ReserveInput, 'cost' | 'freeEligible'>): Promise<UsageSnapshot>;
+  /** Today's usage per key of an account (for `touchline usage`). */
+  usageByKey(accountId: number, now: Date): Promise<Map<number, { plan: number; free: number }>>;
+  close(): Promise<void>;
+}
+
+/** How a reservation of `cost` splits between the free allowance and the plan quota. */
+export function splitCost(
+  cost: number,
+  freeEligible: number,
+  freeUsed: number,
+  freeLimit: number,
+): { free: number; plan: number } {
+  const free = Math.max(0, Math.min(freeEligible, cost, freeLimit - freeUsed));
+  return { free, plan: cost - free };
+}

@@ -1,0 +1,97 @@
+/**
+ * Lua run inside Redis, so check-and-advance is one atomic step for every instance sharing the
+ * server (a read-then-write limiter over-admits under concurrency).
+ *
+ * KEYS: 1 minute counter of the key, 2 plan quota of the account, 3 free allowance of the
+ * account, 4 plan units of the key today, 5 free units of the key today.
+ */
+
+/**
+ * ARGV: cost, freeEligible, ratePerMinute, dailyQuota, freeQuota, minuteTtlMs, dayTtlMs.
+ * Returns {admitted (1|0), reason (0 none, 1 rate, 2 quota), minuteUsed, quotaUsed, freeUsed,
+ * freeTaken, planTaken}. Writes nothing on a rejection.
+ */
+export const RESERVE_SCRIPT = `
+local cost = tonumber(ARGV[1])
+local freeEligible = tonumber(ARGV[2])
+local rate = tonumber(ARGV[3])
+local quota = tonumber(ARGV[4])
+local freeQuota = tonumber(ARGV[5])
+local minute = tonumber(redis.call('GET', KEYS[1]) or '0')
+local used = tonumber(redis.call('GET', KEYS[2]) or '0')
+local free = tonumber(redis.call('GET', KEYS[3]) or '0')
+if minute + cost > rate then
+  return {0, 1, minute, used, free, 0, 0}
+end
+local freeTake = math.max(0, math.min(freeEligible, cost, freeQuota - free))
+local planTake = cost - freeTake
+if used + planTake > quota then
+  return {0, 2, minute, used, free, 0, 0}
+end
+minute = redis.call('INCRBY', KEYS[1], cost)
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+if planTake > 0 then
+  used = redis.call('INCRBY', KEYS[2], planTake)
+  redis.call('PEXPIRE', KEYS[2], ARGV[7])
+  redis.call('INCRBY', KEYS[4], planTake)
+  redis.call('PEXPIRE', KEYS[4], ARGV[7])
+end
+if freeTake > 0 then
+  free = redis.call('INCRBY', KEYS[3], freeTake)
+  redis.call('PEXPIRE', KEYS[3], ARGV[7])
+  redis.call('INCRBY', KEYS[5], freeTake)
+  redis.call('PEXPIRE', KEYS[5], ARGV[7])
+end
+return {1, 0, minute, used, free, freeTake, planTake}
+`;
+
+/**
+ * ARGV: minute, free, plan units to give back. Decrements exactly the window keys the
+ * reservation used, never below zero, and never recreates an expired window.
+ */
+export const REFUND_SCRIPT = `
+local function giveBack(key, units)
+  if units <= 0 then return end
+  local current = redis.call('GET', key)
+  if not current then return end
+  local after = math.max(0, tonumber(current) - units)
+  local ttl = redis.call('PTTL', key)
+  if ttl > 0 then
+    redis.call('SET', key, after, 'PX', ttl)
+  else
+    redis.call('SET', key, after)
+  end
+end
+giveBack(KEYS[1], tonumber(ARGV[1]))
+giveBack(KEYS[3], tonumber(ARGV[2]))
+giveBack(KEYS[5], tonumber(ARGV[2]))
+giveBack(KEYS[2], tonumber(ARGV[3]))
+giveBack(KEYS[4], tonumber(ARGV[3]))
+return 1
+`;
+
+/** Counts one request on the minute only. ARGV: minuteTtlMs. Returns the three counters. */
+export const CHARGE_MINUTE_SCRIPT = `
+local minute = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return {minute, tonumber(redis.call('GET', KEYS[2]) or '0'), tonumber(redis.call('GET', KEYS[3]) or '0')}
+`;
+
+/**
+ * Replays what an instance admitted while Redis was unreachable (QUOTA_FAILURE_MODE=local).
+ * ARGV: minute, plan, free units, minuteTtlMs, dayTtlMs. Adds without a limit check: the
+ * requests were already served.
+ */
+export const REPLAY_SCRIPT = `
+local function addTo(key, units, ttl)
+  if units <= 0 then return end
+  redis.call('INCRBY', key, units)
+  redis.call('PEXPIRE', key, ttl)
+end
+addTo(KEYS[1], tonumber(ARGV[1]), ARGV[4])
+addTo(KEYS[2], tonumber(ARGV[2]), ARGV[5])
+addTo(KEYS[4], tonumber(ARGV[2]), ARGV[5])
+addTo(KEYS[3], tonumber(ARGV[3]), ARGV[5])
+addTo(KEYS[5], tonumber(ARGV[3]), ARGV[5])
+return 1
+`;
