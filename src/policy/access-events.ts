@@ -1,0 +1,64 @@
+/**
+ * Changes that cached access decisions must learn about. Revocation must reach every instance at
+ * once (spec 5.5); plan and allowlist changes within `propagationSeconds`. Management code
+ * publishes; each instance's key cache subscribes. Transports: in process always, plus Redis
+ * pub/sub and PostgreSQL NOTIFY when configured (see access-event-transports.ts).
+ */
+export type AccessEvent =
+  | { type: 'key-revoked'; keyId: number; hash: string }
+  | { type: 'key-changed'; keyId: number }
+  | { type: 'account-changed'; accountId: number }
+  | { type: 'plans-changed' };
+
+export interface AccessEvents {
+  publish(event: AccessEvent): Promise<void>;
+  subscribe(listener: (event: AccessEvent) => void): () => void;
+}
+
+export interface AccessEventTransport {
+  send(event: AccessEvent): Promise<void>;
+  /** `onLost` fires when the transport may have missed events (a dropped connection). */
+  listen(onEvent: (event: AccessEvent) => void, onLost: () => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Delivers in this process at once, and through every transport to the other instances. */
+export function createAccessEvents(transports: AccessEventTransport[] = []): AccessEvents & {
+  start(onLost: () => void): Promise<void>;
+  close(): Promise<void>;
+} {
+  const listeners = new Set<(event: AccessEvent) => void>();
+  const deliver = (event: AccessEvent) => {
+    for (const listener of listeners) {
+      listener(event);
+    }
+  };
+  return {
+    async publish(event) {
+      deliver(event);
+      await Promise.allSettled(transports.map((t) => t.send(event)));
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async start(onLost) {
+      await Promise.all(transports.map((t) => t.listen(deliver, onLost)));
+    },
+    async close() {
+      await Promise.allSettled(transports.map((t) => t.close()));
+    },
+  };
+}
+
+export function parseAccessEvent(text: string): AccessEvent | null {
+  try {
+    const value = JSON.parse(text) as { type?: unknown };
+    const known = ['key-revoked', 'key-changed', 'account-changed', 'plans-changed'];
+    return typeof value.type === 'string' && known.includes(value.type)
+      ? (value as AccessEvent)
+      : null;
+  } catch {
+    return null;
+  }
+}
