@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../src/deps.js';
+import type { Deps } from '../src/deps.js';
+import { registerAccess } from './access.js';
 import { registerEtag } from './etag.js';
 import { metaRoutes } from './routes/football/meta.js';
+import { oddsRoutes } from './routes/football/odds.js';
 
 /** The /v1 compatibility layer (spec part 4). */
-export async function restPlugin(app: FastifyInstance, { services }: { services: Services }) {
+export async function restPlugin(app: FastifyInstance, { deps }: { deps: Deps }) {
+  // Order matters: the ETag hook turns a 200 into a 304 before the access hook settles the charge.
   registerEtag(app);
-  await app.register(metaRoutes, { prefix: '/v1/football', plans: services.plans });
+  registerAccess(app, deps.access.policy, deps.clock.now);
+  const prefix = '/v1/football';
+  await app.register(metaRoutes, { prefix, plans: deps.services.plans });
+  await app.register(oddsRoutes, { prefix, bookmakers: deps.services.bookmakers });
 }

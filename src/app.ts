@@ -8,15 +8,51 @@ import { healthRoutes } from './health.js';
 /** Keys and tokens never reach the logs (DECISIONS.md "Access"). */
 const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers["x-api-key"]'];
 
+/** The query string is logged by parameter name only: a key pasted into a URL is never written. */
+export function redactUrl(url: string): string {
+  const [path, query] = url.split('?', 2);
+  if (!query) {
+    return url;
+  }
+  const names = [...new URLSearchParams(query).keys()];
+  return `${path}?${names.map((n) => `${encodeURIComponent(n)}=[redacted]`).join('&')}`;
+}
+
+const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({
+  method: req.method,
+  url: redactUrl(req.url),
+  remoteAddress: req.ip ?? '',
+});
+
+/** TRUST_PROXY: a hop count, or a comma list of proxy addresses/CIDRs (proxy-addr semantics). */
+export function parseTrustProxy(
+  value: string | undefined,
+): ((address: string, hop: number) => boolean) | string[] | false {
+  if (!value) {
+    return false;
+  }
+  if (/^[0-9]+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
 export async function buildApp(config: Config, deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACTED_HEADERS, censor: '[redacted]' } },
-    // Query strings are logged without values, so a key pasted into a URL is never written down.
-    disableRequestLogging: false,
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_HEADERS, censor: '[redacted]' },
+      serializers: { req: requestSerializer },
+    },
+    trustProxy: parseTrustProxy(config.trustProxy),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
   });
   registerProblemHandlers(app, config.docsUrl);
   await app.register(healthRoutes, { deps });
-  await app.register(restPlugin, { services: deps.services });
+  await app.register(restPlugin, { deps });
   return app;
 }

@@ -1,7 +1,15 @@
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
+import { ApiError } from './errors/api-error.js';
+import { createAccessEventsFromConfig } from './policy/access-event-transports.js';
+import type { AccessEvents } from './policy/access-events.js';
+import { type AccessLayer, createAccessLayer } from './policy/access-layer.js';
 import { createAccountsService } from './services/accounts.js';
+import { createBookmakersService } from './services/bookmakers.js';
+import { createManagementServices } from './services/management.js';
 import { createPlansService } from './services/plans.js';
+import { createSubscriptionsService } from './services/subscriptions.js';
+import type { CounterReader } from './services/usage.js';
 
 export interface Clock {
   now(): Date;
@@ -9,11 +17,20 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export function createServices(database: Database, clock: Clock = systemClock) {
+export function createServices(
+  database: Database,
+  events: AccessEvents,
+  clock: Clock = systemClock,
+  counters?: () => CounterReader | undefined,
+) {
   const db = database.prisma;
   return {
+    // Keys, allowlists, plan changes, prices and usage (the CLI and admin API share them).
+    ...createManagementServices({ db, events, now: clock.now, quotaStore: counters }),
     plans: createPlansService({ db }),
+    bookmakers: createBookmakersService({ db }),
     accounts: createAccountsService({ db, now: clock.now }),
+    subscriptions: createSubscriptionsService({ db, events, now: clock.now }),
   };
 }
 
@@ -22,21 +39,72 @@ export type Services = ReturnType<typeof createServices>;
 export interface Deps {
   readonly database: Database;
   readonly services: Services;
+  readonly access: AccessLayer;
+  readonly events: AccessEvents;
   readonly clock: Clock;
   close(): Promise<void>;
 }
 
-/** Everything the app needs, built once from the config; tests build their own. */
-export async function createDeps(config: Config, clock: Clock = systemClock): Promise<Deps> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  return depsFromDatabase(database, clock);
+export interface DepsOptions {
+  clock?: Clock;
+  /** Redis key prefix of the counters (tests isolate runs with their own). */
+  redisPrefix?: string;
 }
 
-export function depsFromDatabase(database: Database, clock: Clock = systemClock): Deps {
+/** Everything the app needs around an open database; `close` releases all of it. */
+export async function createDepsFor(
+  config: Config,
+  database: Database,
+  options: DepsOptions = {},
+): Promise<Deps> {
+  const clock = options.clock ?? systemClock;
+  const events = createAccessEventsFromConfig(config);
+  // The usage service reads the live counters, which the access layer builds after the services.
+  const counters: { store?: CounterReader } = {};
+  const services = createServices(database, events, clock, () => counters.store);
+  const access = await createAccessLayer({
+    config,
+    database,
+    events,
+    now: clock.now,
+    loadAccount: (accountId, now) =>
+      services.subscriptions.getAccountAccess(accountId, now).then(
+        (a) => ({
+          accountId,
+          tier: a.tier,
+          limits: {
+            ratePerMinute: a.limits.ratePerMinute,
+            dailyQuota: a.limits.dailyQuota,
+            freeMatchesDailyQuota: a.limits.freeMatchesDailyQuota,
+            analysis: a.limits.analysis,
+          },
+        }),
+        (error: unknown) => {
+          if (error instanceof ApiError && error.code === 'not_found') {
+            return null;
+          }
+          throw error;
+        },
+      ),
+    ...(options.redisPrefix ? { redisPrefix: options.redisPrefix } : {}),
+  });
+  counters.store = access.store;
+  await access.start();
   return {
     database,
+    services,
+    access,
+    events,
     clock,
-    services: createServices(database, clock),
-    close: () => database.close(),
+    async close() {
+      await access.close();
+      await database.close();
+    },
   };
+}
+
+/** Opens the configured database and builds the deps around it. */
+export async function createDeps(config: Config, options: DepsOptions = {}): Promise<Deps> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  return createDepsFor(config, database, options);
 }

@@ -4,7 +4,7 @@ import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { applyMigrations } from '../db/migrate.js';
-import { type Deps, depsFromDatabase } from '../deps.js';
+import { createDepsFor, type Deps } from '../deps.js';
 import { runDemo } from '../ingest/demo/index.js';
 import { createDemoKeys, type DemoKey, readDemoKeys } from '../services/demo-setup.js';
 import { seedPlans } from '../services/plans-seed.js';
@@ -44,7 +44,7 @@ export async function serve(config: Config): Promise<void> {
     log(`applied migrations: ${applied.join(', ')}`);
   }
   await seedPlans(database.prisma);
-  const deps = depsFromDatabase(database);
+  const deps = await createDepsFor(config, database);
   const keys = database.kind === 'pglite' ? await prepareEmbedded(deps, config) : null;
   const app = await buildApp(config, deps);
   await app.listen({ host: config.host, port: config.port });

@@ -17,7 +17,15 @@ type WindowInput = Omit<ReserveInput, 'cost' | 'freeEligible'>;
  * of past minutes and days are dropped as time moves on, so memory stays bounded by the number of
  * active keys and accounts.
  */
-export function createMemoryQuotaStore(): QuotaStore {
+export type MemoryQuotaStore = QuotaStore & {
+  /** Restores today's charged usage (from `daily_usage`) after a restart. */
+  restore(
+    rows: { accountId: number; keyId: number; day: string; plan: number; free: number }[],
+    now: Date,
+  ): void;
+};
+
+export function createMemoryQuotaStore(): MemoryQuotaStore {
   const minuteCounts = new Map<string, number>();
   const dayCounts = new Map<string, number>();
   let currentMinute = -1;
@@ -128,5 +136,27 @@ export function createMemoryQuotaStore(): QuotaStore {
     return result;
   }
 
-  return { kind: 'memory', reserve, refund, chargeMinute, peek, usageByKey, close: async () => {} };
+  function restore(
+    rows: { accountId: number; keyId: number; day: string; plan: number; free: number }[],
+    now: Date,
+  ) {
+    roll(now);
+    for (const row of rows.filter((r) => r.day === currentDay)) {
+      add(dayCounts, quotaKey(row.accountId), row.plan);
+      add(dayCounts, freeKey(row.accountId), row.free);
+      add(dayCounts, keyPlanKey(row.accountId, row.keyId), row.plan);
+      add(dayCounts, keyFreeKey(row.accountId, row.keyId), row.free);
+    }
+  }
+
+  return {
+    kind: 'memory',
+    reserve,
+    refund,
+    chargeMinute,
+    peek,
+    usageByKey,
+    restore,
+    close: async () => {},
+  };
 }

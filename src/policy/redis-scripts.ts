@@ -78,20 +78,20 @@ return {minute, tonumber(redis.call('GET', KEYS[2]) or '0'), tonumber(redis.call
 `;
 
 /**
- * Replays what an instance admitted while Redis was unreachable (QUOTA_FAILURE_MODE=local).
- * ARGV: minute, plan, free units, minuteTtlMs, dayTtlMs. Adds without a limit check: the
- * requests were already served.
+ * Replays what an instance admitted (or failed to refund) while Redis was unreachable
+ * (QUOTA_FAILURE_MODE=local). ARGV: minute, plan, free units (negative for refunds that could
+ * not be applied), minuteTtlMs, dayTtlMs. No limit check: the requests were already served.
  */
 export const REPLAY_SCRIPT = `
-local function addTo(key, units, ttl)
-  if units <= 0 then return end
-  redis.call('INCRBY', key, units)
-  redis.call('PEXPIRE', key, ttl)
+local function apply(key, units, ttl)
+  if units == 0 then return end
+  local after = math.max(0, tonumber(redis.call('GET', key) or '0') + units)
+  redis.call('SET', key, after, 'PX', ttl)
 end
-addTo(KEYS[1], tonumber(ARGV[1]), ARGV[4])
-addTo(KEYS[2], tonumber(ARGV[2]), ARGV[5])
-addTo(KEYS[4], tonumber(ARGV[2]), ARGV[5])
-addTo(KEYS[3], tonumber(ARGV[3]), ARGV[5])
-addTo(KEYS[5], tonumber(ARGV[3]), ARGV[5])
+apply(KEYS[1], tonumber(ARGV[1]), ARGV[4])
+apply(KEYS[2], tonumber(ARGV[2]), ARGV[5])
+apply(KEYS[4], tonumber(ARGV[2]), ARGV[5])
+apply(KEYS[3], tonumber(ARGV[3]), ARGV[5])
+apply(KEYS[5], tonumber(ARGV[3]), ARGV[5])
 return 1
 `;

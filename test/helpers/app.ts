@@ -2,15 +2,33 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
-import { type Clock, depsFromDatabase } from '../../src/deps.js';
+import { type Clock, createDepsFor, type Deps } from '../../src/deps.js';
 import { seedPlans } from '../../src/services/plans-seed.js';
+import { uniquePrefix } from './redis.js';
 
 export const TEST_BASE_URL = 'http://touchline.test';
 
-/** The real app over a test database, driven in process with `app.inject`. */
-export async function buildTestApp(database: Database, clock?: Clock): Promise<FastifyInstance> {
+export interface TestAppOptions {
+  clock?: Clock;
+  /** Extra environment for loadConfig (e.g. REDIS_URL, ADMIN_TOKEN). */
+  env?: Record<string, string>;
+}
+
+/**
+ * The real app over a test database, driven in process with `app.inject`. Closing the app
+ * releases its counters and event connections (the database belongs to the caller).
+ */
+export async function buildTestApp(
+  database: Database,
+  options: TestAppOptions = {},
+): Promise<FastifyInstance & { deps: Deps }> {
   await seedPlans(database.prisma);
-  const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL: TEST_BASE_URL });
-  const deps = depsFromDatabase(database, clock);
-  return buildApp(config, { ...deps, close: async () => {} });
+  const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL: TEST_BASE_URL, ...options.env });
+  const deps = await createDepsFor(config, database, {
+    ...(options.clock ? { clock: options.clock } : {}),
+    redisPrefix: uniquePrefix(),
+  });
+  const app = await buildApp(config, { ...deps, close: async () => {} });
+  app.addHook('onClose', () => deps.access.close());
+  return Object.assign(app, { deps });
 }

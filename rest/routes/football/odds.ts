@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import type { BookmakersService } from '../../../src/services/bookmakers.js';
+import { Envelope, envelope } from '../../envelope.js';
+import { Bookmaker } from '../../schemas/odds.js';
+
+/** Spec 4.3: odds routes. */
+export async function oddsRoutes(
+  app: FastifyInstance,
+  { bookmakers }: { bookmakers: BookmakersService },
+) {
+  app.get(
+    '/odds/bookmakers',
+    { config: { access: 'plan' }, schema: { response: { 200: Envelope(Type.Array(Bookmaker)) } } },
+    async () => envelope(await bookmakers.list()),
+  );
+}

@@ -1,0 +1,94 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { AccessEvents } from './access-events.js';
+import { createAccessPolicy } from './access-policy.js';
+import type { AccountAccess, AccountCache } from './account-cache.js';
+import { createAccountCache } from './account-cache.js';
+import { createInstanceRegistry } from './instance-registry.js';
+import { createKeyCache } from './key-cache.js';
+import { loadKeyRecord } from './key-loader.js';
+import { createMemoryQuotaStore } from './memory-quota-store.js';
+import type { QuotaStore } from './quota-store.js';
+import { createCounterRedis, createRedisQuotaStore, waitForRedis } from './redis-quota-store.js';
+import { createResilientQuotaStore } from './resilient-quota-store.js';
+import { createUsageRecorder, loadDailyUsage } from './usage-recorder.js';
+import { hkDay } from './windows.js';
+
+export interface AccessLayerOptions {
+  config: Pick<Config, 'redisUrl' | 'quotaFailureMode'>;
+  database: Database;
+  events: AccessEvents & { start(onLost: () => void): Promise<void>; close(): Promise<void> };
+  now: () => Date;
+  /** The account's plan in force now (subscriptions service). */
+  loadAccount(accountId: number, now: Date): Promise<AccountAccess | null>;
+  /** Redis key prefix (tests give each run its own). */
+  redisPrefix?: string;
+}
+
+async function createStore(options: AccessLayerOptions) {
+  const { config, database, now } = options;
+  if (!config.redisUrl) {
+    const store = createMemoryQuotaStore();
+    // A restart must not hand out today's quota again: restore what daily_usage recorded.
+    const today = hkDay(now());
+    const rows = await loadDailyUsage(database.prisma, today);
+    store.restore(
+      rows.map((r) => ({
+        accountId: r.accountId,
+        keyId: r.keyId,
+        day: today,
+        plan: r.planRequests,
+        free: r.freeMatchRequests,
+      })),
+      now(),
+    );
+    return { store: store as QuotaStore, registry: undefined };
+  }
+  const redis = createCounterRedis(config.redisUrl);
+  await waitForRedis(redis).catch(() => {});
+  const prefix = options.redisPrefix ?? 'tl:v1';
+  const registry = createInstanceRegistry(redis, prefix);
+  const store = createResilientQuotaStore(createRedisQuotaStore(redis, prefix), {
+    mode: config.quotaFailureMode,
+    now,
+    instances: registry.count,
+  });
+  return { store: store as QuotaStore, registry };
+}
+
+/** The request-time half of the access policy, assembled for one process. */
+export async function createAccessLayer(options: AccessLayerOptions) {
+  const { database, events, now } = options;
+  const keys = createKeyCache({ load: (hash) => loadKeyRecord(database.prisma, hash) });
+  const accounts: AccountCache = createAccountCache({
+    load: (id) => options.loadAccount(id, now()),
+  });
+  events.subscribe((event) => {
+    keys.onEvent(event);
+    accounts.onEvent(event);
+  });
+  const { store, registry } = await createStore(options);
+  const usage = createUsageRecorder(database.prisma);
+  const policy = createAccessPolicy({ keys, accounts, store, now, recordUsage: usage.record });
+  return {
+    policy,
+    store,
+    usage,
+    async start() {
+      await events.start(() => {
+        keys.clear();
+        accounts.clear();
+      });
+      await registry?.start();
+      usage.start();
+    },
+    async close() {
+      await usage.stop();
+      await registry?.stop();
+      await store.close();
+      await events.close();
+    },
+  };
+}
+
+export type AccessLayer = Awaited<ReturnType<typeof createAccessLayer>>;

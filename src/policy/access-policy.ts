@@ -1,0 +1,171 @@
+import { ApiError } from '../errors/api-error.js';
+import type { AccountAccess } from './account-cache.js';
+import { isAddressAllowed } from './allowlist.js';
+import { checkApiKeyFormat, hashApiKey } from './api-key-format.js';
+import type { KeyCache, KeyRecord } from './key-cache.js';
+import type { QuotaStore, Reservation, UsageSnapshot } from './quota-store.js';
+import { secondsToHkMidnight, secondsToMinuteEnd } from './windows.js';
+
+/** What a route costs and draws on: plan quota, analysis (Plus/Pro), or the free match list. */
+export type Operation = 'plan' | 'analysis' | 'matchList';
+
+export interface Principal {
+  key: KeyRecord;
+  account: AccountAccess;
+}
+
+export interface Admission {
+  principal: Principal;
+  reservation: Reservation;
+  usage: UsageSnapshot;
+}
+
+export type ReserveResult =
+  | { admitted: true; admission: Admission }
+  | { admitted: false; error: ApiError; usage: UsageSnapshot };
+
+export interface AccessPolicyDeps {
+  keys: KeyCache;
+  accounts: { get(accountId: number): Promise<AccountAccess | null> };
+  store: QuotaStore;
+  now: () => Date;
+  /** Told what each settled request was charged (the daily_usage history). */
+  recordUsage?(accountId: number, keyId: number, day: string, plan: number, free: number): void;
+}
+
+/**
+ * The one access policy of both doors. Each check is a separate step so the doors can run them in
+ * the order DECISIONS.md "Access" fixes: key present -> known -> not expired -> address -> tier
+ * -> (parameters) -> rate -> quota.
+ */
+export function createAccessPolicy(deps: AccessPolicyDeps) {
+  /** 401 `unauthorized`, 401 `key_invalid`, 403 `key_expired`. */
+  async function authenticate(rawKey: string | undefined): Promise<Principal> {
+    if (!rawKey) {
+      throw new ApiError(
+        'unauthorized',
+        'Send your API key in the Authorization (Bearer) or X-Api-Key header',
+      );
+    }
+    // A malformed key or a bad checksum is refused without a storage read.
+    if (!checkApiKeyFormat(rawKey)) {
+      throw new ApiError('key_invalid', 'The API key is not valid');
+    }
+    const key = await deps.keys.get(hashApiKey(rawKey));
+    if (!key || key.revokedAt) {
+      throw new ApiError('key_invalid', 'The API key is not valid');
+    }
+    if (key.expiresAt && key.expiresAt.getTime() <= deps.now().getTime()) {
+      throw new ApiError('key_expired', `The API key expired on ${key.expiresAt.toISOString()}`);
+    }
+    const account = await deps.accounts.get(key.accountId);
+    if (!account) {
+      throw new ApiError('key_invalid', 'The API key is not valid');
+    }
+    return { key, account };
+  }
+
+  /** 403 `ip_not_allowed`; the detail names the address the service saw (spec 5.6). */
+  function checkAddress(principal: Principal, address: string): void {
+    if (!isAddressAllowed(address, principal.key.allowlist)) {
+      throw new ApiError(
+        'ip_not_allowed',
+        `Requests from ${address} are not allowed for this key`,
+        { address },
+      );
+    }
+  }
+
+  /** 403 `tier_insufficient`: analysis needs Plus or Pro (spec 4.4). */
+  function checkTier(principal: Principal, operation: Operation): void {
+    if (operation === 'analysis' && !principal.account.limits.analysis) {
+      throw new ApiError(
+        'tier_insufficient',
+        `Analysis endpoints need the Plus or Pro plan; this account is on ${principal.account.tier}`,
+      );
+    }
+  }
+
+  const windowInput = (principal: Principal) => ({
+    accountId: principal.key.accountId,
+    keyId: principal.key.keyId,
+    limits: principal.account.limits,
+    now: deps.now(),
+  });
+
+  /** Rate (429 `rate_limited`) then quota (429 `quota_exceeded`); nothing is written on a refusal. */
+  async function reserve(
+    principal: Principal,
+    cost: number,
+    freeEligible: number,
+  ): Promise<ReserveResult> {
+    const input = { ...windowInput(principal), cost, freeEligible };
+    const outcome = await deps.store.reserve(input);
+    if (outcome.admitted) {
+      return {
+        admitted: true,
+        admission: { principal, reservation: outcome.reservation, usage: outcome.usage },
+      };
+    }
+    const error =
+      outcome.reason === 'rate_limited'
+        ? new ApiError(
+            'rate_limited',
+            `More than ${input.limits.ratePerMinute} requests this minute`,
+            {
+              retryAfter: secondsToMinuteEnd(input.now),
+            },
+          )
+        : new ApiError(
+            'quota_exceeded',
+            'The daily quota is used up; it resets at 00:00 Hong Kong time (16:00 UTC)',
+            {
+              retryAfter: secondsToHkMidnight(input.now),
+            },
+          );
+    return { admitted: false, error, usage: outcome.usage };
+  }
+
+  /** A request with a valid key that ends before the quota step (400, 403 tier) counts on the minute. */
+  const chargeMinute = (principal: Principal) => deps.store.chargeMinute(windowInput(principal));
+
+  const peek = (principal: Principal) => deps.store.peek(windowInput(principal));
+
+  /**
+   * After the handler: daily units are kept only for an outcome that is charged (2xx or 404);
+   * otherwise they go back. `actualCost` below the reservation refunds the difference everywhere.
+   */
+  async function settle(
+    admission: Admission,
+    charged: boolean,
+    actualCost?: number,
+  ): Promise<UsageSnapshot> {
+    const { reservation, usage } = admission;
+    const reserved = reservation.minuteUnits;
+    const unused = actualCost === undefined ? 0 : Math.max(0, reserved - actualCost);
+    const keepDaily = charged ? reserved - unused : 0;
+    const refundDaily = reserved - keepDaily;
+    const plan = Math.min(reservation.planUnits, refundDaily);
+    const free = Math.min(reservation.freeUnits, refundDaily - plan);
+    deps.recordUsage?.(
+      reservation.accountId,
+      reservation.keyId,
+      reservation.day,
+      reservation.planUnits - plan,
+      reservation.freeUnits - free,
+    );
+    if (refundDaily === 0 && unused === 0) {
+      return usage;
+    }
+    await deps.store.refund(reservation, { minute: unused, plan, free });
+    return {
+      minute: { ...usage.minute, used: Math.max(0, usage.minute.used - unused) },
+      quota: { ...usage.quota, used: Math.max(0, usage.quota.used - plan) },
+      free: { ...usage.free, used: Math.max(0, usage.free.used - free) },
+    };
+  }
+
+  return { authenticate, checkAddress, checkTier, reserve, chargeMinute, peek, settle };
+}
+
+export type AccessPolicy = ReturnType<typeof createAccessPolicy>;

@@ -1,0 +1,195 @@
+import { ReplyError } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import type { QuotaFailureMode } from '../config.js';
+import { ApiError } from '../errors/api-error.js';
+import { createMemoryQuotaStore } from './memory-quota-store.js';
+import type {
+  QuotaStore,
+  RefundUnits,
+  Reservation,
+  ReserveInput,
+  UsageSnapshot,
+} from './quota-store.js';
+import type { RedisQuotaStore, ReplayEntry } from './redis-quota-store.js';
+
+const PROBE_INTERVAL_MS = 1000;
+const UNAVAILABLE_RETRY_AFTER = 5;
+
+export interface ResilientOptions {
+  mode: QuotaFailureMode;
+  now: () => Date;
+  /** How many instances share the Redis (last seen); each enforces its share while it is down. */
+  instances: () => number;
+  onStateChange?: (state: 'up' | 'down') => void;
+}
+
+/** A failure of the connection, not of our script (a script error is a bug and surfaces). */
+const isUnavailable = (error: unknown) => !(error instanceof (ReplyError as typeof Error));
+
+const share = (limit: number, used: number, instances: number) =>
+  Math.max(0, Math.floor((limit - used) / Math.max(1, instances)));
+
+/**
+ * Redis counters with a circuit breaker. While Redis is unreachable, QUOTA_FAILURE_MODE decides
+ * (DECISIONS.md): `closed` answers 503, `open` admits everything, `local` enforces this
+ * instance's share of what was left in memory and journals what it admitted, replaying it into
+ * Redis on recovery so daily usage ends right. A half-open probe every second finds recovery.
+ */
+export function createResilientQuotaStore(
+  redisStore: RedisQuotaStore,
+  options: ResilientOptions,
+): QuotaStore & {
+  state(): 'up' | 'down';
+} {
+  let down = false;
+  let nextProbe = 0;
+  let local = createMemoryQuotaStore();
+  const localReservations = new WeakSet<Reservation>();
+  const journal = new Map<string, ReplayEntry>();
+  /** Last usage Redis reported per key, to size the local shares. */
+  const lastSeen = new LRUCache<number, UsageSnapshot>({ max: 50_000 });
+
+  function markDown() {
+    if (!down) {
+      down = true;
+      options.onStateChange?.('down');
+    }
+    nextProbe = options.now().getTime() + PROBE_INTERVAL_MS;
+  }
+
+  async function recover() {
+    const entries = [...journal.values()];
+    await redisStore.replay(entries, options.now());
+    journal.clear();
+    local = createMemoryQuotaStore();
+    down = false;
+    options.onStateChange?.('up');
+  }
+
+  /** Runs `op` on Redis when it is (or may be) up; `undefined` means: use the fallback. */
+  async function tryRedis<T>(op: () => Promise<T>): Promise<T | undefined> {
+    if (down && options.now().getTime() < nextProbe) {
+      return undefined;
+    }
+    try {
+      const result = await op();
+      if (down) {
+        await recover();
+      }
+      return result;
+    } catch (error) {
+      if (!isUnavailable(error)) {
+        throw error;
+      }
+      markDown();
+      return undefined;
+    }
+  }
+
+  function journalAdd(
+    r: Reservation,
+    sign: 1 | -1,
+    units: { minute: number; plan: number; free: number },
+  ) {
+    const id = `${r.accountId}:${r.keyId}:${r.minute}:${r.day}`;
+    const entry = journal.get(id) ?? { ...r, minuteUnits: 0, planUnits: 0, freeUnits: 0 };
+    entry.minuteUnits += sign * units.minute;
+    entry.planUnits += sign * units.plan;
+    entry.freeUnits += sign * units.free;
+    journal.set(id, entry);
+  }
+
+  function unavailable(): never {
+    throw new ApiError('upstream_unavailable', 'Usage counters are unavailable; retry shortly', {
+      retryAfter: UNAVAILABLE_RETRY_AFTER,
+    });
+  }
+
+  async function reserveLocally(input: ReserveInput) {
+    if (options.mode === 'closed') {
+      unavailable();
+    }
+    const seen = lastSeen.get(input.keyId);
+    const n = options.instances();
+    const { limits } = input;
+    const localLimits =
+      options.mode === 'open'
+        ? {
+            ratePerMinute: Number.MAX_SAFE_INTEGER,
+            dailyQuota: Number.MAX_SAFE_INTEGER,
+            freeMatchesDailyQuota: limits.freeMatchesDailyQuota,
+          }
+        : {
+            ratePerMinute: share(limits.ratePerMinute, 0, n),
+            dailyQuota: share(limits.dailyQuota, seen?.quota.used ?? 0, n),
+            freeMatchesDailyQuota: share(limits.freeMatchesDailyQuota, seen?.free.used ?? 0, n),
+          };
+    const outcome = await local.reserve({ ...input, limits: localLimits });
+    const base = seen ?? { minute: { used: 0 }, quota: { used: 0 }, free: { used: 0 } };
+    const usage: UsageSnapshot = {
+      minute: { limit: limits.ratePerMinute, used: outcome.usage.minute.used },
+      quota: { limit: limits.dailyQuota, used: base.quota.used + outcome.usage.quota.used },
+      free: { limit: limits.freeMatchesDailyQuota, used: base.free.used + outcome.usage.free.used },
+    };
+    if (!outcome.admitted) {
+      return { ...outcome, usage };
+    }
+    localReservations.add(outcome.reservation);
+    const r = outcome.reservation;
+    journalAdd(r, 1, { minute: r.minuteUnits, plan: r.planUnits, free: r.freeUnits });
+    return { ...outcome, usage };
+  }
+
+  return {
+    kind: 'redis',
+    state: () => (down ? 'down' : 'up'),
+    async reserve(input) {
+      const result = await tryRedis(() => redisStore.reserve(input));
+      if (result) {
+        lastSeen.set(input.keyId, result.usage);
+        return result;
+      }
+      return reserveLocally(input);
+    },
+    async refund(reservation: Reservation, units: RefundUnits) {
+      if (localReservations.has(reservation)) {
+        await local.refund(reservation, units);
+        journalAdd(reservation, -1, {
+          minute: Math.min(units.minute ?? 0, reservation.minuteUnits),
+          plan: Math.min(units.plan ?? 0, reservation.planUnits),
+          free: Math.min(units.free ?? 0, reservation.freeUnits),
+        });
+        return;
+      }
+      const done = await tryRedis(async () => {
+        await redisStore.refund(reservation, units);
+        return true;
+      });
+      if (!done) {
+        // Redis went away between reserve and settle: remember the refund for the replay.
+        journalAdd(reservation, -1, {
+          minute: Math.min(units.minute ?? 0, reservation.minuteUnits),
+          plan: Math.min(units.plan ?? 0, reservation.planUnits),
+          free: Math.min(units.free ?? 0, reservation.freeUnits),
+        });
+      }
+    },
+    async chargeMinute(input) {
+      const result = await tryRedis(() => redisStore.chargeMinute(input));
+      if (result) {
+        return result;
+      }
+      if (options.mode === 'closed') {
+        unavailable();
+      }
+      return local.chargeMinute(input);
+    },
+    async peek(input) {
+      return (await tryRedis(() => redisStore.peek(input))) ?? local.peek(input);
+    },
+    async usageByKey(accountId, now) {
+      return (await tryRedis(() => redisStore.usageByKey(accountId, now))) ?? unavailable();
+    },
+    close: () => redisStore.close(),
+  };
+}
