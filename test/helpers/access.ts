@@ -1,0 +1,23 @@
+import type { Database } from '../../src/db/database.js';
+import { createAccessEvents } from '../../src/policy/access-events.js';
+import { createAccountsService } from '../../src/services/accounts.js';
+import type { TierName } from '../../src/services/plans.js';
+
+/** A new account on `tier` with one live key; returns the ids and the full key. */
+export async function createAccountWithKey(
+  database: Database,
+  tier: TierName,
+  options: { expiresAt?: Date; allowlist?: string[] } = {},
+) {
+  const accounts = createAccountsService({ db: database.prisma });
+  const account = await accounts.createAccount(tier);
+  const key = await accounts.createKey(account.id, { expiresAt: options.expiresAt ?? null });
+  if (options.allowlist?.length) {
+    await database.prisma.allowlistEntry.createMany({
+      data: options.allowlist.map((entry) => ({ keyId: key.id, entry })),
+    });
+  }
+  return { accountId: account.id, keyId: key.id, key: key.key };
+}
+
+export const noEvents = () => createAccessEvents();
