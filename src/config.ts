@@ -9,6 +9,7 @@ const EnvSchema = Type.Object({
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   TOUCHLINE_DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  REDIS_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9:_-]{1,64}$' })),
   ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
   QUOTA_FAILURE_MODE: Type.Optional(
@@ -32,6 +33,7 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
   readonly redisUrl: string | undefined;
+  readonly redisPrefix: string;
   readonly adminToken: string | undefined;
   readonly trustProxy: string | undefined;
   readonly quotaFailureMode: QuotaFailureMode;
@@ -79,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: parsed.DATABASE_URL,
     dataDir: resolve(parsed.TOUCHLINE_DATA_DIR ?? './data'),
     redisUrl: parsed.REDIS_URL,
+    redisPrefix: parsed.REDIS_PREFIX ?? 'tl:v1',
     adminToken: parsed.ADMIN_TOKEN,
     trustProxy: parsed.TRUST_PROXY,
     quotaFailureMode: parsed.QUOTA_FAILURE_MODE ?? 'local',

@@ -47,8 +47,6 @@ export interface Deps {
 
 export interface DepsOptions {
   clock?: Clock;
-  /** Redis key prefix of the counters (tests isolate runs with their own). */
-  redisPrefix?: string;
 }
 
 /** Everything the app needs around an open database; `close` releases all of it. */
@@ -86,7 +84,6 @@ export async function createDepsFor(
           throw error;
         },
       ),
-    ...(options.redisPrefix ? { redisPrefix: options.redisPrefix } : {}),
   });
   counters.store = access.store;
   await access.start();

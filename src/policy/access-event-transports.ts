@@ -12,7 +12,8 @@ const CHANNEL = 'touchline_access_events';
 const RECONNECT_MS = 1000;
 
 /** Redis pub/sub: every instance sharing the Redis hears every change at once. */
-export function redisTransport(url: string): AccessEventTransport {
+export function redisTransport(url: string, prefix: string): AccessEventTransport {
+  const channel = `${prefix}:access-events`;
   const publisher = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
@@ -23,7 +24,7 @@ export function redisTransport(url: string): AccessEventTransport {
   subscriber.on('error', () => {});
   return {
     async send(event) {
-      await publisher.publish(CHANNEL, JSON.stringify(event));
+      await publisher.publish(channel, JSON.stringify(event));
     },
     async listen(onEvent, onLost) {
       subscriber.on('message', (_channel: string, text: string) => {
@@ -35,7 +36,7 @@ export function redisTransport(url: string): AccessEventTransport {
       // While disconnected, messages are lost: whoever caches must start over once we are back.
       subscriber.on('ready', onLost);
       await subscriber.connect().catch(() => {});
-      await subscriber.subscribe(CHANNEL).catch(() => {});
+      await subscriber.subscribe(channel).catch(() => {});
     },
     async close() {
       publisher.disconnect();
@@ -89,10 +90,12 @@ export function postgresTransport(connectionString: string): AccessEventTranspor
  * REDIS_URL is set and PostgreSQL when DATABASE_URL is set (the embedded database is held by one
  * process only, so it needs no transport).
  */
-export function createAccessEventsFromConfig(config: Pick<Config, 'redisUrl' | 'databaseUrl'>) {
+export function createAccessEventsFromConfig(
+  config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'databaseUrl'>,
+) {
   const transports: AccessEventTransport[] = [];
   if (config.redisUrl) {
-    transports.push(redisTransport(config.redisUrl));
+    transports.push(redisTransport(config.redisUrl, config.redisPrefix));
   }
   if (config.databaseUrl) {
     transports.push(postgresTransport(config.databaseUrl));

@@ -15,14 +15,12 @@ import { createUsageRecorder, loadDailyUsage } from './usage-recorder.js';
 import { hkDay } from './windows.js';
 
 export interface AccessLayerOptions {
-  config: Pick<Config, 'redisUrl' | 'quotaFailureMode'>;
+  config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'quotaFailureMode'>;
   database: Database;
   events: AccessEvents & { start(onLost: () => void): Promise<void>; close(): Promise<void> };
   now: () => Date;
   /** The account's plan in force now (subscriptions service). */
   loadAccount(accountId: number, now: Date): Promise<AccountAccess | null>;
-  /** Redis key prefix (tests give each run its own). */
-  redisPrefix?: string;
 }
 
 async function createStore(options: AccessLayerOptions) {
@@ -46,7 +44,7 @@ async function createStore(options: AccessLayerOptions) {
   }
   const redis = createCounterRedis(config.redisUrl);
   await waitForRedis(redis).catch(() => {});
-  const prefix = options.redisPrefix ?? 'tl:v1';
+  const prefix = config.redisPrefix;
   const registry = createInstanceRegistry(redis, prefix);
   const store = createResilientQuotaStore(createRedisQuotaStore(redis, prefix), {
     mode: config.quotaFailureMode,

@@ -38,7 +38,7 @@ export function createCounterRedis(
 ): CounterRedis {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
-    commandTimeout: options.commandTimeoutMs ?? 250,
+    commandTimeout: options.commandTimeoutMs ?? 1000,
     maxRetriesPerRequest: 0,
     connectTimeout: 1000,
     retryStrategy: (attempt) => Math.min(100 * attempt, 1000),

@@ -23,11 +23,13 @@ export async function buildTestApp(
   options: TestAppOptions = {},
 ): Promise<FastifyInstance & { deps: Deps }> {
   await seedPlans(database.prisma);
-  const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL: TEST_BASE_URL, ...options.env });
-  const deps = await createDepsFor(config, database, {
-    ...(options.clock ? { clock: options.clock } : {}),
-    redisPrefix: uniquePrefix(),
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    BASE_URL: TEST_BASE_URL,
+    REDIS_PREFIX: uniquePrefix(),
+    ...options.env,
   });
+  const deps = await createDepsFor(config, database, options.clock ? { clock: options.clock } : {});
   const app = await buildApp(config, { ...deps, close: async () => {} });
   app.addHook('onClose', () => deps.access.close());
   return Object.assign(app, { deps });

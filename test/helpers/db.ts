@@ -26,7 +26,12 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 /** A fresh, migrated database of the given kind; each call gets its own (runs never collide). */
-export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
+export type TestDatabase = Database & {
+  /** The connection string of a PostgreSQL test database (for child processes). */
+  url?: string;
+};
+
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const db = await openDatabase({ dataDir: 'memory://' });
     await applyMigrations(db.adapter);
@@ -37,13 +42,12 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
   }
   const name = `touchline_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`CREATE DATABASE "${name}"`);
-  const db = await openDatabase({
-    databaseUrl: withDatabaseName(TEST_DATABASE_URL, name),
-    dataDir: '',
-  });
+  const url = withDatabaseName(TEST_DATABASE_URL, name);
+  const db = await openDatabase({ databaseUrl: url, dataDir: '' });
   await applyMigrations(db.adapter);
   return {
     ...db,
+    url,
     async close() {
       await db.close();
       await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
