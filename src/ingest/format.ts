@@ -21,8 +21,8 @@ const Line = Type.Number({ minimum: -20, maximum: 30, multipleOf: 0.25 });
 const Side = Type.Union([Type.Literal('home'), Type.Literal('away')]);
 const Market = Type.Union([Type.Literal('had'), Type.Literal('hdp'), Type.Literal('hilo')]);
 const Language = Type.Union([Type.Literal('en'), Type.Literal('zh-CN'), Type.Literal('zh-HK')]);
-const literals = <const T extends readonly string[]>(values: T) =>
-  Type.Union(values.map((v) => Type.Literal(v)));
+/** One of a fixed list of strings (JSON Schema `enum`; `Static` is the literal union). */
+const literals = <const T extends readonly string[]>(values: T) => Type.Enum(values);
 
 export const MATCH_STATUSES = [
   'scheduled',

@@ -1,0 +1,77 @@
+import type { Prisma } from '../../db/generated/client.js';
+import { recordSet, type TableSpec } from './sql-types.js';
+
+export type Tx = Prisma.TransactionClient;
+
+export interface UpsertCounts {
+  inserted: number;
+  /** Rows inserted or updated; rows that were already identical are not counted. */
+  changed: number;
+}
+
+/** A changed group (e.g. one team sheet) and whether any of its rows was inserted. */
+export interface ChangedGroup {
+  key: string;
+  inserted: boolean;
+}
+
+const q = (name: string) => `"${name}"`;
+const cache = new Map<string, string>();
+
+/**
+ * INSERT ... SELECT FROM the record set ... ON CONFLICT DO UPDATE ... WHERE (the row differs),
+ * wrapped so that one row comes back per group (or one in all): `xmax = 0` tells an inserted
+ * row from an updated one, and identical rows are neither updated nor returned.
+ */
+export function upsertSql(spec: TableSpec, groupBy: readonly string[] = []): string {
+  const cacheKey = `${spec.table}|${spec.where ?? ''}|${groupBy.join(',')}`;
+  const cached = cache.get(cacheKey);
+  if (cached) {
+    return cached;
+  }
+  const names = spec.columns.map((c) => q(c.name));
+  const rest = names.filter((c) => !spec.key.map(q).includes(c));
+  const sets = [
+    ...rest.map((c) => `${c} = EXCLUDED.${c}`),
+    ...(spec.touch ?? []).map((c) => `${q(c)} = CURRENT_TIMESTAMP`),
+  ];
+  const returning = [...groupBy.map((c) => `t.${q(c)}`), '(xmax = 0) AS inserted'];
+  const key =
+    groupBy.length > 0
+      ? `concat_ws('|', ${groupBy.map((c) => `${q(c)}::text`).join(', ')}) AS key, `
+      : '';
+  const groupClause = groupBy.length > 0 ? ` GROUP BY ${groupBy.map(q).join(', ')}` : '';
+  // `WHERE` after the FROM items also keeps `ON CONFLICT` from being read as a join condition.
+  const sql = `WITH up AS (
+  INSERT INTO ${q(spec.table)} AS t (${names.join(', ')})
+  SELECT ${spec.columns.map((c) => c.expr).join(', ')}
+  FROM ${recordSet([spec])} ${spec.join ?? ''}
+  WHERE ${spec.where ?? 'true'}
+  ON CONFLICT (${spec.key.map(q).join(', ')}) DO UPDATE SET ${sets.join(', ')}
+  WHERE ROW(${rest.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM ROW(${rest.map((c) => `EXCLUDED.${c}`).join(', ')})
+  RETURNING ${returning.join(', ')}
+)
+SELECT ${key}count(*) FILTER (WHERE inserted)::int AS inserted, count(*)::int AS changed FROM up${groupClause}`;
+  cache.set(cacheKey, sql);
+  return sql;
+}
+
+/** Upserts a batch given as a JSON array text of records. */
+export async function upsertBatch(tx: Tx, spec: TableSpec, json: string): Promise<UpsertCounts> {
+  const rows = await tx.$queryRawUnsafe<UpsertCounts[]>(upsertSql(spec), json);
+  return rows[0] ?? { inserted: 0, changed: 0 };
+}
+
+/** Upserts a batch and reports which groups (by `groupBy` columns, joined with `|`) changed. */
+export async function upsertGroups(
+  tx: Tx,
+  spec: TableSpec,
+  json: string,
+  groupBy: readonly string[],
+): Promise<ChangedGroup[]> {
+  const rows = await tx.$queryRawUnsafe<(UpsertCounts & { key: string })[]>(
+    upsertSql(spec, groupBy),
+    json,
+  );
+  return rows.map((r) => ({ key: r.key, inserted: r.inserted > 0 }));
+}
