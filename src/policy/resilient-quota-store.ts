@@ -58,9 +58,11 @@ export function createResilientQuotaStore(
   }
 
   async function recover() {
-    const entries = [...journal.values()];
-    await redisStore.replay(entries, options.now());
-    journal.clear();
+    // Entry by entry, so a replay cut short by another failure never counts anything twice.
+    for (const [id, entry] of journal) {
+      await redisStore.replay([entry], options.now());
+      journal.delete(id);
+    }
     local = createMemoryQuotaStore();
     down = false;
     options.onStateChange?.('up');
@@ -72,11 +74,11 @@ export function createResilientQuotaStore(
       return undefined;
     }
     try {
-      const result = await op();
+      // Half-open: what was admitted locally goes back into Redis before anything new is counted.
       if (down) {
         await recover();
       }
-      return result;
+      return await op();
     } catch (error) {
       if (!isUnavailable(error)) {
         throw error;

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../src/db/database.js';
+import type { Deps } from '../../../src/deps.js';
+import { hkDay } from '../../../src/policy/windows.js';
+import { createAccountWithKey } from '../../helpers/access.js';
+import { buildTestApp } from '../../helpers/app.js';
+import { createFakeClock } from '../../helpers/clock.js';
+import { createTestDatabase } from '../../helpers/db.js';
+import { redisServerAvailable, startPrivateRedis } from '../../helpers/private-redis.js';
+
+const ROUTE = '/v1/football/odds/bookmakers';
+const available = await redisServerAvailable();
+if (!available) {
+  console.warn('redis-server is not installed: the Redis failure-mode tests are SKIPPED');
+}
+
+describe.skipIf(!available)('Redis stopped mid-run (QUOTA_FAILURE_MODE)', () => {
+  let database: Database;
+  let redis: Awaited<ReturnType<typeof startPrivateRedis>>;
+  let app: (FastifyInstance & { deps: Deps }) | undefined;
+  const clock = createFakeClock('2026-11-22T10:00:00.000Z');
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    redis = await startPrivateRedis();
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+    await redis.start().catch(() => {});
+  });
+  afterAll(async () => {
+    await redis.destroy();
+    await database.close();
+  });
+
+  async function setUp(mode: string) {
+    clock.set('2026-11-22T10:00:00.000Z');
+    const prefix = `tl:fail:${mode}`;
+    app = await buildTestApp(database, {
+      clock,
+      env: { REDIS_URL: redis.url, QUOTA_FAILURE_MODE: mode, REDIS_PREFIX: prefix },
+    });
+    const account = await createAccountWithKey(database, 'Free');
+    const get = () =>
+      (app as FastifyInstance).inject({ url: ROUTE, headers: { 'x-api-key': account.key } });
+    return { ...account, prefix, get };
+  }
+
+  const storeState = () =>
+    (app?.deps.access.store as unknown as { state(): 'up' | 'down' }).state();
+
+  /** Restarts Redis and lets the breaker's half-open probe (one per second of the clock) find it. */
+  async function recover(get: () => Promise<{ statusCode: number }>) {
+    await redis.start();
+    for (let i = 0; i < 100; i++) {
+      clock.advance(1100);
+      const res = await get();
+      if (storeState() === 'up') {
+        return res;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('did not recover');
+  }
+
+  it('closed: 503 upstream_unavailable with Retry-After and nothing charged; service resumes', async () => {
+    const { get } = await setUp('closed');
+    expect((await get()).statusCode).toBe(200);
+    await redis.stop();
+    const down = await get();
+    expect(down.statusCode).toBe(503);
+    expect(down.json().code).toBe('upstream_unavailable');
+    expect(Number(down.headers['retry-after'])).toBeGreaterThan(0);
+    const back = await recover(get);
+    expect(back.statusCode).toBe(200);
+    expect(back.headers['x-quota-remaining']).toBe('28');
+    expect(storeState()).toBe('up');
+  });
+
+  it('local: enforces the limits in memory while down, then replays what it admitted into Redis', async () => {
+    const { get, accountId, prefix } = await setUp('local');
+    for (let i = 0; i < 10; i++) {
+      clock.advance(1000);
+      expect((await get()).statusCode).toBe(200);
+    }
+    await redis.stop();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      clock.set(`2026-11-22T10:${String(1 + i).padStart(2, '0')}:00.000Z`);
+      statuses.push((await get()).statusCode);
+    }
+    // Daily quota 30: 10 counted in Redis before the outage, so 20 more, then 429.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const back = await recover(get);
+    expect(back.statusCode).toBe(429);
+    const client = new Redis(redis.url);
+    const used = await client.get(`${prefix}:quota:${accountId}:${hkDay(clock.now())}`);
+    client.disconnect();
+    expect(Number(used)).toBe(30);
+  });
+
+  it('open: admits everything while down (incidents only)', async () => {
+    const { get } = await setUp('open');
+    await redis.stop();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      statuses.push((await get()).statusCode);
+    }
+    expect(storeState()).toBe('down');
+    expect(statuses.every((s) => s === 200)).toBe(true);
+  });
+});
