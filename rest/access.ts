@@ -10,7 +10,13 @@ declare module 'fastify' {
     access?: Operation;
   }
   interface FastifyRequest {
-    access?: { principal?: Principal; admission?: Admission; usage?: UsageSnapshot };
+    access?: {
+      principal?: Principal;
+      /** The key passed the address check: its requests count on the minute from here on. */
+      allowed?: boolean;
+      admission?: Admission;
+      usage?: UsageSnapshot;
+    };
   }
 }
 
@@ -72,6 +78,7 @@ export function registerAccess(app: FastifyInstance, policy: AccessPolicy, now: 
     const principal = await policy.authenticate(rawKeyOf(request));
     request.access = { principal };
     policy.checkAddress(principal, request.ip);
+    request.access.allowed = true;
     try {
       policy.checkTier(principal, operation);
     } catch (error) {
@@ -88,10 +95,15 @@ export function registerAccess(app: FastifyInstance, policy: AccessPolicy, now: 
     }
     const result = await policy.reserve(principal, 1, operation === 'matchList' ? 1 : 0);
     if (!result.admitted) {
-      request.access = { principal, usage: result.usage };
+      request.access = { principal, allowed: true, usage: result.usage };
       throw result.error;
     }
-    request.access = { principal, admission: result.admission, usage: result.admission.usage };
+    request.access = {
+      principal,
+      allowed: true,
+      admission: result.admission,
+      usage: result.admission.usage,
+    };
   });
 
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../src/deps.js';
 import { registerAccess } from './access.js';
 import { registerEtag } from './etag.js';
+import { analysisRoutes } from './routes/football/analysis.js';
+import { matchesRoutes } from './routes/football/matches.js';
 import { metaRoutes } from './routes/football/meta.js';
 import { oddsRoutes } from './routes/football/odds.js';
 
@@ -12,5 +14,7 @@ export async function restPlugin(app: FastifyInstance, { deps }: { deps: Deps })
   registerAccess(app, deps.access.policy, deps.clock.now);
   const prefix = '/v1/football';
   await app.register(metaRoutes, { prefix, plans: deps.services.plans });
-  await app.register(oddsRoutes, { prefix, bookmakers: deps.services.bookmakers });
+  await app.register(matchesRoutes, { prefix, services: deps.services });
+  await app.register(oddsRoutes, { prefix, services: deps.services });
+  await app.register(analysisRoutes, { prefix, services: deps.services });
 }

@@ -34,8 +34,21 @@ export function sendProblem(reply: FastifyReply, error: ApiError, docsUrl: strin
     .send(toProblem(error, docsUrl));
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * DECISIONS.md "Matches": a malformed path id is 404 `not_found` on routes whose part-4 row
+     * declares no 400 (the path names no resource), and 400 `invalid_parameter` elsewhere.
+     */
+    invalidPathIsNotFound?: boolean;
+  }
+}
+
 /** Fastify's schema validation error -> 400 `invalid_parameter` naming the parameter. */
-function fromValidation(error: FastifyError): ApiError {
+function fromValidation(error: FastifyError, request: FastifyRequest): ApiError {
+  if (error.validationContext === 'params' && request.routeOptions.config.invalidPathIsNotFound) {
+    return new ApiError('not_found', `No resource at ${request.url.split('?')[0]}`);
+  }
   const first = error.validation?.[0];
   const path = first?.instancePath?.replace(/^\//, '') ?? '';
   const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
@@ -59,7 +72,7 @@ export function registerProblemHandlers(app: FastifyInstance, docsUrl: string): 
       return sendProblem(reply, error, docsUrl);
     }
     if (error.validation) {
-      return sendProblem(reply, fromValidation(error), docsUrl);
+      return sendProblem(reply, fromValidation(error, request), docsUrl);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = error.statusCode === 404 ? 'not_found' : 'invalid_parameter';

@@ -7,6 +7,8 @@ import { type AccessLayer, createAccessLayer } from './policy/access-layer.js';
 import { createAccountsService } from './services/accounts.js';
 import { createBookmakersService } from './services/bookmakers.js';
 import { createManagementServices } from './services/management.js';
+import { createMatchServices } from './services/match-services.js';
+import { createOddsServices } from './services/odds-services.js';
 import { createPlansService } from './services/plans.js';
 import { createSubscriptionsService } from './services/subscriptions.js';
 import type { CounterReader } from './services/usage.js';
@@ -31,6 +33,8 @@ export function createServices(
     bookmakers: createBookmakersService({ db }),
     accounts: createAccountsService({ db, now: clock.now }),
     subscriptions: createSubscriptionsService({ db, events, now: clock.now }),
+    ...createMatchServices({ db }),
+    ...createOddsServices({ db }),
   };
 }
 
