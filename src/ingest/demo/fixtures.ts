@@ -1,0 +1,120 @@
+import { kickoffInWeek, roundOfWeek, roundRobin } from './calendar.js';
+import { COMPETITIONS, type CompetitionSpec, CUP_FEEDERS } from './data/competitions.js';
+import type { MatchStatus } from './model.js';
+import { Rng } from './random.js';
+import type { TeamInfo } from './teams.js';
+
+export interface Fixture {
+  comp: CompetitionSpec;
+  home: TeamInfo;
+  away: TeamInfo;
+  kickoff: number;
+  season: string;
+  round: string;
+  status: MatchStatus;
+  /** Live clock ("23", "HT", "45+2"); for an abandoned match, the clock when it was stopped. */
+  clock: string | null;
+}
+
+const CUP_GROUPS: Readonly<Record<number, number>> = { 5: 4, 10: 8 };
+const GROUP_ROUNDS = 6;
+
+interface SeasonPlan {
+  rounds: Array<Array<[TeamInfo, TeamInfo]>>;
+  labels: string[][];
+}
+
+/** Fixture lists per competition season, built once per season from the seed. */
+export class FixtureFactory {
+  readonly #plans = new Map<string, SeasonPlan>();
+
+  constructor(
+    private readonly seed: number,
+    private readonly teams: Map<number, TeamInfo[]>,
+  ) {}
+
+  /** Every fixture of every competition in the round week starting at `weekStart`. */
+  week(weekStart: number): Fixture[] {
+    const out: Fixture[] = [];
+    for (const comp of COMPETITIONS) {
+      const total = comp.kind === 'cup' ? GROUP_ROUNDS : this.leagueRounds(comp);
+      const at = roundOfWeek(comp, weekStart, total);
+      if (!at) {
+        continue;
+      }
+      const plan = this.plan(comp, at.season);
+      const rng = new Rng(this.seed, 'week', comp.id, weekStart);
+      const pairs = plan.rounds[at.round] ?? [];
+      pairs.forEach(([home, away], i) => {
+        out.push({
+          comp,
+          home,
+          away,
+          kickoff: kickoffInWeek(comp, weekStart, rng),
+          season: at.season,
+          round: plan.labels[at.round]?.[i] ?? `Round ${at.round + 1}`,
+          status: 'finished',
+          clock: null,
+        });
+      });
+    }
+    return out;
+  }
+
+  private leagueRounds(comp: CompetitionSpec): number {
+    const n = this.teams.get(comp.id)?.length ?? 0;
+    return comp.robins * (n - 1);
+  }
+
+  private plan(comp: CompetitionSpec, season: string): SeasonPlan {
+    const key = `${comp.id}|${season}`;
+    let plan = this.#plans.get(key);
+    if (!plan) {
+      plan = comp.kind === 'cup' ? this.cupPlan(comp, season) : this.leaguePlan(comp, season);
+      this.#plans.set(key, plan);
+    }
+    return plan;
+  }
+
+  private leaguePlan(comp: CompetitionSpec, season: string): SeasonPlan {
+    const teams = new Rng(this.seed, 'order', comp.id, season).shuffle(
+      this.teams.get(comp.id) ?? [],
+    );
+    const rounds = roundRobin(teams.length, comp.robins).map((pairs) =>
+      pairs.map(([h, a]) => [teams[h], teams[a]] as [TeamInfo, TeamInfo]),
+    );
+    return { rounds, labels: rounds.map((pairs, r) => pairs.map(() => `Round ${r + 1}`)) };
+  }
+
+  /** Groups of four drawn from the strongest clubs of the feeder leagues (with some luck). */
+  private cupPlan(comp: CompetitionSpec, season: string): SeasonPlan {
+    const rng = new Rng(this.seed, 'cup', comp.id, season);
+    const pool = (CUP_FEEDERS[comp.id] ?? []).flatMap((id) => this.teams.get(id) ?? []);
+    const ranked = pool
+      .map((team) => ({
+        team,
+        score: team.stars + team.league.leagueStrength * 3 + rng.normal(0, 1),
+      }))
+      .sort((a, b) => b.score - a.score);
+    const groups = CUP_GROUPS[comp.id] ?? 4;
+    const drawn = rng.shuffle(ranked.slice(0, groups * 4).map((r) => r.team));
+    const schedule = roundRobin(4, 2);
+    const rounds: Array<Array<[TeamInfo, TeamInfo]>> = [];
+    const labels: string[][] = [];
+    schedule.forEach((pairs, r) => {
+      rounds[r] = [];
+      labels[r] = [];
+      for (let g = 0; g < groups; g++) {
+        for (const [h, a] of pairs) {
+          const home = drawn[g * 4 + h];
+          const away = drawn[g * 4 + a];
+          if (home && away) {
+            rounds[r]?.push([home, away]);
+            labels[r]?.push(`Group ${String.fromCharCode(65 + g)} - Matchday ${r + 1}`);
+          }
+        }
+      }
+    });
+    return { rounds, labels };
+  }
+}

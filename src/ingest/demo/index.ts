@@ -1,0 +1,100 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PrismaClient } from '../../db/generated/client.js';
+import { MANIFEST_FILE, type Manifest } from '../format.js';
+import { type ImportSummary, importFolder } from '../import/index.js';
+import { FolderWriter, type RecordCounts } from './folder-writer.js';
+import { MatchGenerator } from './match-output.js';
+import { bookmakerRecords, competitionRecords, teamRecords } from './reference-records.js';
+import { buildSchedule } from './schedule.js';
+import { clearSquads } from './squads.js';
+import { clearRatings } from './strength.js';
+
+export interface DemoOptions {
+  /** Number of matches (default of the CLI: 1,000). */
+  matches: number;
+  seed: number;
+  /** "Now" of the demo: live matches, today's and the coming week's fixtures are relative to it. */
+  now: Date;
+  onProgress?: (msg: string) => void;
+}
+
+export interface DemoStats {
+  dir: string;
+  matches: number;
+  /** Records written per file. */
+  records: RecordCounts;
+  /** Bytes of the NDJSON files (the manifest aside). */
+  bytes: number;
+}
+
+export const DEMO_SOURCE = 'touchline-demo';
+const PROGRESS_EVERY = 10;
+
+/**
+ * Writes a complete import folder (manifest + one NDJSON file per resource) of realistic, made-up
+ * football data. Deterministic: the same `seed`, `matches` and `now` give byte-identical files.
+ */
+export async function writeDemoFolder(dir: string, options: DemoOptions): Promise<DemoStats> {
+  const progress = options.onProgress ?? (() => {});
+  const now = options.now.getTime();
+  await mkdir(dir, { recursive: true });
+  const schedule = buildSchedule(options.seed, options.matches, now);
+  const manifest: Manifest = {
+    format: 'touchline-import',
+    version: 1,
+    source: DEMO_SOURCE,
+    generatedAt: options.now.toISOString(),
+  };
+  await writeFile(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  const out = new FolderWriter(dir);
+  try {
+    out.writeRecords('competitions.ndjson', competitionRecords());
+    out.writeRecords('teams.ndjson', teamRecords(schedule.teams));
+    out.writeRecords('bookmakers.ndjson', bookmakerRecords());
+    const generator = new MatchGenerator(options.seed, now);
+    const total = schedule.matches.length;
+    const step = Math.max(1, Math.ceil(total / PROGRESS_EVERY));
+    for (const [i, m] of schedule.matches.entries()) {
+      out.writeMatch(generator.generate(m));
+      if (i % 200 === 199) {
+        await out.flush();
+      }
+      if ((i + 1) % step === 0 || i + 1 === total) {
+        progress(`demo: generated ${i + 1}/${total} matches`);
+      }
+    }
+    const { records, bytes } = await out.close();
+    return { dir, matches: total, records, bytes };
+  } catch (error) {
+    out.destroy();
+    throw error;
+  } finally {
+    clearSquads();
+    clearRatings();
+  }
+}
+
+export interface DemoResult {
+  generated: DemoStats;
+  imported: ImportSummary;
+}
+
+/** Generates the demo folder (in `dir`, or a temporary folder removed afterwards) and imports it. */
+export async function runDemo(
+  db: PrismaClient,
+  options: DemoOptions & { dir?: string },
+): Promise<DemoResult> {
+  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'touchline-demo-')));
+  try {
+    const generated = await writeDemoFolder(dir, options);
+    const importOptions = options.onProgress ? { onProgress: options.onProgress } : {};
+    const imported = await importFolder(db, dir, importOptions);
+    return { generated, imported };
+  } finally {
+    if (!options.dir) {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}

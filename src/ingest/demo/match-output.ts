@@ -1,0 +1,145 @@
+import type { Exchange, Lineup, Movement, Odds, Statistic } from '../format.js';
+import { aggregateRows } from './aggregates.js';
+import { aiReportRecords } from './ai-reports.js';
+import { DAY_MS, hkDayStart, hkWeekday, MINUTE_MS } from './clock.js';
+import { exchangeRecord } from './exchange.js';
+import { cornerRate } from './incidents.js';
+import { lineupRecords, preMatchLineups } from './lineup-records.js';
+import { eventRecords, matchRecord } from './match-records.js';
+import type {
+  AiReportRecord,
+  EventRecord,
+  MatchRecord,
+  RegionalRecord,
+  TipRecord,
+} from './model.js';
+import { MARKETS } from './odds-model.js';
+import { buildOdds } from './odds-records.js';
+import { type PlayedMatch, pickSheets, playMatch } from './play.js';
+import { Rng } from './random.js';
+import { regionalRecord } from './regional.js';
+import type { ScheduledMatch } from './schedule.js';
+import { statisticRecords } from './stats-records.js';
+import { type Expectation, expectedGoals } from './strength.js';
+import { tipRecords } from './tips.js';
+
+export interface MatchOutput {
+  match: MatchRecord;
+  events: EventRecord[];
+  statistics: Statistic[];
+  lineups: Lineup[];
+  odds: Odds[];
+  movements: Movement[];
+  exchange: Exchange | null;
+  regional: RegionalRecord | null;
+  aiReports: AiReportRecord[];
+  tips: TipRecord[];
+}
+
+const PLAYED = new Set(['finished', 'live', 'abandoned', 'suspended']);
+const EXCHANGE_CHANCE: Readonly<Record<string, number>> = {
+  scheduled: 0.6,
+  live: 0.85,
+  finished: 0.12,
+};
+/** Every 20th exchange payload is cut short (from the 4th), every 30th board has no odds yet (from the 6th). */
+const MALFORMED_EVERY = 20;
+const EMPTY_BOARD_EVERY = 30;
+
+/** Generates one match and its children; call in kick-off order (board references count per day). */
+export class MatchGenerator {
+  #exchanges = 0;
+  #boards = 0;
+  #boardDay = 0;
+  #boardNumber = 0;
+
+  constructor(
+    private readonly seed: number,
+    private readonly now: number,
+  ) {}
+
+  generate(m: ScheduledMatch): MatchOutput {
+    const rng = (part: string) =>
+      new Rng(this.seed, part, m.comp.id, m.home.id, m.away.id, m.season, m.round);
+    const xg = expectedGoals(this.seed, m);
+    const played = PLAYED.has(m.status) ? playMatch(this.seed, m, xg, rng('play')) : null;
+    const out: MatchOutput = {
+      match: matchRecord(m, played),
+      events: played ? eventRecords(m.id, played) : [],
+      statistics: played ? statisticRecords(m.id, played, xg, rng('stats')) : [],
+      lineups: this.lineups(m, played, rng('lineups')),
+      odds: [],
+      movements: [],
+      exchange: null,
+      regional: null,
+      aiReports: [],
+      tips: [],
+    };
+    if (m.status !== 'cancelled') {
+      this.market(m, xg, played, out, rng);
+    }
+    return out;
+  }
+
+  private lineups(m: ScheduledMatch, played: PlayedMatch | null, rng: Rng): Lineup[] {
+    if (played) {
+      const finished = m.status === 'finished';
+      return lineupRecords(m.id, played, finished, !finished || !rng.chance(0.05), rng);
+    }
+    if (m.status !== 'scheduled') {
+      return [];
+    }
+    if (m.kickoff - this.now <= 75 * MINUTE_MS) {
+      return preMatchLineups(m.id, pickSheets(this.seed, m, rng), true, rng);
+    }
+    return rng.chance(0.03) ? preMatchLineups(m.id, pickSheets(this.seed, m, rng), false, rng) : [];
+  }
+
+  private market(
+    m: ScheduledMatch,
+    xg: Expectation,
+    played: PlayedMatch | null,
+    out: MatchOutput,
+    rng: (part: string) => Rng,
+  ): void {
+    const odds = buildOdds({ m, xg, played, now: this.now, rng: rng('odds') });
+    out.odds = odds.odds;
+    for (const market of MARKETS) {
+      out.odds.push(...aggregateRows(m.id, market, odds.odds));
+    }
+    out.movements = odds.movements;
+    const corners = cornerRate(xg, 'home') + cornerRate(xg, 'away');
+    const r = rng('extras');
+    const old = m.kickoff < this.now - 365 * DAY_MS;
+    if (r.chance((EXCHANGE_CHANCE[m.status] ?? 0) * (old ? 0.4 : 1))) {
+      const malformed = this.#exchanges++ % MALFORMED_EVERY === 3;
+      out.exchange = exchangeRecord(m, odds.consensus, this.now, r, malformed);
+    }
+    if (r.chance(0.75)) {
+      out.regional = regionalRecord(
+        m,
+        odds.consensus,
+        corners,
+        this.boardReference(m),
+        this.boardHasOdds(m, r),
+        r,
+      );
+    }
+    out.aiReports = aiReportRecords(m, odds.consensus, corners, this.now, rng('reports'));
+    out.tips = tipRecords(m, odds.consensus, odds.opened, this.now, rng('tips'));
+  }
+
+  private boardHasOdds(m: ScheduledMatch, r: Rng): boolean {
+    const farAhead = m.status === 'scheduled' && m.kickoff - this.now > 3 * DAY_MS && r.chance(0.5);
+    return !farAhead && this.#boards++ % EMPTY_BOARD_EVERY !== 5;
+  }
+
+  private boardReference(m: ScheduledMatch): { weekday: number; number: number } {
+    const day = hkDayStart(m.kickoff);
+    if (day !== this.#boardDay) {
+      this.#boardDay = day;
+      this.#boardNumber = 0;
+    }
+    return { weekday: hkWeekday(m.kickoff), number: ++this.#boardNumber };
+  }
+}
