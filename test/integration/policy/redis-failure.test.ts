@@ -53,7 +53,7 @@ describe.skipIf(!available)('Redis stopped mid-run (QUOTA_FAILURE_MODE)', () => 
     (app?.deps.access.store as unknown as { state(): 'up' | 'down' }).state();
 
   /** Restarts Redis and lets the breaker's half-open probe (one per second of the clock) find it. */
-  async function recover(get: () => Promise<{ statusCode: number }>) {
+  async function recover<T extends { statusCode: number }>(get: () => Promise<T>): Promise<T> {
     await redis.start();
     for (let i = 0; i < 100; i++) {
       clock.advance(1100);
