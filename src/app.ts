@@ -1,6 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { docsPlugin } from '../rest/docs.js';
+import { registerOpenApi } from '../rest/openapi.js';
 import { restPlugin } from '../rest/plugin.js';
 import { registerProblemHandlers } from '../rest/problem.js';
+import { adminPlugin } from './admin/plugin.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
 import { healthRoutes } from './health.js';
@@ -53,6 +56,15 @@ export async function buildApp(config: Config, deps: Deps): Promise<FastifyInsta
   });
   registerProblemHandlers(app, config.docsUrl);
   await app.register(healthRoutes, { deps });
+  await registerOpenApi(app, config);
   await app.register(restPlugin, { deps });
+  await app.register(docsPlugin);
+  if (config.adminToken) {
+    await app.register(adminPlugin, {
+      prefix: '/admin/v1',
+      token: config.adminToken,
+      services: deps.services,
+    });
+  }
   return app;
 }

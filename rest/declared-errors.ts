@@ -1,0 +1,41 @@
+/**
+ * Spec part 4: the error statuses each route declares. Plus, on every route, the 400 of
+ * query-parameter validation and the 500 `internal_error` (DECISIONS.md); meta routes are keyless.
+ * The OpenAPI document and the contract tests both read this table.
+ */
+const CHILD = [401, 403, 404, 429];
+const LIST = [401, 403, 429, 502, 503];
+const ANALYSIS = [400, 401, 403, 404, 429, 502, 503];
+
+export const DECLARED_ERRORS: Record<string, number[]> = {
+  '/v1/football/meta/limits': [],
+  '/v1/football/meta/plans': [],
+  '/v1/football/matches/live': LIST,
+  '/v1/football/matches': LIST,
+  '/v1/football/matches/:matchId': CHILD,
+  '/v1/football/matches/:matchId/events': CHILD,
+  '/v1/football/matches/:matchId/statistics': CHILD,
+  '/v1/football/matches/:matchId/h2h': CHILD,
+  '/v1/football/matches/:matchId/lineups': CHILD,
+  '/v1/football/odds/bookmakers': [401, 403, 429],
+  '/v1/football/matches/:matchId/odds': CHILD,
+  '/v1/football/matches/:matchId/odds/exchange': [...CHILD, 502],
+  '/v1/football/matches/:matchId/odds/kelly': CHILD,
+  '/v1/football/matches/:matchId/odds/regional': CHILD,
+  '/v1/football/matches/:matchId/odds/:market/:bookmaker': [400, ...CHILD],
+  '/v1/football/matches/:matchId/analysis/ai-basic': ANALYSIS,
+  '/v1/football/matches/:matchId/analysis/ai-deep': ANALYSIS,
+  '/v1/football/matches/:matchId/analysis/tips-distribution': ANALYSIS,
+  '/v1/football/matches/:matchId/analysis/handicap': ANALYSIS,
+  '/v1/football/matches/:matchId/analysis/over-under': ANALYSIS,
+  '/v1/football/matches/:matchId/analysis/corners': ANALYSIS,
+};
+
+/** Every status a route may answer with besides 200 (and 304 for conditional requests). */
+export function errorStatusesOf(url: string): number[] {
+  const declared = DECLARED_ERRORS[url] ?? [];
+  const always = [400, 500];
+  // A database that cannot be reached is 503 on every data route (DECISIONS.md, issue "REST").
+  const data = url.startsWith('/v1/football/meta/') ? [] : [503];
+  return [...new Set([...declared, ...always, ...data])].sort((a, b) => a - b);
+}

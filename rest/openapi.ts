@@ -1,0 +1,102 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { Config } from '../src/config.js';
+import { ERROR_CODES } from '../src/errors/codes.js';
+import { errorStatusesOf } from './declared-errors.js';
+import { Problem } from './schemas/common.js';
+
+const API_VERSION = '1.0.0';
+
+const header = (description: string) => ({ type: 'integer', description });
+
+/** Spec 8.2 rule 6: the headers of every response to a request with a valid key. */
+const QUOTA_HEADERS = {
+  'X-RateLimit-Limit': header('Requests allowed in the current minute.'),
+  'X-RateLimit-Remaining': header('Requests left in the current minute.'),
+  'X-RateLimit-Reset': header('Seconds until the current minute ends.'),
+  'X-Quota-Limit': header(
+    "The account's daily plan limit (excludes the free match-list allowance).",
+  ),
+  'X-Quota-Remaining': header('Requests left today; includes usage of revoked keys.'),
+  'X-Quota-Reset': header('Seconds until 00:00 Hong Kong time.'),
+};
+
+const BONUS_HEADERS = {
+  'X-Matches-Bonus-Limit': header('Daily free match-list limit.'),
+  'X-Matches-Bonus-Remaining': header('Free match-list requests left today.'),
+  'X-Matches-Bonus-Reset': header('Seconds until the allowance resets at 00:00 Hong Kong time.'),
+};
+
+const codesFor = (status: number) =>
+  Object.entries(ERROR_CODES)
+    .filter(([, v]) => v.status === status)
+    .map(([code]) => code);
+
+function problemResponse(status: number, keyed: boolean) {
+  const headers: Record<string, unknown> = keyed ? { ...QUOTA_HEADERS } : {};
+  if (status === 429 || status === 503) {
+    headers['Retry-After'] = header('Seconds to wait before retrying.');
+  }
+  return {
+    description: `Problem details; \`code\` is one of: ${codesFor(status).join(', ')}.`,
+    headers,
+    content: { 'application/problem+json': { schema: Problem } },
+  };
+}
+
+/**
+ * Completes every /v1 route's schema from one place: its declared errors (spec part 4) as
+ * problem+json responses, and the rate and quota headers on keyed routes. Route files declare
+ * only their parameters and their 200 body.
+ */
+export function completeRouteSchema(route: RouteOptions): void {
+  const url = route.url;
+  if (!url.startsWith('/v1/football/') || !route.schema) {
+    return;
+  }
+  const keyed = Boolean(route.config?.access);
+  const response = { ...(route.schema.response as Record<string, unknown> | undefined) };
+  const ok = response['200'] as Record<string, unknown> | undefined;
+  if (ok && keyed && !('content' in ok)) {
+    const bonus = route.config?.access === 'matchList' ? BONUS_HEADERS : {};
+    response['200'] = { ...ok, headers: { ...QUOTA_HEADERS, ...bonus } };
+  }
+  for (const status of errorStatusesOf(url)) {
+    response[String(status)] ??= problemResponse(status, keyed);
+  }
+  route.schema = {
+    ...route.schema,
+    response,
+    ...(keyed ? { security: [{ bearer: [] }, { apiKey: [] }] } : { security: [] }),
+  };
+}
+
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Football Data API (touchline)',
+        version: API_VERSION,
+        description: `Live scores, fixtures, odds and analysis. Errors: ${config.docsUrl}/errors.`,
+      },
+      servers: [{ url: config.baseUrl }],
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Authorization: Bearer <API_KEY>',
+          },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
+      },
+    },
+    hideUntagged: false,
+    transform: ({ schema, url }) => {
+      const hidden = !url.startsWith('/v1/football/');
+      return { schema: (hidden ? { ...schema, hide: true } : schema) as typeof schema, url };
+    },
+  });
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,38 @@
+import { ERROR_CODES, type ErrorCode } from './codes.js';
+
+/** When each code is answered (spec part 7, DECISIONS.md): the error catalogue's text. */
+export const ERROR_CONDITIONS: Record<ErrorCode, string> = {
+  invalid_parameter:
+    'A parameter failed validation; the body names it in `parameter`. Also: an API key sent in the URL query string (never accepted).',
+  unauthorized: 'No API key was sent (Authorization: Bearer <key>, or X-Api-Key).',
+  key_invalid: 'The key is malformed, does not exist, or was revoked.',
+  key_expired:
+    "The key passed its expiry date. It still occupies the account's key slot until revoked.",
+  tier_insufficient:
+    'An analysis endpoint was called on the Free plan. No daily quota is deducted.',
+  ip_not_allowed:
+    "The caller's address is not in the key's allowlist; `address` names the address seen.",
+  not_found:
+    'The resource does not exist (or is unpublished / not available, e.g. lineups, regional board).',
+  method_not_allowed: 'The route exists but not for this HTTP method; `Allow` lists the methods.',
+  key_limit_reached: 'The account already holds an unrevoked key (management API).',
+  allowlist_limit_reached: "The key's allowlist is full (management API).",
+  rate_limited:
+    'The per-minute limit of the key was exceeded. `Retry-After` says when the minute ends. Nothing is charged.',
+  quota_exceeded:
+    "The account's daily plan quota is used up. It resets at 00:00 Hong Kong time (16:00 UTC); `Retry-After` counts down to it. Nothing is charged.",
+  internal_error:
+    'An unexpected failure. No internals are disclosed; retry, and report it if it persists.',
+  upstream_malformed:
+    'The upstream responded but its content could not be parsed (e.g. stored exchange odds).',
+  upstream_unavailable:
+    'A data source (the database, or the usage counters in `closed` mode) is temporarily unreachable. Retry after `Retry-After` seconds.',
+};
+
+export const errorCatalogue = () =>
+  (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => ({
+    code,
+    status: ERROR_CODES[code].status,
+    title: ERROR_CODES[code].title,
+    condition: ERROR_CONDITIONS[code],
+  }));
