@@ -1,7 +1,9 @@
+import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../src/deps.js';
 import { registerAccess } from './access.js';
 import { registerEtag } from './etag.js';
+import { registerMethodNotAllowed } from './method-not-allowed.js';
 import { completeRouteSchema } from './openapi.js';
 import { analysisRoutes } from './routes/football/analysis.js';
 import { matchesRoutes } from './routes/football/matches.js';
@@ -9,14 +11,35 @@ import { metaRoutes } from './routes/football/meta.js';
 import { oddsRoutes } from './routes/football/odds.js';
 
 /** The /v1 compatibility layer (spec part 4). */
-export async function restPlugin(app: FastifyInstance, { deps }: { deps: Deps }) {
-  app.addHook('onRoute', completeRouteSchema);
-  // Order matters: the ETag hook turns a 200 into a 304 before the access hook settles the charge.
+export async function restPlugin(
+  app: FastifyInstance,
+  { deps, docsUrl, assetsUrl }: { deps: Deps; docsUrl: string; assetsUrl: string },
+) {
+  const urls: string[] = [];
+  app.addHook('onRoute', (route) => {
+    completeRouteSchema(route);
+    if (route.method === 'GET' || (Array.isArray(route.method) && route.method.includes('GET'))) {
+      urls.push(route.url);
+    }
+  });
+  // onSend order matters: the ETag hook turns a 200 into a 304 before the access hook settles
+  // the charge, and compression comes last, on the final body.
   registerEtag(app);
   registerAccess(app, deps.access.policy, deps.clock.now);
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+  });
   const prefix = '/v1/football';
   await app.register(metaRoutes, { prefix, plans: deps.services.plans });
-  await app.register(matchesRoutes, { prefix, services: deps.services });
+  await app.register(matchesRoutes, {
+    prefix,
+    services: deps.services,
+    assetsUrl,
+    now: deps.clock.now,
+  });
   await app.register(oddsRoutes, { prefix, services: deps.services });
   await app.register(analysisRoutes, { prefix, services: deps.services });
+  registerMethodNotAllowed(app, [...urls], docsUrl);
 }

@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../src/db/unavailable.js';
 import { ApiError } from '../src/errors/api-error.js';
+
+const DATABASE_RETRY_AFTER = 5;
 
 export interface ProblemDetails {
   type: string;
@@ -77,6 +80,20 @@ export function registerProblemHandlers(app: FastifyInstance, docsUrl: string): 
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = error.statusCode === 404 ? 'not_found' : 'invalid_parameter';
       return sendProblem(reply, new ApiError(code, 'The request could not be read'), docsUrl);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendProblem(
+        reply,
+        new ApiError(
+          'upstream_unavailable',
+          'The data store is temporarily unreachable; retry shortly',
+          {
+            retryAfter: DATABASE_RETRY_AFTER,
+          },
+        ),
+        docsUrl,
+      );
     }
     request.log.error({ err: error }, 'unexpected failure');
     return sendProblem(

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/database.js';
-import { applyMigrations } from '../db/migrate.js';
+import { ensureMigrated } from '../db/migrate.js';
 import { seedPlans } from '../services/plans-seed.js';
 
 /**
@@ -15,7 +15,9 @@ export async function withDatabase<T>(
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const applied = await applyMigrations(database.adapter);
+    const applied = await ensureMigrated(database.adapter, (sql) =>
+      database.prisma.$queryRawUnsafe(sql),
+    );
     if (applied.length > 0) {
       progress(`applied migrations: ${applied.join(', ')}`);
     }

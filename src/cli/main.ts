@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerAccessCommands } from './access-commands.js';
 import { registerDataCommands } from './data-commands.js';
 import { registerServeCommand } from './serve.js';
 
@@ -10,6 +11,7 @@ const program = new Command()
 
 registerServeCommand(program);
 registerDataCommands(program);
+registerAccessCommands(program);
 
 try {
   await program.parseAsync(process.argv);

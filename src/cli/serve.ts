@@ -3,7 +3,7 @@ import { analyzeAll } from '../analysis/analyze.js';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { applyMigrations } from '../db/migrate.js';
+import { ensureMigrated } from '../db/migrate.js';
 import { createDepsFor, type Deps } from '../deps.js';
 import { runDemo } from '../ingest/demo/index.js';
 import { createDemoKeys, type DemoKey, readDemoKeys } from '../services/demo-setup.js';
@@ -39,7 +39,9 @@ function printKeys(keys: DemoKey[]): void {
 
 export async function serve(config: Config): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const applied = await applyMigrations(database.adapter);
+  const applied = await ensureMigrated(database.adapter, (sql) =>
+    database.prisma.$queryRawUnsafe(sql),
+  );
   if (applied.length > 0) {
     log(`applied migrations: ${applied.join(', ')}`);
   }

@@ -27,9 +27,19 @@ export interface DatabaseOptions {
 /** PostgreSQL through `pg` when a URL is configured, else embedded PGlite in the data folder. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const adapter = new PrismaPg(createPgPool(options.databaseUrl));
+    const pool = createPgPool(options.databaseUrl);
+    const adapter = new PrismaPg(pool);
     const prisma = new PrismaClient({ adapter });
-    return { prisma, kind: 'postgres', adapter, close: () => prisma.$disconnect() };
+    return {
+      prisma,
+      kind: 'postgres',
+      adapter,
+      async close() {
+        await prisma.$disconnect();
+        // The pool is ours: its idle connections would keep the process alive for seconds.
+        await pool.end().catch(() => {});
+      },
+    };
   }
   const inMemory = options.dataDir === 'memory://';
   let releaseLock = async () => {};

@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
@@ -60,6 +60,24 @@ export async function applyMigrations(
   } finally {
     engine.free();
   }
+}
+
+/**
+ * Applies migrations only when some are missing: a cheap read of `_prisma_migrations` spares
+ * every CLI command the schema engine's start-up and introspection.
+ */
+export async function ensureMigrated(
+  adapter: SqlMigrationAwareDriverAdapterFactory,
+  query: (sql: string) => Promise<{ migration_name: string }[]>,
+): Promise<string[]> {
+  const wanted = (await readMigrations()).migrationDirectories.map((d) => basename(d.path));
+  const applied = await query(
+    'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+  ).then(
+    (rows) => new Set(rows.map((r) => r.migration_name)),
+    () => new Set<string>(),
+  );
+  return wanted.every((name) => applied.has(name)) ? [] : applyMigrations(adapter);
 }
 
 /** SQL that would bring the live database to schema.prisma; empty when they agree. */

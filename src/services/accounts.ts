@@ -1,21 +1,16 @@
-import { Prisma, type PrismaClient } from '../db/generated/client.js';
+import type { PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
-import { generateApiKey, hashApiKey, type KeyPrefix, keyHint } from '../policy/api-key-format.js';
+import { type CreatedKey, ensureAccount, insertKey } from './keys.js';
 import type { TierName } from './plans.js';
+import { freeSubscription, paidPeriod } from './subscription-state.js';
 
-export interface CreatedKey {
+export type { CreatedKey } from './keys.js';
+
+export interface AccountView {
   id: number;
-  /** The full key: shown once, never stored (spec 5.3). */
-  key: string;
-  prefix: KeyPrefix;
-  expiresAt: string | null;
+  name: string | null;
+  createdAt: string;
 }
-
-const addMonths = (date: Date, months: number) => {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  return next;
-};
 
 export function createAccountsService({
   db,
@@ -24,7 +19,7 @@ export function createAccountsService({
   db: PrismaClient;
   now?: () => Date;
 }) {
-  /** A new account on `tier`; paid tiers start a monthly period that renews automatically. */
+  /** A new account on `tier`; a paid tier starts a monthly period that renews automatically. */
   async function createAccount(tier: TierName, name?: string): Promise<{ id: number }> {
     const start = now();
     const plan =
@@ -34,6 +29,7 @@ export function createAccountsService({
             where: { tier, billingPeriod: 'monthly' },
             orderBy: { version: 'desc' },
           });
+    const sub = tier === 'Free' ? freeSubscription(start) : paidPeriod(tier, plan, start);
     const account = await db.account.create({
       data: {
         name: name ?? null,
@@ -41,9 +37,9 @@ export function createAccountsService({
           create: {
             tier,
             planVersionId: plan?.id ?? null,
-            periodStart: start,
-            periodEnd: plan ? addMonths(start, plan.months) : null,
-            autoRenew: tier !== 'Free',
+            periodStart: sub.periodStart,
+            periodEnd: sub.periodEnd,
+            autoRenew: sub.autoRenew,
           },
         },
       },
@@ -51,41 +47,29 @@ export function createAccountsService({
     return { id: account.id };
   }
 
-  /** Spec 3.2: a new key only when the account holds no unrevoked key (an expired one counts). */
+  async function getAccount(accountId: number): Promise<AccountView> {
+    const row = await db.account.findUnique({ where: { id: accountId } });
+    if (!row) {
+      throw new ApiError('not_found', `No account ${accountId}`);
+    }
+    return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
+  }
+
+  /** Spec 3.2: kept for the demo setup; the keys service is the full key lifecycle. */
   async function createKey(
     accountId: number,
     options: { test?: boolean; expiresAt?: Date | null } = {},
   ): Promise<CreatedKey> {
-    const account = await db.account.findUnique({ where: { id: accountId } });
-    if (!account) {
-      throw new ApiError('not_found', `No account ${accountId}`);
-    }
-    const prefix: KeyPrefix = options.test ? 'svc_test_' : 'svc_live_';
-    const key = generateApiKey(prefix);
-    try {
-      const row = await db.apiKey.create({
-        data: {
-          accountId,
-          hash: hashApiKey(key),
-          prefix,
-          hint: keyHint(key),
-          slot: accountId,
-          expiresAt: options.expiresAt ?? null,
-        },
-      });
-      return { id: row.id, key, prefix, expiresAt: row.expiresAt?.toISOString() ?? null };
-    } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-        throw new ApiError(
-          'key_limit_reached',
-          `Account ${accountId} already holds an unrevoked key; revoke it first`,
-        );
-      }
-      throw error;
-    }
+    await ensureAccount(db, accountId);
+    return insertKey(
+      db,
+      accountId,
+      options.test ? 'svc_test_' : 'svc_live_',
+      options.expiresAt ?? null,
+    );
   }
 
-  return { createAccount, createKey };
+  return { createAccount, getAccount, createKey };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

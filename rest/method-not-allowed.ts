@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../src/errors/api-error.js';
+import { sendProblem } from './problem.js';
+
+const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * The API is read-only (spec 1): another method on a known route is 405 with `Allow`, not the
+ * 404 of an unknown route. Registered after the routes, from the list they left.
+ */
+export function registerMethodNotAllowed(
+  app: FastifyInstance,
+  urls: string[],
+  docsUrl: string,
+): void {
+  for (const url of urls) {
+    app.route({
+      method: [...OTHER_METHODS],
+      url,
+      schema: { hide: true },
+      handler: (request, reply) => {
+        reply.header('allow', 'GET, HEAD');
+        return sendProblem(
+          reply,
+          new ApiError(
+            'method_not_allowed',
+            `${request.method} is not allowed here; the API is read-only (GET, HEAD)`,
+          ),
+          docsUrl,
+        );
+      },
+    });
+  }
+}

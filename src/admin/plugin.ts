@@ -1,0 +1,62 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors/api-error.js';
+import type { ManagementServices } from '../services/management.js';
+import { accountRoutes } from './routes/accounts.js';
+import { allowlistRoutes } from './routes/allowlist.js';
+import { keyRoutes } from './routes/keys.js';
+import { planRoutes } from './routes/plans.js';
+
+export type AdminServices = Pick<
+  ManagementServices,
+  'accounts' | 'keys' | 'allowlist' | 'subscriptions' | 'planPrices' | 'usage'
+>;
+
+export interface AdminOptions {
+  /** ADMIN_TOKEN: the bearer token every admin request must carry. */
+  token: string;
+  services: AdminServices;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Compares digests, not the strings: timingSafeEqual needs equal lengths, and hashing first
+ * means neither the length nor any prefix of the token leaks through timing.
+ */
+export function tokenMatches(header: string | undefined, expected: Buffer): boolean {
+  const match = /^Bearer (.+)$/i.exec(header ?? '');
+  return timingSafeEqual(digest(match?.[1] ?? ''), expected) && match !== null;
+}
+
+/**
+ * The admin HTTP API (DECISIONS.md "Access": accounts, keys, allowlists and plans, managed by the
+ * CLI and this API through one set of services). Mounted at /admin/v1 only when ADMIN_TOKEN is set.
+ */
+export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
+  const expected = digest(options.token);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!tokenMatches(request.headers.authorization, expected)) {
+      reply.header('www-authenticate', 'Bearer realm="touchline-admin"');
+      throw new ApiError(
+        'unauthorized',
+        request.headers.authorization
+          ? 'The admin token is not valid'
+          : 'Send the admin token as Authorization: Bearer <ADMIN_TOKEN>',
+      );
+    }
+  });
+  // A POST without a body means "no options" (e.g. create a key with defaults): validate it as {}.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && request.body === undefined) {
+      request.body = {};
+    }
+  });
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { services } = options;
+  await typed.register(accountRoutes, { services });
+  await typed.register(keyRoutes, { services });
+  await typed.register(allowlistRoutes, { services });
+  await typed.register(planRoutes, { services });
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { presentTierLimits } from '../../services/plans.js';
+import { presentSubscription } from '../../services/subscription-state.js';
+import type { AdminServices } from '../plugin.js';
+import { CreateAccountBody, IdParams, PlanActionBody } from '../schemas.js';
+import { requireTier } from './tier.js';
+
+export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AdminServices }> = async (
+  app,
+  { services },
+) => {
+  app.post('/accounts', { schema: { body: CreateAccountBody } }, async (request, reply) => {
+    const { tier, name } = request.body;
+    reply.code(201);
+    return { data: await services.accounts.createAccount(tier, name) };
+  });
+
+  /** The account, its subscription in force now, its tier's limits and its keys (no secrets). */
+  app.get('/accounts/:id', { schema: { params: IdParams } }, async (request) => {
+    const { id } = request.params;
+    const account = await services.accounts.getAccount(id);
+    const [access, keys] = await Promise.all([
+      services.subscriptions.getAccountAccess(id),
+      services.keys.listKeys(id),
+    ]);
+    return {
+      data: {
+        ...account,
+        subscription: presentSubscription(access.subscription),
+        limits: presentTierLimits(access.limits),
+        keys,
+      },
+    };
+  });
+
+  app.post(
+    '/accounts/:id/plan',
+    { schema: { params: IdParams, body: PlanActionBody } },
+    async (request) => {
+      const { id } = request.params;
+      const { action, tier } = request.body;
+      const subs = services.subscriptions;
+      const data =
+        action === 'upgrade' || action === 'downgrade'
+          ? await subs[action](id, requireTier(tier))
+          : await subs[action](id);
+      return { data };
+    },
+  );
+
+  app.get('/accounts/:id/usage', { schema: { params: IdParams } }, async (request) => ({
+    data: await services.usage.usage(request.params.id),
+  }));
+};

@@ -1,0 +1,163 @@
+import type { Command } from 'commander';
+import { parseDate, parseId, parseTier, requireText } from './access-args.js';
+import { group, type JsonOption, manage } from './access-manage.js';
+import { registerPlanCommands } from './access-plan-commands.js';
+import {
+  renderAllowlist,
+  renderCreatedKey,
+  renderKey,
+  renderKeys,
+  renderUsage,
+} from './access-render.js';
+
+function registerAccountCommands(program: Command): void {
+  group(program, 'accounts', 'manage accounts')
+    .command('create')
+    .description('create an account on a tier (paid tiers start a monthly period)')
+    .option('--tier <tier>', 'Free, Plus or Pro')
+    .option('--name <name>', 'a name to recognise the account by')
+    .option('--json', 'print one JSON document')
+    .action((opts: JsonOption & { tier?: string; name?: string }) =>
+      manage(
+        opts,
+        () => {
+          const tier = parseTier(opts.tier);
+          return (s) => s.accounts.createAccount(tier, opts.name);
+        },
+        (r) => `account ${r.id} created`,
+      ),
+    );
+}
+
+type KeyOpts = JsonOption & { account?: string; test?: boolean; expires?: string };
+
+function registerKeyCommands(program: Command): void {
+  const keys = group(program, 'keys', 'manage API keys (one unrevoked key per account)');
+  keys
+    .command('create')
+    .description('create the account key; the full key is printed once')
+    .option('--account <id>', 'account id')
+    .option('--test', 'a svc_test_ key instead of svc_live_')
+    .option('--expires <date>', 'YYYY-MM-DD: the key stops working at 00:00 Hong Kong time then')
+    .option('--json', 'print one JSON document')
+    .action((opts: KeyOpts) =>
+      manage(
+        opts,
+        () => {
+          const accountId = parseId('--account', opts.account);
+          const expires = parseDate('--expires', opts.expires);
+          return (s) => s.keys.createKey(accountId, { test: Boolean(opts.test), expires });
+        },
+        renderCreatedKey,
+      ),
+    );
+  keys
+    .command('revoke')
+    .description('revoke a key at once (frees the account slot)')
+    .argument('<keyId>', 'key id')
+    .option('--json', 'print one JSON document')
+    .action((keyId: string, opts: JsonOption) =>
+      manage(
+        opts,
+        () => {
+          const id = parseId('KEY_ID', keyId);
+          return (s) => s.keys.revokeKey(id);
+        },
+        renderKey,
+      ),
+    );
+  keys
+    .command('replace')
+    .description('revoke the account key and create a new one (usage is kept)')
+    .option('--account <id>', 'account id')
+    .option('--expires <date>', 'YYYY-MM-DD expiry of the new key')
+    .option('--json', 'print one JSON document')
+    .action((opts: KeyOpts) =>
+      manage(
+        opts,
+        () => {
+          const accountId = parseId('--account', opts.account);
+          const expires = parseDate('--expires', opts.expires);
+          return (s) => s.keys.replaceKey(accountId, { expires });
+        },
+        renderCreatedKey,
+      ),
+    );
+  keys
+    .command('list')
+    .description("list an account's keys (never the full key)")
+    .option('--account <id>', 'account id')
+    .option('--json', 'print one JSON document')
+    .action((opts: KeyOpts) =>
+      manage(
+        opts,
+        () => {
+          const accountId = parseId('--account', opts.account);
+          return (s) => s.keys.listKeys(accountId);
+        },
+        renderKeys,
+      ),
+    );
+}
+
+function registerAllowlistCommands(program: Command): void {
+  const allowlist = group(program, 'allowlist', "manage a key's IP allowlist (empty: any address)");
+  for (const action of ['add', 'remove'] as const) {
+    allowlist
+      .command(action)
+      .description(`${action} an address or CIDR range (IPv4 /24 or narrower, IPv6 /48)`)
+      .argument('<keyId>', 'key id')
+      .argument('<entry>', 'address or CIDR range')
+      .option('--json', 'print one JSON document')
+      .action((keyId: string, entry: string, opts: JsonOption) =>
+        manage(
+          opts,
+          () => {
+            const id = parseId('KEY_ID', keyId);
+            const text = requireText('ENTRY', entry);
+            return (s) => s.allowlist[action](id, text);
+          },
+          renderAllowlist,
+        ),
+      );
+  }
+  allowlist
+    .command('list')
+    .description("show a key's allowlist")
+    .argument('<keyId>', 'key id')
+    .option('--json', 'print one JSON document')
+    .action((keyId: string, opts: JsonOption) =>
+      manage(
+        opts,
+        () => {
+          const id = parseId('KEY_ID', keyId);
+          return (s) => s.allowlist.list(id);
+        },
+        renderAllowlist,
+      ),
+    );
+}
+
+export function registerAccessCommands(program: Command): void {
+  registerAccountCommands(program);
+  registerKeyCommands(program);
+  registerAllowlistCommands(program);
+  registerPlanCommands(program);
+  program
+    .command('usage')
+    .description("today's plan quota, free match-list allowance and per-key usage (Hong Kong day)")
+    .showHelpAfterError(false)
+    .option('--account <id>', 'account id')
+    .option('--json', 'print one JSON document')
+    .action((opts: KeyOpts) =>
+      manage(
+        opts,
+        () => {
+          const accountId = parseId('--account', opts.account);
+          return (s) => s.usage.usage(accountId);
+        },
+        renderUsage,
+        true,
+      ),
+    );
+}

@@ -1,0 +1,32 @@
+import type { Config } from '../config.js';
+import type { QuotaStore } from '../policy/quota-store.js';
+import {
+  createCounterRedis,
+  createRedisQuotaStore,
+  waitForRedis,
+} from '../policy/redis-quota-store.js';
+
+/** The serving processes' Redis key prefix (policy/access-layer.ts). */
+const SERVER_PREFIX = 'tl:v1';
+
+/**
+ * With REDIS_URL the live counters are shared, so `touchline usage` reads them; without it (or
+ * with Redis down) the counters live inside each server and usage comes from `daily_usage`.
+ */
+export async function openCounters(
+  config: Pick<Config, 'redisUrl'>,
+  progress: (message: string) => void,
+): Promise<(Pick<QuotaStore, 'usageByKey'> & { close(): Promise<void> }) | undefined> {
+  if (!config.redisUrl) {
+    return undefined;
+  }
+  const redis = createCounterRedis(config.redisUrl, { commandTimeoutMs: 2000 });
+  try {
+    await waitForRedis(redis, 3000);
+    return createRedisQuotaStore(redis, SERVER_PREFIX);
+  } catch {
+    redis.disconnect();
+    progress('Redis unreachable: usage read from daily_usage (flushed periodically)');
+    return undefined;
+  }
+}

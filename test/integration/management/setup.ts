@@ -1,0 +1,30 @@
+import type { Database } from '../../../src/db/database.js';
+import type { AccessEvent, AccessEvents } from '../../../src/policy/access-events.js';
+import { createManagementServices } from '../../../src/services/management.js';
+import { seedPlans } from '../../../src/services/plans-seed.js';
+import { createFakeClock } from '../../helpers/clock.js';
+
+/** Management services over a test database, a fake clock and an event log to assert on. */
+export async function managementFixture(database: Database) {
+  await seedPlans(database.prisma);
+  const clock = createFakeClock('2026-11-22T10:00:00.000Z');
+  const published: AccessEvent[] = [];
+  const events: AccessEvents = {
+    publish: async (event) => {
+      published.push(event);
+    },
+    subscribe: () => () => {},
+  };
+  const services = createManagementServices({ db: database.prisma, events, now: clock.now });
+  return { services, clock, published, db: database.prisma };
+}
+
+/** The ApiError code a promise rejects with. */
+export async function errorCode(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+  return 'resolved';
+}
