@@ -1,6 +1,23 @@
 import type { PrismaClient } from '../db/generated/client.js';
+import { createAiReportService } from './ai-report.js';
+import { createAnalysisDocumentsService } from './analysis-documents.js';
+import { createTipsService } from './analysis-tips.js';
+import { createExchangeService } from './exchange.js';
+import { createMovementService } from './movement.js';
+import { createKellyService } from './odds-kelly.js';
+import { createOddsService } from './odds-prices.js';
+import { createRegionalService } from './regional.js';
 
-/** Odds and analysis services: the REST and GraphQL doors share them. */
-export function createOddsServices(_deps: { db: PrismaClient }) {
-  return {};
+/** Odds and analysis services: the REST and GraphQL doors share them (each has batch variants). */
+export function createOddsServices(deps: { db: PrismaClient }) {
+  return {
+    odds: createOddsService(deps),
+    oddsMovements: createMovementService(deps),
+    exchangeOdds: createExchangeService(deps),
+    regionalBoards: createRegionalService(deps),
+    kellyIndex: createKellyService(deps),
+    tipsDistribution: createTipsService(deps),
+    aiReports: createAiReportService(deps),
+    analyses: createAnalysisDocumentsService(deps),
+  };
 }

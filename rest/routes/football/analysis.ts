@@ -1,5 +1,74 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import Type, { type TSchema } from 'typebox';
 import type { Services } from '../../../src/deps.js';
+import type { ReportKind } from '../../../src/services/ai-report.js';
+import { Envelope, envelope } from '../../envelope.js';
+import { negotiateLanguage, setContentLanguage } from '../../language.js';
+import { presentAiReport } from '../../presenters/analysis.js';
+import { envelopeText, sendJsonText } from '../../presenters/odds-raw.js';
+import { AiReport, TipsDistributionEntry } from '../../schemas/analysis.js';
+import { CornerAnalysis } from '../../schemas/analysis-corners.js';
+import { HandicapAnalysis, OverUnderAnalysis } from '../../schemas/analysis-market.js';
+import { MatchIdParams } from '../../schemas/common.js';
 
-/** Spec 4.4: analysis routes (Plus and Pro). */
-export async function analysisRoutes(_app: FastifyInstance, _options: { services: Services }) {}
+/** Spec 4.4: Plus/Pro only; the rows declare 400, so a malformed matchId is 400 naming it. */
+const ANALYSIS = { access: 'analysis' } as const;
+const schemaOf = <T extends TSchema>(data: T) => ({
+  params: MatchIdParams,
+  response: { 200: Envelope(data) },
+});
+
+/** Spec 4.4: analysis routes (docs/rest/odds-analysis.md). */
+export async function analysisRoutes(
+  fastify: FastifyInstance,
+  { services }: { services: Services },
+) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  for (const kind of ['basic', 'deep'] as const satisfies readonly ReportKind[]) {
+    app.get(
+      `/matches/:matchId/analysis/ai-${kind}`,
+      { config: ANALYSIS, schema: schemaOf(AiReport) },
+      async (req, reply) => {
+        const requested = negotiateLanguage(req);
+        const report = await services.aiReports.getForMatch(req.params.matchId, kind, requested);
+        setContentLanguage(reply, report.language);
+        return envelope(presentAiReport(report));
+      },
+    );
+  }
+
+  app.get(
+    '/matches/:matchId/analysis/tips-distribution',
+    { config: ANALYSIS, schema: schemaOf(Type.Array(TipsDistributionEntry)) },
+    async (req) => envelope(await services.tipsDistribution.getForMatch(req.params.matchId)),
+  );
+
+  // The stored documents are spliced into the envelope unparsed (fast path); the schemas only
+  // document them (OpenAPI), the stored text is what is sent.
+  app.get(
+    '/matches/:matchId/analysis/handicap',
+    { config: ANALYSIS, schema: schemaOf(HandicapAnalysis) },
+    async (req, reply) =>
+      sendJsonText(
+        reply,
+        envelopeText(await services.analyses.getMarketText(req.params.matchId, 'hdp')),
+      ),
+  );
+  app.get(
+    '/matches/:matchId/analysis/over-under',
+    { config: ANALYSIS, schema: schemaOf(OverUnderAnalysis) },
+    async (req, reply) =>
+      sendJsonText(
+        reply,
+        envelopeText(await services.analyses.getMarketText(req.params.matchId, 'hilo')),
+      ),
+  );
+  app.get(
+    '/matches/:matchId/analysis/corners',
+    { config: ANALYSIS, schema: schemaOf(CornerAnalysis) },
+    async (req, reply) =>
+      sendJsonText(reply, envelopeText(await services.analyses.getCornerText(req.params.matchId))),
+  );
+}

@@ -1,14 +1,99 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Services } from '../../../src/deps.js';
+import { parseBookmakerRef } from '../../../src/services/movement.js';
 import { Envelope, envelope } from '../../envelope.js';
-import { Bookmaker } from '../../schemas/odds.js';
+import { presentMatchOdds, presentMovement, presentRegionalBoard } from '../../presenters/odds.js';
+import { sendJsonText } from '../../presenters/odds-raw.js';
+import { MatchIdParams } from '../../schemas/common.js';
+import {
+  Bookmaker,
+  BookmakerOdds,
+  ExchangeBody,
+  MovementParams,
+  OddsMovement,
+  RegionalBoard,
+} from '../../schemas/odds.js';
+import { KellyIndex } from '../../schemas/odds-kelly.js';
 
-/** Spec 4.3: odds routes. */
-export async function oddsRoutes(app: FastifyInstance, { services }: { services: Services }) {
+/** Rows of spec 4.3 without a 400: a malformed path id names no resource, so it is a 404. */
+const CHILD = { access: 'plan', invalidPathIsNotFound: true } as const;
+
+/** Spec 4.3: odds routes (docs/rest/odds-analysis.md). */
+export async function oddsRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/odds/bookmakers',
-    { config: { access: 'plan' }, schema: { response: { 200: Envelope(Type.Array(Bookmaker)) } } },
+    {
+      config: { access: 'plan' },
+      schema: {
+        response: { 200: Envelope(Type.Array(Bookmaker)) },
+      },
+    },
     async () => envelope(await services.bookmakers.list()),
+  );
+  app.get(
+    '/matches/:matchId/odds',
+    {
+      config: CHILD,
+      schema: {
+        params: MatchIdParams,
+        response: { 200: Envelope(Type.Array(BookmakerOdds)) },
+      },
+    },
+    async (req) => envelope(presentMatchOdds(await services.odds.getForMatch(req.params.matchId))),
+  );
+  app.get(
+    '/matches/:matchId/odds/exchange',
+    {
+      config: CHILD,
+      schema: {
+        params: MatchIdParams,
+        response: { 200: ExchangeBody },
+      },
+    },
+    async (req, reply) =>
+      sendJsonText(reply, await services.exchangeOdds.getForMatch(req.params.matchId)),
+  );
+  app.get(
+    '/matches/:matchId/odds/kelly',
+    {
+      config: CHILD,
+      schema: { params: MatchIdParams, response: { 200: Envelope(KellyIndex) } },
+    },
+    async (req) => envelope(await services.kellyIndex.getForMatch(req.params.matchId)),
+  );
+  app.get(
+    '/matches/:matchId/odds/regional',
+    {
+      config: CHILD,
+      schema: {
+        params: MatchIdParams,
+        response: { 200: Envelope(Type.Union([RegionalBoard, Type.Null()])) },
+      },
+    },
+    async (req) =>
+      envelope(presentRegionalBoard(await services.regionalBoards.getForMatch(req.params.matchId))),
+  );
+  // This row declares 400: a malformed matchId or market is 400 naming it (DECISIONS.md "Matches").
+  app.get(
+    '/matches/:matchId/odds/:market/:bookmaker',
+    {
+      config: { access: 'plan' },
+      schema: {
+        params: MovementParams,
+        response: { 200: Envelope(OddsMovement) },
+      },
+    },
+    async (req) => {
+      const { matchId, market, bookmaker } = req.params;
+      const movement = await services.oddsMovements.getForMatch(
+        matchId,
+        market,
+        parseBookmakerRef(bookmaker),
+      );
+      return envelope(presentMovement(movement));
+    },
   );
 }

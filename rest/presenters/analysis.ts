@@ -1,0 +1,14 @@
+import type { Static } from 'typebox';
+import type { AiReportView } from '../../src/services/ai-report.js';
+import type { AiReport } from '../schemas/analysis.js';
+import { optional } from './common.js';
+
+export function presentAiReport(r: AiReportView): Static<typeof AiReport> {
+  return {
+    matchId: r.matchId,
+    kind: r.kind,
+    language: r.language,
+    text: r.text,
+    ...optional('publishedAt', r.publishedAt?.toISOString()),
+  };
+}

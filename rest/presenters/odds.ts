@@ -1,0 +1,112 @@
+import type { Static } from 'typebox';
+import type { MovementChange, OddsMovement as MovementView } from '../../src/services/movement.js';
+import type {
+  BookmakerOdds as BookmakerOddsView,
+  MarketPrices,
+  OddsMarket,
+  PriceSet,
+} from '../../src/services/odds-prices.js';
+import type { RegionalBoardView, RegionalPoolView } from '../../src/services/regional.js';
+import type {
+  BookmakerOdds,
+  HadPrices,
+  HdpPrices,
+  HiloPrices,
+  MovementChange as MovementChangeWire,
+  OddsMovement,
+  RegionalBoard,
+  RegionalPool,
+} from '../schemas/odds.js';
+import { optional } from './common.js';
+
+type Prices = Static<typeof HadPrices> & Static<typeof HdpPrices> & Static<typeof HiloPrices>;
+type Quote = Omit<PriceSet, 'at'>;
+
+/** Only the market's prices (had: 1X2; hdp: line + home/away; hilo: line + over/under). */
+function pick(market: OddsMarket, q: Quote): Prices {
+  if (market === 'had') {
+    return {
+      ...optional('home', q.home),
+      ...optional('draw', q.draw),
+      ...optional('away', q.away),
+    };
+  }
+  const line = optional('line', q.line);
+  return market === 'hdp'
+    ? { ...line, ...optional('home', q.home), ...optional('away', q.away) }
+    : { ...line, ...optional('over', q.over), ...optional('under', q.under) };
+}
+
+function phase(market: OddsMarket, set: PriceSet): Prices | undefined {
+  const prices = pick(market, set);
+  // A phase the bookmaker never quoted is omitted rather than sent as an empty object.
+  return Object.keys(prices).length === 0
+    ? undefined
+    : { ...prices, ...optional('at', set.at?.toISOString()) };
+}
+
+function marketPrices(market: OddsMarket, prices: MarketPrices | undefined) {
+  return prices
+    ? {
+        ...optional('opening', phase(market, prices.opening)),
+        ...optional('closing', phase(market, prices.closing)),
+      }
+    : undefined;
+}
+
+export function presentMatchOdds(
+  odds: readonly BookmakerOddsView[],
+): Static<typeof BookmakerOdds>[] {
+  return odds.map(({ bookmaker, markets }) => ({
+    bookmaker,
+    ...optional('had', marketPrices('had', markets.had)),
+    ...optional('hdp', marketPrices('hdp', markets.hdp)),
+    ...optional('hilo', marketPrices('hilo', markets.hilo)),
+  }));
+}
+
+function presentChange(market: OddsMarket, c: MovementChange): Static<typeof MovementChangeWire> {
+  return {
+    changedAt: c.changedAt.toISOString(),
+    ...pick(market, c),
+    ...optional('liveScore', c.liveScore),
+    ...optional('liveMinute', c.liveMinute),
+  };
+}
+
+export function presentMovement(movement: MovementView): Static<typeof OddsMovement> {
+  return {
+    matchId: movement.matchId,
+    market: movement.market,
+    bookmaker: movement.bookmaker,
+    changes: movement.changes.map((c) => presentChange(movement.market, c)),
+  };
+}
+
+function presentPool(p: RegionalPoolView): Static<typeof RegionalPool> {
+  return {
+    pool: p.pool,
+    ...optional('line', p.line),
+    ...optional('home', p.home),
+    ...optional('draw', p.draw),
+    ...optional('away', p.away),
+    ...optional('over', p.over),
+    ...optional('under', p.under),
+    sellingStatus: p.sellingStatus,
+  };
+}
+
+/** `null` is the board without odds yet (spec 4.3: `data` may be null). */
+export function presentRegionalBoard(
+  board: RegionalBoardView | null,
+): Static<typeof RegionalBoard> | null {
+  return board
+    ? {
+        matchId: board.matchId,
+        operator: board.operator,
+        ...optional('reference', board.reference),
+        updatedAt: board.updatedAt.toISOString(),
+        pools: board.pools.map(presentPool),
+      }
+    : null;
+}

@@ -1,0 +1,98 @@
+import type { PrismaClient } from '../db/generated/client.js';
+import type { BookmakerView } from './bookmakers.js';
+import { requireMatch } from './odds-match.js';
+
+export type OddsMarket = 'had' | 'hdp' | 'hilo';
+export const ODDS_MARKETS: readonly OddsMarket[] = ['had', 'hdp', 'hilo'];
+
+/** One price set as stored; which prices apply depends on the market (null = not offered). */
+export interface PriceSet {
+  line: number | null;
+  home: number | null;
+  draw: number | null;
+  away: number | null;
+  over: number | null;
+  under: number | null;
+  at: Date | null;
+}
+
+export interface MarketPrices {
+  opening: PriceSet;
+  closing: PriceSet;
+}
+
+/** Spec 2.11: opening and closing prices of one bookmaker, per market it prices. */
+export interface BookmakerOdds {
+  bookmaker: BookmakerView;
+  markets: Partial<Record<OddsMarket, MarketPrices>>;
+}
+
+type OddsRow = Awaited<ReturnType<typeof loadRows>>[number];
+
+function loadRows(db: PrismaClient, matchIds: readonly number[]) {
+  return db.odds.findMany({
+    where: { matchId: { in: [...matchIds] } },
+    include: { bookmaker: { select: { id: true, name: true, nameEn: true, isAggregate: true } } },
+    orderBy: [{ matchId: 'asc' }, { bookmakerId: 'asc' }],
+  });
+}
+
+function pricesOf(row: OddsRow): MarketPrices {
+  return {
+    opening: {
+      line: row.openLine,
+      home: row.openHome,
+      draw: row.openDraw,
+      away: row.openAway,
+      over: row.openOver,
+      under: row.openUnder,
+      at: row.openedAt,
+    },
+    closing: {
+      line: row.closeLine,
+      home: row.closeHome,
+      draw: row.closeDraw,
+      away: row.closeAway,
+      over: row.closeOver,
+      under: row.closeUnder,
+      at: row.closedAt,
+    },
+  };
+}
+
+/** Rows ordered by match then bookmaker -> per match, one entry per bookmaker (by id). */
+export function groupOddsByMatch(rows: readonly OddsRow[]): Map<number, BookmakerOdds[]> {
+  const byMatch = new Map<number, BookmakerOdds[]>();
+  for (const row of rows) {
+    const list = byMatch.get(row.matchId) ?? [];
+    let entry = list.at(-1);
+    if (entry?.bookmaker.id !== row.bookmakerId) {
+      entry = { bookmaker: row.bookmaker, markets: {} };
+      list.push(entry);
+    }
+    entry.markets[row.market] = pricesOf(row);
+    byMatch.set(row.matchId, list);
+  }
+  return byMatch;
+}
+
+export function createOddsService({ db }: { db: PrismaClient }) {
+  /** Batched (DataLoader): matches without odds are absent from the map. */
+  async function getForMatches(matchIds: readonly number[]) {
+    return groupOddsByMatch(await loadRows(db, matchIds));
+  }
+
+  /** A known match without odds is an empty collection (spec 4.5 rule 1); an unknown one 404. */
+  async function getForMatch(matchId: number): Promise<BookmakerOdds[]> {
+    const found = (await getForMatches([matchId])).get(matchId);
+    if (found) {
+      return found;
+    }
+    await requireMatch(db, matchId);
+    return [];
+  }
+
+  return { getForMatch, getForMatches };
+}
+
+export type OddsService = ReturnType<typeof createOddsService>;

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { presentAiReport } from '../../../rest/presenters/analysis.js';
+import {
+  presentMatchOdds,
+  presentMovement,
+  presentRegionalBoard,
+} from '../../../rest/presenters/odds.js';
+import { envelopeText } from '../../../rest/presenters/odds-raw.js';
+import { chooseReportLanguage } from '../../../src/services/ai-report.js';
+import { checkExchangePayload } from '../../../src/services/exchange.js';
+import { parseBookmakerRef } from '../../../src/services/movement.js';
+import type { PriceSet } from '../../../src/services/odds-prices.js';
+import { sortPools } from '../../../src/services/regional.js';
+
+const bookmaker = { id: 1, name: '澳门*', nameEn: 'Macau', isAggregate: false };
+const at = new Date('2026-11-20T10:00:00.000Z');
+const set = (p: Partial<PriceSet>): PriceSet => ({
+  line: null,
+  home: null,
+  draw: null,
+  away: null,
+  over: null,
+  under: null,
+  at: null,
+  ...p,
+});
+
+describe('presentMatchOdds', () => {
+  it('keeps only the prices of each market and omits nulls and unquoted phases', () => {
+    const [entry] = presentMatchOdds([
+      {
+        bookmaker,
+        markets: {
+          had: { opening: set({ home: 2, draw: 3.4, away: 3.9, at }), closing: set({}) },
+          hdp: {
+            opening: set({ line: -0.25, home: 1.9, away: 1.95, over: 9 }),
+            closing: set({ line: 0, home: 1.8, away: 2.05, at }),
+          },
+        },
+      },
+    ]);
+    expect(entry).toEqual({
+      bookmaker,
+      had: { opening: { home: 2, draw: 3.4, away: 3.9, at: at.toISOString() } },
+      hdp: {
+        opening: { line: -0.25, home: 1.9, away: 1.95 },
+        closing: { line: 0, home: 1.8, away: 2.05, at: at.toISOString() },
+      },
+    });
+  });
+
+  it('a line of 0 (level ball) is kept: only null is omitted', () => {
+    const [entry] = presentMatchOdds([
+      { bookmaker, markets: { hilo: { opening: set({ line: 0, over: 0 }), closing: set({}) } } },
+    ]);
+    expect(entry?.hilo).toEqual({ opening: { line: 0, over: 0 } });
+  });
+});
+
+describe('presentMovement', () => {
+  it('hilo changes carry line, over and under; live fields only in play', () => {
+    const change = {
+      ...set({ line: 2.5, over: 1.9, under: 1.9, home: 5 }),
+      liveScore: null,
+      liveMinute: null,
+    };
+    const live = { ...change, liveScore: '1-0', liveMinute: '67' };
+    const out = presentMovement({
+      matchId: 7,
+      market: 'hilo',
+      bookmaker,
+      changes: [
+        { ...change, changedAt: at },
+        { ...live, changedAt: at },
+      ],
+    });
+    expect(out.changes).toEqual([
+      { changedAt: at.toISOString(), line: 2.5, over: 1.9, under: 1.9 },
+      {
+        changedAt: at.toISOString(),
+        line: 2.5,
+        over: 1.9,
+        under: 1.9,
+        liveScore: '1-0',
+        liveMinute: '67',
+      },
+    ]);
+  });
+});
+
+describe('presentRegionalBoard', () => {
+  it('null stays null (board without odds); reference and null prices are omitted', () => {
+    expect(presentRegionalBoard(null)).toBeNull();
+    const board = presentRegionalBoard({
+      matchId: 7,
+      operator: 'HKJC',
+      reference: null,
+      updatedAt: at,
+      pools: [
+        {
+          pool: 'HIL',
+          line: 2.5,
+          home: null,
+          draw: null,
+          away: null,
+          over: 1.8,
+          under: 1.9,
+          sellingStatus: 'selling',
+        },
+      ],
+    });
+    expect(board).toEqual({
+      matchId: 7,
+      operator: 'HKJC',
+      updatedAt: at.toISOString(),
+      pools: [{ pool: 'HIL', line: 2.5, over: 1.8, under: 1.9, sellingStatus: 'selling' }],
+    });
+  });
+
+  it('pools follow the operator order, unknown codes last', () => {
+    const pools = ['CHL', 'XYZ', 'HAD', 'HIL', 'HDC', 'ABC', 'HHAD'].map((pool) => ({ pool }));
+    expect(sortPools(pools).map((p) => p.pool)).toEqual([
+      'HAD',
+      'HHAD',
+      'HDC',
+      'HIL',
+      'CHL',
+      'ABC',
+      'XYZ',
+    ]);
+  });
+});
+
+describe('movement path {bookmaker}', () => {
+  it('all digits is an id, anything else the raw name', () => {
+    expect(parseBookmakerRef('35')).toEqual({ id: 35 });
+    expect(parseBookmakerRef('12Bet*')).toEqual({ name: '12Bet*' });
+    expect(parseBookmakerRef('澳门*')).toEqual({ name: '澳门*' });
+    expect(parseBookmakerRef('-1')).toEqual({ name: '-1' });
+  });
+});
+
+describe('exchange payload', () => {
+  it('valid JSON passes through untouched; anything else is 502 upstream_malformed', () => {
+    const text = '{ "b": 1,\n "a": [1.50, 2] }';
+    expect(checkExchangePayload(1, text)).toBe(text);
+    expect(() => checkExchangePayload(1, '{"runners":[{"price":1.')).toThrow(
+      expect.objectContaining({ code: 'upstream_malformed', status: 502 }),
+    );
+  });
+});
+
+describe('AI report language', () => {
+  const all = new Set(['en', 'zh-CN', 'zh-HK'] as const);
+  it('serves the requested language, else English, else another published one', () => {
+    expect(chooseReportLanguage('zh-HK', all)).toBe('zh-HK');
+    expect(chooseReportLanguage('zh-HK', new Set(['en', 'zh-CN'] as const))).toBe('en');
+    expect(chooseReportLanguage('en', new Set(['zh-HK', 'zh-CN'] as const))).toBe('zh-CN');
+    expect(chooseReportLanguage('en', new Set())).toBeNull();
+  });
+
+  it('presents publishedAt as ISO and omits it when null', () => {
+    const report = { matchId: 1, kind: 'deep' as const, language: 'en' as const, text: 't' };
+    expect(presentAiReport({ ...report, publishedAt: null })).toEqual(report);
+    expect(presentAiReport({ ...report, publishedAt: at }).publishedAt).toBe(at.toISOString());
+  });
+});
+
+describe('envelopeText', () => {
+  it('splices stored JSON into the same bytes JSON.stringify({ data }) gives', () => {
+    const doc = { matchId: 1, name: '傑志', rates: [66.67, null] };
+    expect(envelopeText(JSON.stringify(doc))).toBe(JSON.stringify({ data: doc }));
+  });
+});
