@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
-const etagOf = (body: string | Buffer) =>
+export const etagOf = (body: string | Buffer) =>
   `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -20,7 +20,8 @@ export function registerEtag(app: FastifyInstance): void {
     if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       return payload;
     }
-    const etag = etagOf(payload);
+    // A cached response carries the ETag computed when it was stored.
+    const etag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
     reply.header('etag', etag);
     if (matches(request.headers['if-none-match'], etag)) {
       reply.code(304);

@@ -5,6 +5,7 @@ import { registerAccess } from './access.js';
 import { registerEtag } from './etag.js';
 import { registerMethodNotAllowed } from './method-not-allowed.js';
 import { completeRouteSchema } from './openapi.js';
+import { createResponseCache } from './response-cache.js';
 import { analysisRoutes } from './routes/football/analysis.js';
 import { matchesRoutes } from './routes/football/matches.js';
 import { metaRoutes } from './routes/football/meta.js';
@@ -13,7 +14,12 @@ import { oddsRoutes } from './routes/football/odds.js';
 /** The /v1 compatibility layer (spec part 4). */
 export async function restPlugin(
   app: FastifyInstance,
-  { deps, docsUrl, assetsUrl }: { deps: Deps; docsUrl: string; assetsUrl: string },
+  {
+    deps,
+    docsUrl,
+    assetsUrl,
+    responseCache,
+  }: { deps: Deps; docsUrl: string; assetsUrl: string; responseCache: boolean },
 ) {
   const urls: string[] = [];
   app.addHook('onRoute', (route) => {
@@ -22,10 +28,14 @@ export async function restPlugin(
       urls.push(route.url);
     }
   });
-  // onSend order matters: the ETag hook turns a 200 into a 304 before the access hook settles
-  // the charge, and compression comes last, on the final body.
+  // Hook order matters. onSend: the cache stores the 200, the ETag hook may turn it into a 304,
+  // the access hook settles the charge on the final status, compression comes last.
+  // preHandler: the access policy admits before the cache may answer.
+  const cache = responseCache ? createResponseCache(deps.events) : undefined;
+  cache?.register(app, 'store');
   registerEtag(app);
   registerAccess(app, deps.access.policy, deps.clock.now);
+  cache?.register(app, 'lookup');
   await app.register(compress, {
     global: true,
     threshold: 1024,

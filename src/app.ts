@@ -57,7 +57,12 @@ export async function buildApp(config: Config, deps: Deps): Promise<FastifyInsta
   registerProblemHandlers(app, config.docsUrl);
   await app.register(healthRoutes, { deps });
   await registerOpenApi(app, config);
-  await app.register(restPlugin, { deps, docsUrl: config.docsUrl, assetsUrl: config.assetsUrl });
+  await app.register(restPlugin, {
+    deps,
+    docsUrl: config.docsUrl,
+    assetsUrl: config.assetsUrl,
+    responseCache: config.responseCache,
+  });
   await app.register(docsPlugin);
   if (config.adminToken) {
     await app.register(adminPlugin, {

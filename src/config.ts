@@ -18,6 +18,7 @@ const EnvSchema = Type.Object({
   BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   DOCS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   ASSETS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  RESPONSE_CACHE: Type.Optional(Type.Union([Type.Literal('on'), Type.Literal('off')])),
   LOG_LEVEL: Type.Optional(
     Type.Union(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
@@ -41,6 +42,8 @@ export interface Config {
   readonly docsUrl: string;
   readonly assetsUrl: string;
   readonly logLevel: string;
+  /** In-process cache of presented data responses (on by default; off for benchmarks). */
+  readonly responseCache: boolean;
 }
 
 export class ConfigError extends Error {
@@ -89,5 +92,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     docsUrl: trimSlash(parsed.DOCS_URL ?? `${baseUrl}/docs`),
     assetsUrl: trimSlash(parsed.ASSETS_URL ?? `${baseUrl}/assets`),
     logLevel: parsed.LOG_LEVEL ?? 'info',
+    responseCache: parsed.RESPONSE_CACHE !== 'off',
   });
 }

@@ -8,7 +8,9 @@ export type AccessEvent =
   | { type: 'key-revoked'; keyId: number; hash: string }
   | { type: 'key-changed'; keyId: number }
   | { type: 'account-changed'; accountId: number }
-  | { type: 'plans-changed' };
+  | { type: 'plans-changed' }
+  /** Football data changed (import, analyze, live update): cached responses are stale. */
+  | { type: 'data-changed' };
 
 export interface AccessEvents {
   publish(event: AccessEvent): Promise<void>;
@@ -54,7 +56,13 @@ export function createAccessEvents(transports: AccessEventTransport[] = []): Acc
 export function parseAccessEvent(text: string): AccessEvent | null {
   try {
     const value = JSON.parse(text) as { type?: unknown };
-    const known = ['key-revoked', 'key-changed', 'account-changed', 'plans-changed'];
+    const known = [
+      'key-revoked',
+      'key-changed',
+      'account-changed',
+      'plans-changed',
+      'data-changed',
+    ];
     return typeof value.type === 'string' && known.includes(value.type)
       ? (value as AccessEvent)
       : null;

@@ -80,6 +80,7 @@ export function createKeyCache(options: KeyCacheOptions) {
         evictWhere((r) => r.accountId === event.accountId);
         break;
       case 'plans-changed':
+      case 'data-changed':
         break;
     }
   }

@@ -1,6 +1,16 @@
 import type { PrismaClient } from '../db/generated/client.js';
+import { createH2hService } from './h2h.js';
+import { createLineupsService } from './lineups.js';
+import { createMatchEventsService } from './match-events.js';
+import { createMatchesService } from './matches.js';
 
 /** Match data services (matches, live, children, head-to-head): the REST and GraphQL doors share them. */
-export function createMatchServices(_deps: { db: PrismaClient }) {
-  return {};
+export function createMatchServices({ db }: { db: PrismaClient }) {
+  const matches = createMatchesService({ db });
+  return {
+    matches,
+    matchEvents: createMatchEventsService({ db }),
+    lineups: createLineupsService({ db }),
+    headToHead: createH2hService({ db, matches }),
+  };
 }

@@ -1,5 +1,112 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
 import type { Services } from '../../../src/deps.js';
+import { Envelope, envelope } from '../../envelope.js';
+import { negotiateLanguage, setContentLanguage } from '../../language.js';
+import { pageMeta, presentMatch } from '../../presenters/match.js';
+import {
+  presentEvents,
+  presentLineups,
+  presentStatistics,
+} from '../../presenters/match-details.js';
+import { presentH2h } from '../../presenters/match-h2h.js';
+import { MatchIdParams } from '../../schemas/common.js';
+import { HeadToHead, Lineups, MatchEvent, MatchStatistic } from '../../schemas/match-details.js';
+import { parseFilter, parseListQuery } from '../../schemas/match-query.js';
+import { LiveQuery, Match, MatchListQuery, MatchPageEnvelope } from '../../schemas/matches.js';
 
-/** Spec 4.2: match routes. */
-export async function matchesRoutes(_app: FastifyInstance, _options: { services: Services }) {}
+export interface MatchesRouteOptions {
+  services: Services;
+  /** `{assets_url}` (config ASSETS_URL): team logos live under it. */
+  assetsUrl: string;
+  now: () => Date;
+}
+
+/** Child routes: plan quota (spec 8.2 rule 4); their part-4 rows declare no 400, so a bad id is 404. */
+const CHILD = { access: 'plan', invalidPathIsNotFound: true } as const;
+const child = <T extends Parameters<typeof Envelope>[0]>(data: T) => ({
+  params: MatchIdParams,
+  response: { 200: Envelope(data) },
+});
+
+/** Spec 4.2: match routes. Names follow Accept-Language (DECISIONS.md "Languages"). */
+export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRouteOptions) {
+  const { services, assetsUrl, now } = options;
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // onSend also runs for errors, so every response of these routes says its language.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const vary = reply.getHeader('vary');
+    setContentLanguage(reply, negotiateLanguage(request));
+    // Keep what earlier hooks said (compression's Accept-Encoding) alongside Accept-Language.
+    if (vary && !/accept-language/i.test(String(vary))) {
+      reply.header('vary', `${String(vary)}, Accept-Language`);
+    }
+    return payload;
+  });
+  const present = (language: ReturnType<typeof negotiateLanguage>) => ({ language, assetsUrl });
+
+  app.get(
+    '/matches/live',
+    {
+      config: { access: 'plan' },
+      schema: { querystring: LiveQuery, response: { 200: Envelope(Type.Array(Match)) } },
+    },
+    async (request) => {
+      const options = present(negotiateLanguage(request));
+      const live = await services.matches.listLive(parseFilter(request.query));
+      return envelope(live.map((m) => presentMatch(m, options)));
+    },
+  );
+
+  app.get(
+    '/matches',
+    {
+      config: { access: 'matchList' },
+      schema: { querystring: MatchListQuery, response: { 200: MatchPageEnvelope } },
+    },
+    async (request) => {
+      const options = present(negotiateLanguage(request));
+      const query = parseListQuery(request.query, now());
+      const page = await services.matches.list(query);
+      return {
+        data: page.items.map((m) => presentMatch(m, options)),
+        meta: pageMeta(query.page, query.pageSize, page.total),
+      };
+    },
+  );
+
+  app.get('/matches/:matchId', { config: CHILD, schema: child(Match) }, async (request) => {
+    const match = await services.matches.getById(request.params.matchId);
+    return envelope(presentMatch(match, present(negotiateLanguage(request))));
+  });
+
+  app.get(
+    '/matches/:matchId/events',
+    { config: CHILD, schema: child(Type.Array(MatchEvent)) },
+    async (request) =>
+      envelope(presentEvents(await services.matchEvents.eventsForMatch(request.params.matchId))),
+  );
+
+  app.get(
+    '/matches/:matchId/statistics',
+    { config: CHILD, schema: child(Type.Array(MatchStatistic)) },
+    async (request) =>
+      envelope(
+        presentStatistics(await services.matchEvents.statisticsForMatch(request.params.matchId)),
+      ),
+  );
+
+  app.get(
+    '/matches/:matchId/h2h',
+    { config: CHILD, schema: child(HeadToHead) },
+    async (request) => {
+      const h2h = await services.headToHead.h2hForMatch(request.params.matchId);
+      return envelope(presentH2h(h2h, negotiateLanguage(request)));
+    },
+  );
+
+  app.get('/matches/:matchId/lineups', { config: CHILD, schema: child(Lineups) }, async (request) =>
+    envelope(presentLineups(await services.lineups.lineupsForMatch(request.params.matchId))),
+  );
+}

@@ -49,8 +49,12 @@ describe.skipIf(!available)('Redis stopped mid-run (QUOTA_FAILURE_MODE)', () => 
     return { ...account, prefix, get };
   }
 
-  const storeState = () =>
-    (app?.deps.access.store as unknown as { state(): 'up' | 'down' }).state();
+  const storeState = () => {
+    if (!app) {
+      throw new Error('no app');
+    }
+    return (app.deps.access.store as unknown as { state(): 'up' | 'down' }).state();
+  };
 
   /** Restarts Redis and lets the breaker's half-open probe (one per second of the clock) find it. */
   async function recover<T extends { statusCode: number }>(get: () => Promise<T>): Promise<T> {

@@ -1,0 +1,46 @@
+import type { Static } from 'typebox';
+import type { Language } from '../../src/i18n/language.js';
+import type { FormEntry, H2hRecord } from '../../src/services/h2h-compute.js';
+import type { HeadToHead } from '../schemas/match-details.js';
+import { optional } from './common.js';
+import { competitionRef, isoUtc, pair, teamName } from './match.js';
+
+type H2h = Static<typeof HeadToHead>;
+
+/** Scores of finished matches are known (the service reads only those). */
+const scoreOf = (m: FormEntry['match']) => pair(m.score.home, m.score.away) ?? '';
+
+function presentForm(entry: FormEntry, language: Language): H2h['form']['home'][number] {
+  const { match } = entry;
+  return {
+    matchId: match.id,
+    competition: competitionRef(match.competition, language),
+    kickoffUtc: isoUtc(match.kickoffUtc),
+    venue: entry.venue,
+    opponent: teamName(entry.venue === 'home' ? match.away : match.home, language),
+    score: scoreOf(match),
+    result: entry.result,
+  };
+}
+
+export function presentH2h(h2h: H2hRecord, language: Language): H2h {
+  return {
+    home: teamName(h2h.home, language),
+    away: teamName(h2h.away, language),
+    summary: h2h.summary,
+    matches: h2h.meetings.map(({ match, result }) => ({
+      id: match.id,
+      competition: competitionRef(match.competition, language),
+      kickoffUtc: isoUtc(match.kickoffUtc),
+      home: teamName(match.home, language),
+      away: teamName(match.away, language),
+      score: scoreOf(match),
+      ...optional('halfTime', pair(match.halfTime.home, match.halfTime.away)),
+      result,
+    })),
+    form: {
+      home: h2h.form.home.map((e) => presentForm(e, language)),
+      away: h2h.form.away.map((e) => presentForm(e, language)),
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { Static } from 'typebox';
+import { ApiError } from '../../src/errors/api-error.js';
+import { HONG_KONG_TZ, parseCalendarDate, todayIn } from '../../src/services/match-day.js';
+import type { MatchStatus } from '../../src/services/match-record.js';
+import type { MatchListQuery as ListQuery, MatchFilter } from '../../src/services/matches.js';
+import type { LiveQuery, MatchListQuery } from './matches.js';
+
+/** Spec 8.2 rule 5: default 25, capped (not refused) at 100. */
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+const list = (value: string | undefined) =>
+  [...new Set((value ?? '').split(',').map((v) => v.trim()))].filter((v) => v !== '');
+
+/** `league` and `status` after schema validation (the pattern already vetted the statuses). */
+export function parseFilter(query: Static<typeof LiveQuery>): MatchFilter {
+  const leagues = list(query.league);
+  const statuses = list(query.status) as MatchStatus[];
+  return {
+    ...(leagues.length ? { leagues } : {}),
+    ...(statuses.length ? { statuses } : {}),
+  };
+}
+
+/** DECISIONS.md "Matches": `date` defaults to today in `tz`; `tz` to Hong Kong. */
+export function parseListQuery(query: Static<typeof MatchListQuery>, now: Date): ListQuery {
+  const tz = query.tz ?? HONG_KONG_TZ;
+  if (query.date !== undefined && !parseCalendarDate(query.date)) {
+    throw new ApiError('invalid_parameter', `Parameter 'date' must be a calendar date YYYY-MM-DD`, {
+      parameter: 'date',
+    });
+  }
+  return {
+    ...parseFilter(query),
+    date: query.date ?? todayIn(tz, now),
+    tz,
+    page: query.page ?? 1,
+    pageSize: Math.min(query.pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+  };
+}

@@ -1,0 +1,59 @@
+import { Prisma, type PrismaClient } from '../db/generated/client.js';
+import { computeH2h, FORM_MATCHES, H2H_MEETINGS, type H2hRecord } from './h2h-compute.js';
+import {
+  MATCH_COLUMNS,
+  MATCH_JOINS,
+  type MatchRecord,
+  type MatchRow,
+  toMatchRecord,
+} from './match-record.js';
+import { type MatchesService, notFound } from './matches.js';
+
+type Kind = 'meeting' | 'home' | 'away';
+
+/** Finished, scored matches before the target's kick-off, latest first. */
+const history = (kind: Kind, teams: Prisma.Sql, limit: number) => Prisma.sql`
+  SELECT t.id AS target_id, ${kind}::text AS kind, h.* FROM target t CROSS JOIN LATERAL (
+    SELECT ${MATCH_COLUMNS} FROM matches m ${MATCH_JOINS}
+    WHERE m.status = 'finished' AND m.kickoff_utc < t.ko
+      AND m.home_score IS NOT NULL AND m.away_score IS NOT NULL AND (${teams})
+    ORDER BY m.kickoff_utc DESC, m.id DESC LIMIT ${limit}) h`;
+
+const MEETING = Prisma.sql`(m.home_team_id = t.home AND m.away_team_id = t.away)
+  OR (m.home_team_id = t.away AND m.away_team_id = t.home)`;
+const HOME_TEAM = Prisma.sql`m.home_team_id = t.home OR m.away_team_id = t.home`;
+const AWAY_TEAM = Prisma.sql`m.home_team_id = t.away OR m.away_team_id = t.away`;
+
+/** Head-to-head of matches: two round trips for any number of them (targets, then history). */
+export function createH2hService({ db, matches }: { db: PrismaClient; matches: MatchesService }) {
+  async function h2hForMatches(ids: readonly number[]): Promise<Map<number, H2hRecord>> {
+    const targets = await matches.getByIds(ids);
+    if (targets.size === 0) {
+      return new Map();
+    }
+    const rows = await db.$queryRaw<Array<MatchRow & { target_id: number; kind: Kind }>>`
+      WITH target AS (SELECT id, home_team_id AS home, away_team_id AS away, kickoff_utc AS ko
+        FROM matches WHERE id = ANY(${[...targets.keys()]}::int[]))
+      ${history('meeting', MEETING, H2H_MEETINGS)}
+      UNION ALL ${history('home', HOME_TEAM, FORM_MATCHES)}
+      UNION ALL ${history('away', AWAY_TEAM, FORM_MATCHES)}`;
+    const result = new Map<number, H2hRecord>();
+    for (const [id, target] of targets) {
+      const of = (kind: Kind): MatchRecord[] =>
+        rows.filter((r) => r.target_id === id && r.kind === kind).map(toMatchRecord);
+      result.set(
+        id,
+        computeH2h(target, { meetings: of('meeting'), homeForm: of('home'), awayForm: of('away') }),
+      );
+    }
+    return result;
+  }
+
+  async function h2hForMatch(id: number): Promise<H2hRecord> {
+    return (await h2hForMatches([id])).get(id) ?? notFound(id);
+  }
+
+  return { h2hForMatches, h2hForMatch };
+}
+
+export type H2hService = ReturnType<typeof createH2hService>;
