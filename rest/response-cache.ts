@@ -22,6 +22,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     cacheKey?: string;
   }
+  interface FastifyContextConfig {
+    /** What else a route's response depends on besides its URL and language (e.g. "today"). */
+    cacheVary?: (request: FastifyRequest) => string;
+  }
 }
 
 const sortedQuery = (url: string) => {
@@ -59,7 +63,8 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
     if (!cacheable(request)) {
       return;
     }
-    request.cacheKey = `${sortedQuery(request.url)}|${negotiateLanguage(request)}`;
+    const vary = request.routeOptions.config.cacheVary?.(request) ?? '';
+    request.cacheKey = `${sortedQuery(request.url)}|${negotiateLanguage(request)}|${vary}`;
     const hit = cache.get(request.cacheKey);
     if (!hit) {
       return;

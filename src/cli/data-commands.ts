@@ -4,7 +4,7 @@ import { analyzeAll } from '../analysis/analyze.js';
 import { applyMigrations } from '../db/migrate.js';
 import { runDemo } from '../ingest/demo/index.js';
 import { importFolder } from '../ingest/import/index.js';
-import { withDatabase } from './database.js';
+import { withDatabase, withDataChange } from './database.js';
 import { positiveInt } from './options.js';
 import { runCommand } from './output.js';
 
@@ -37,7 +37,7 @@ export function registerDataCommands(program: Command): void {
       runCommand(
         Boolean(opts.json),
         (ctx) =>
-          withDatabase(
+          withDataChange(
             (database) => importFolder(database.prisma, resolve(dir), { onProgress: ctx.progress }),
             ctx.progress,
           ),
@@ -61,7 +61,7 @@ export function registerDataCommands(program: Command): void {
       runCommand(
         Boolean(opts.json),
         (ctx) =>
-          withDatabase(async (database) => {
+          withDataChange(async (database) => {
             const started = Date.now();
             const imported = await runDemo(database.prisma, {
               matches: opts.matches,
@@ -91,7 +91,7 @@ export function registerDataCommands(program: Command): void {
       runCommand(
         Boolean(opts.json),
         (ctx) =>
-          withDatabase(
+          withDataChange(
             (database) => analyzeAll(database.prisma, { onProgress: ctx.progress }),
             ctx.progress,
           ),

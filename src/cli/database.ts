@@ -1,6 +1,7 @@
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { ensureMigrated } from '../db/migrate.js';
+import { createAccessEventsFromConfig } from '../policy/access-event-transports.js';
 import { seedPlans } from '../services/plans-seed.js';
 
 /**
@@ -26,4 +27,27 @@ export async function withDatabase<T>(
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Tells running servers that football data changed (their response caches clear at once):
+ * through Redis pub/sub and PostgreSQL NOTIFY where configured.
+ */
+export async function announceDataChange(): Promise<void> {
+  const events = createAccessEventsFromConfig(loadConfig());
+  try {
+    await events.publish({ type: 'data-changed' });
+  } finally {
+    await events.close();
+  }
+}
+
+/** `withDatabase` for commands that change football data: servers are told when it is done. */
+export async function withDataChange<T>(
+  fn: (db: Database) => Promise<T>,
+  progress: (message: string) => void = () => {},
+): Promise<T> {
+  const result = await withDatabase(fn, progress);
+  await announceDataChange();
+  return result;
 }

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import type { Services } from '../../../src/deps.js';
 import { Envelope, envelope } from '../../envelope.js';
 import { negotiateLanguage, setContentLanguage } from '../../language.js';
@@ -62,7 +62,12 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
   app.get(
     '/matches',
     {
-      config: { access: 'matchList' },
+      config: {
+        access: 'matchList',
+        // Without `date` the list is "today", which moves: the cache must see which day it was.
+        cacheVary: (request) =>
+          parseListQuery(request.query as Static<typeof MatchListQuery>, now()).date,
+      },
       schema: { querystring: MatchListQuery, response: { 200: MatchPageEnvelope } },
     },
     async (request) => {
