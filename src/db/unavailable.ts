@@ -1,6 +1,6 @@
 const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 const UNAVAILABLE_TEXT =
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|Connection terminated|connection is closed|timeout exceeded when trying to connect|DatabaseNotReachable|ConnectionClosed|SocketTimeout|too many clients/i;
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|Connection terminated|connection is closed|timeout exceeded when trying to connect|DatabaseNotReachable|ConnectionClosed|SocketTimeout|too many clients|PGlite is closed/i;
 
 /**
  * True when a database call failed because the database cannot be reached (refused, dropped,

@@ -29,7 +29,8 @@ async function createStore(options: AccessLayerOptions) {
     const store = createMemoryQuotaStore();
     // A restart must not hand out today's quota again: restore what daily_usage recorded.
     const today = hkDay(now());
-    const rows = await loadDailyUsage(database.prisma, today);
+    // A database that is down at start must not stop the server: /readyz will say so.
+    const rows = await loadDailyUsage(database.prisma, today).catch(() => []);
     store.restore(
       rows.map((r) => ({
         accountId: r.accountId,

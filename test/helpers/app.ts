@@ -12,6 +12,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Extra environment for loadConfig (e.g. REDIS_URL, ADMIN_TOKEN). */
   env?: Record<string, string>;
+  /** Seed the plan tables first (default); off for a database that cannot be reached. */
+  seed?: boolean;
 }
 
 /**
@@ -22,7 +24,9 @@ export async function buildTestApp(
   database: Database,
   options: TestAppOptions = {},
 ): Promise<FastifyInstance & { deps: Deps }> {
-  await seedPlans(database.prisma);
+  if (options.seed !== false) {
+    await seedPlans(database.prisma);
+  }
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     BASE_URL: TEST_BASE_URL,
