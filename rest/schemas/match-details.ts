@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { EVENT_TYPES } from '../../src/football/vocabulary.js';
 import { CompetitionRef, ScorePair } from './matches.js';
 
 const closed = { additionalProperties: false } as const;
@@ -6,19 +7,6 @@ const Int = Type.Integer({ format: 'int32' });
 const Name = Type.Object({ name: Type.String() }, closed);
 const Side = Type.Union([Type.Literal('home'), Type.Literal('away')]);
 const Result = Type.Union([Type.Literal('W'), Type.Literal('D'), Type.Literal('L')]);
-
-const EVENT_TYPES = [
-  'goal',
-  'own_goal',
-  'penalty',
-  'missed_penalty',
-  'yellow',
-  'second_yellow',
-  'red',
-  'substitution',
-  'corner',
-  'var',
-] as const;
 
 /** docs/rest/matches.md "Events". */
 export const MatchEvent = Type.Object(

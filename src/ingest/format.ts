@@ -1,4 +1,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { EVENT_TYPES, MATCH_STATUSES } from '../football/vocabulary.js';
+
+export { EVENT_TYPES, MATCH_STATUSES };
 
 /**
  * The import format (docs/import-format.md): one folder, one NDJSON file per resource, one
@@ -23,29 +26,6 @@ const Market = Type.Union([Type.Literal('had'), Type.Literal('hdp'), Type.Litera
 const Language = Type.Union([Type.Literal('en'), Type.Literal('zh-CN'), Type.Literal('zh-HK')]);
 /** One of a fixed list of strings (JSON Schema `enum`; `Static` is the literal union). */
 const literals = <const T extends readonly string[]>(values: T) => Type.Enum(values);
-
-export const MATCH_STATUSES = [
-  'scheduled',
-  'live',
-  'finished',
-  'postponed',
-  'cancelled',
-  'abandoned',
-  'suspended',
-] as const;
-
-export const EVENT_TYPES = [
-  'goal',
-  'own_goal',
-  'penalty',
-  'missed_penalty',
-  'yellow',
-  'second_yellow',
-  'red',
-  'substitution',
-  'corner',
-  'var',
-] as const;
 
 export const CompetitionRecord = Type.Object(
   {

@@ -7,16 +7,9 @@ export interface Names {
   'zh-HK': string | null;
 }
 
-export const MATCH_STATUSES = [
-  'scheduled',
-  'live',
-  'finished',
-  'postponed',
-  'cancelled',
-  'abandoned',
-  'suspended',
-] as const;
-export type MatchStatus = (typeof MATCH_STATUSES)[number];
+import type { MatchStatus } from '../football/vocabulary.js';
+
+export { MATCH_STATUSES, type MatchStatus } from '../football/vocabulary.js';
 
 export interface TeamRecord {
   id: number;
