@@ -35,7 +35,7 @@ export const DECLARED_ERRORS: Record<string, number[]> = {
 export function errorStatusesOf(url: string): number[] {
   const declared = DECLARED_ERRORS[url] ?? [];
   const always = [400, 500];
-  // A database that cannot be reached is 503 on every data route (DECISIONS.md, issue "REST").
-  const data = url.startsWith('/v1/football/meta/') ? [] : [503];
-  return [...new Set([...declared, ...always, ...data])].sort((a, b) => a - b);
+  // A database that cannot be reached is 503 `upstream_unavailable` on every route, the keyless
+  // meta routes included: the contract's tables omit it, but there is no honest alternative.
+  return [...new Set([...declared, ...always, 503])].sort((a, b) => a - b);
 }

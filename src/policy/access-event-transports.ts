@@ -34,9 +34,12 @@ export function redisTransport(url: string, prefix: string): AccessEventTranspor
         }
       });
       // While disconnected, messages are lost: whoever caches must start over once we are back.
-      subscriber.on('ready', onLost);
-      await subscriber.connect().catch(() => {});
-      await subscriber.subscribe(channel).catch(() => {});
+      // Subscribing on every `ready` (first connect and each reconnect) never blocks start-up.
+      subscriber.on('ready', () => {
+        onLost();
+        subscriber.subscribe(channel).catch(() => {});
+      });
+      subscriber.connect().catch(() => {});
     },
     async close() {
       publisher.disconnect();

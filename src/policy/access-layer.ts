@@ -44,7 +44,8 @@ async function createStore(options: AccessLayerOptions) {
     return { store: store as QuotaStore, registry: undefined };
   }
   const redis = createCounterRedis(config.redisUrl);
-  await waitForRedis(redis).catch(() => {});
+  // Start without Redis if it does not answer soon: the failure mode covers the outage.
+  await waitForRedis(redis, 2000).catch(() => {});
   const prefix = config.redisPrefix;
   const registry = createInstanceRegistry(redis, prefix);
   const store = createResilientQuotaStore(createRedisQuotaStore(redis, prefix), {
