@@ -6,15 +6,12 @@ import {
   waitForRedis,
 } from '../policy/redis-quota-store.js';
 
-/** The serving processes' Redis key prefix (policy/access-layer.ts). */
-const SERVER_PREFIX = 'tl:v1';
-
 /**
  * With REDIS_URL the live counters are shared, so `touchline usage` reads them; without it (or
  * with Redis down) the counters live inside each server and usage comes from `daily_usage`.
  */
 export async function openCounters(
-  config: Pick<Config, 'redisUrl'>,
+  config: Pick<Config, 'redisUrl' | 'redisPrefix'>,
   progress: (message: string) => void,
 ): Promise<(Pick<QuotaStore, 'usageByKey'> & { close(): Promise<void> }) | undefined> {
   if (!config.redisUrl) {
@@ -23,7 +20,7 @@ export async function openCounters(
   const redis = createCounterRedis(config.redisUrl, { commandTimeoutMs: 2000 });
   try {
     await waitForRedis(redis, 3000);
-    return createRedisQuotaStore(redis, SERVER_PREFIX);
+    return createRedisQuotaStore(redis, config.redisPrefix);
   } catch {
     redis.disconnect();
     progress('Redis unreachable: usage read from daily_usage (flushed periodically)');

@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
@@ -35,7 +35,9 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationLis
         const path = join(dir, name, 'migration.sql');
         const content = await readFile(path, 'utf8');
         return {
-          path: join(dir, name),
+          // Relative to baseDir: this is the migration's name in `_prisma_migrations`, as
+          // `prisma migrate deploy` records it.
+          path: name,
           migrationFile: { path, content: { tag: 'ok', value: content } },
         };
       }),
@@ -70,7 +72,7 @@ export async function ensureMigrated(
   adapter: SqlMigrationAwareDriverAdapterFactory,
   query: (sql: string) => Promise<{ migration_name: string }[]>,
 ): Promise<string[]> {
-  const wanted = (await readMigrations()).migrationDirectories.map((d) => basename(d.path));
+  const wanted = (await readMigrations()).migrationDirectories.map((d) => d.path);
   const applied = await query(
     'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
   ).then(

@@ -1,5 +1,9 @@
 import { expect, it } from 'vitest';
-import { diffDatabaseToSchema, nextMigrationScript } from '../../../src/db/migrate.js';
+import {
+  diffDatabaseToSchema,
+  nextMigrationScript,
+  readMigrations,
+} from '../../../src/db/migrate.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 
 describeEachDatabase('migrations', ({ db }) => {
@@ -12,7 +16,10 @@ describeEachDatabase('migrations', ({ db }) => {
       { migration_name: string; finished_at: Date | null }[]
     >`
       SELECT migration_name, finished_at FROM _prisma_migrations ORDER BY migration_name`;
-    expect(rows.length).toBeGreaterThan(0);
+    const folders = (await readMigrations()).migrationDirectories.map((d) => d.path);
+    // Named by folder, as `prisma migrate deploy` records them (not by absolute path).
+    expect(rows.map((r) => r.migration_name)).toEqual(folders);
+    expect(folders.every((name) => /^\d{14}_[a-z0-9_]+$/.test(name))).toBe(true);
     expect(rows.every((r) => r.finished_at !== null)).toBe(true);
   });
 });
