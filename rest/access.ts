@@ -32,7 +32,7 @@ const QUERY_KEY_NAMES = [
   'auth',
 ];
 
-function rawKeyOf(request: FastifyRequest): string | undefined {
+export function rawKeyOf(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization;
   if (authorization) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
@@ -42,7 +42,7 @@ function rawKeyOf(request: FastifyRequest): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
-function queryKeyName(request: FastifyRequest): string | undefined {
+export function queryKeyName(request: FastifyRequest): string | undefined {
   const query = request.url.split('?')[1];
   if (!query) {
     return undefined;

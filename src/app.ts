@@ -6,6 +6,7 @@ import { registerProblemHandlers } from '../rest/problem.js';
 import { adminPlugin } from './admin/plugin.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
+import { graphqlPlugin } from './graphql/plugin.js';
 import { healthRoutes } from './health.js';
 
 /** Keys and tokens never reach the logs (DECISIONS.md "Access"). */
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, deps: Deps): Promise<FastifyInsta
     assetsUrl: config.assetsUrl,
     responseCache: config.responseCache,
   });
+  await app.register(graphqlPlugin, { deps, assetsUrl: config.assetsUrl });
   await app.register(docsPlugin);
   if (config.adminToken) {
     await app.register(adminPlugin, {

@@ -8,12 +8,16 @@ import { existingMatchIds, groupByMatch, requireMatch } from './odds-match.js';
 
 /** Spec 2.11: the tips distribution, aggregated on read from the stored customer tips. */
 export function createTipsService({ db }: { db: PrismaClient }) {
-  /** Batched (DataLoader): one grouped query; unknown matches are absent from the map. */
+  /**
+   * Batched (DataLoader): one grouped query; unknown matches are absent from the map.
+   * `matchesKnown` (the caller holds the match records) skips the existence query.
+   */
   async function getForMatches(
     matchIds: readonly number[],
+    { matchesKnown = false } = {},
   ): Promise<Map<number, TipsDistributionEntry[]>> {
     const [known, groups] = await Promise.all([
-      existingMatchIds(db, matchIds),
+      matchesKnown ? new Set(matchIds) : existingMatchIds(db, matchIds),
       db.customerTip.groupBy({
         by: ['matchId', 'betType', 'line', 'selection'],
         where: { matchId: { in: [...matchIds] } },

@@ -27,7 +27,13 @@ const AWAY_TEAM = Prisma.sql`m.home_team_id = t.away OR m.away_team_id = t.away`
 /** Head-to-head of matches: two round trips for any number of them (targets, then history). */
 export function createH2hService({ db, matches }: { db: PrismaClient; matches: MatchesService }) {
   async function h2hForMatches(ids: readonly number[]): Promise<Map<number, H2hRecord>> {
-    const targets = await matches.getByIds(ids);
+    return h2hForRecords(await matches.getByIds(ids));
+  }
+
+  /** One round trip when the caller already holds the target matches (GraphQL's Match parent). */
+  async function h2hForRecords(
+    targets: ReadonlyMap<number, MatchRecord>,
+  ): Promise<Map<number, H2hRecord>> {
     if (targets.size === 0) {
       return new Map();
     }
@@ -53,7 +59,7 @@ export function createH2hService({ db, matches }: { db: PrismaClient; matches: M
     return (await h2hForMatches([id])).get(id) ?? notFound(id);
   }
 
-  return { h2hForMatches, h2hForMatch };
+  return { h2hForMatches, h2hForRecords, h2hForMatch };
 }
 
 export type H2hService = ReturnType<typeof createH2hService>;

@@ -4,10 +4,16 @@ import { existingMatchIds, groupByMatch, requireMatch } from './odds-match.js';
 
 /** DECISIONS.md "Odds": the Kelly index, computed on read from the stored `had` odds. */
 export function createKellyService({ db }: { db: PrismaClient }) {
-  /** Batched (DataLoader): one odds query; unknown matches are absent from the map. */
-  async function getForMatches(matchIds: readonly number[]): Promise<Map<number, KellyIndex>> {
+  /**
+   * Batched (DataLoader): one odds query; unknown matches are absent from the map. `matchesKnown`
+   * (the caller holds the match records) skips the existence query.
+   */
+  async function getForMatches(
+    matchIds: readonly number[],
+    { matchesKnown = false } = {},
+  ): Promise<Map<number, KellyIndex>> {
     const [known, rows] = await Promise.all([
-      existingMatchIds(db, matchIds),
+      matchesKnown ? new Set(matchIds) : existingMatchIds(db, matchIds),
       db.odds.findMany({
         where: { matchId: { in: [...matchIds] }, market: 'had' },
         include: { bookmaker: true },

@@ -1,0 +1,147 @@
+import type { FastifyRequest } from 'fastify';
+import { type DocumentNode, execute, Kind, type OperationDefinitionNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { ApiError } from '../errors/api-error.js';
+import type { AccessPolicy, Admission } from '../policy/access-policy.js';
+import type { UsageSnapshot } from '../policy/quota-store.js';
+import type { GraphQLContext } from './context.js';
+import { type CostPlan, checkAffordable, planCost } from './cost.js';
+import { graphqlErrorOf } from './errors.js';
+
+/** What the HTTP door needs after the operation: status of a whole refusal, counters. */
+export interface HttpOutcome {
+  /** Set when the operation was refused as a whole: the status REST would answer. */
+  status?: number;
+  retryAfter?: number;
+  usage?: UsageSnapshot;
+  matchList?: boolean;
+}
+
+/** The resolvers' context plus what the HTTP door passed in (yoga merges the two). */
+export type ExecutionContext = GraphQLContext & { http: HttpOutcome; req: FastifyRequest };
+
+export interface AccessPluginOptions {
+  policy: AccessPolicy;
+  /** The address the HTTP door saw (after TRUST_PROXY). */
+  rawKeyOf(ctx: ExecutionContext): string | undefined;
+  addressOf(ctx: ExecutionContext): string;
+  /** The most one operation may cost (docs/graphql.md). */
+  maxCost: number;
+}
+
+/** Only the `usage` fields of the operation: what a dry run executes. */
+function usageOnly(document: DocumentNode, operationName: string | null | undefined): DocumentNode {
+  return {
+    ...document,
+    definitions: document.definitions.map((d) => {
+      if (
+        d.kind !== Kind.OPERATION_DEFINITION ||
+        (operationName && d.name?.value !== operationName)
+      ) {
+        return d;
+      }
+      const selections = d.selectionSet.selections.filter(
+        (s) => s.kind === Kind.FIELD && s.name.value === 'usage',
+      );
+      return { ...d, selectionSet: { ...d.selectionSet, selections } } as OperationDefinitionNode;
+    }),
+  };
+}
+
+const costExtension = (plan: CostPlan, actual: number, usage: UsageSnapshot | undefined) => ({
+  requested: plan.bound,
+  actual,
+  refunded: plan.bound - actual,
+  ...(plan.dryRun ? { dryRun: true } : {}),
+  ...(plan.tierRefused ? { tierRefused: plan.tierRefused } : {}),
+  ...(usage
+    ? {
+        rate: { limit: usage.minute.limit, used: usage.minute.used },
+        quota: { limit: usage.quota.limit, used: usage.quota.used },
+        freeMatches: { limit: usage.free.limit, used: usage.free.used },
+      }
+    : {}),
+});
+
+/**
+ * The shared access policy at the GraphQL door (DECISIONS.md "GraphQL"): key checks, then the
+ * cost bound from the document and variables, reserved atomically before any resolver or SQL
+ * runs; after execution the unused part goes back to the same windows.
+ */
+export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionContext> {
+  const { policy } = options;
+  return {
+    async onExecute({ args, setResultAndStopExecution, setExecuteFn }) {
+      const ctx = args.contextValue;
+      const refuse = (error: ApiError) => {
+        ctx.http.status = error.status;
+        if (error.extras.retryAfter !== undefined) {
+          ctx.http.retryAfter = error.extras.retryAfter;
+        }
+        setResultAndStopExecution({ errors: [graphqlErrorOf(error)] });
+      };
+      const planFor = (analysis: boolean) =>
+        planCost({
+          schema: args.schema,
+          document: args.document,
+          operationName: args.operationName,
+          variables: (args.variableValues ?? {}) as Record<string, unknown>,
+          language: ctx.language,
+          analysis,
+        });
+      let plan: CostPlan;
+      let admission: Admission | undefined;
+      try {
+        plan = planFor(true);
+        if (!plan.keyed) {
+          return undefined;
+        }
+        const principal = await policy.authenticate(options.rawKeyOf(ctx));
+        policy.checkAddress(principal, options.addressOf(ctx));
+        const analysis = principal.account.limits.analysis;
+        plan = planFor(analysis);
+        ctx.access = { principal, analysis, requested: plan.bound, dryRun: plan.dryRun };
+        ctx.http.matchList = plan.matchList;
+        checkAffordable(plan.bound, options.maxCost, principal.account.limits.ratePerMinute);
+        if (plan.dryRun || plan.bound === 0) {
+          ctx.access.usage = await policy.peek(principal);
+        } else {
+          const reserved = await policy.reserve(principal, plan.bound, plan.freeEligible);
+          if (!reserved.admitted) {
+            ctx.http.usage = reserved.usage;
+            refuse(reserved.error);
+            return undefined;
+          }
+          admission = reserved.admission;
+          ctx.access.usage = admission.usage;
+        }
+        ctx.http.usage = ctx.access.usage;
+      } catch (error) {
+        if (error instanceof ApiError) {
+          refuse(error);
+          return undefined;
+        }
+        throw error;
+      }
+      if (plan.dryRun) {
+        const document = usageOnly(args.document, args.operationName);
+        setExecuteFn((executeArgs) => execute({ ...executeArgs, document }));
+      }
+      return {
+        async onExecuteDone({ result, setResult }) {
+          if (!('data' in result || 'errors' in result)) {
+            return;
+          }
+          const actual = plan.dryRun ? 0 : ctx.ledger.count;
+          if (admission) {
+            ctx.http.usage = await policy.settle(admission, true, actual);
+          }
+          setResult({
+            ...result,
+            extensions: { ...result.extensions, cost: costExtension(plan, actual, ctx.http.usage) },
+          });
+        },
+      };
+    },
+  };
+}

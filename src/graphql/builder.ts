@@ -1,0 +1,26 @@
+import SchemaBuilder from '@pothos/core';
+import { DateTimeResolver, JSONResolver, NonNegativeIntResolver } from 'graphql-scalars';
+import type { GraphQLContext } from './context.js';
+
+/**
+ * The one Pothos builder: `schema.graphql` is printed from what is declared on it. Fields are
+ * non-null unless they say otherwise, as the REST payloads' required properties are.
+ */
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  DefaultFieldNullability: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date | string };
+    // JSON carries documents whose shape is data, not schema (exchange odds, analysis maps).
+    JSON: { Input: unknown; Output: unknown };
+    NonNegativeInt: { Input: number; Output: number };
+  };
+}>({ defaultFieldNullability: false });
+
+builder.addScalarType('DateTime', DateTimeResolver);
+builder.addScalarType('JSON', JSONResolver);
+builder.addScalarType('NonNegativeInt', NonNegativeIntResolver);
+
+builder.queryType({
+  description: 'touchline football data: the REST /v1 resources as one nested graph.',
+});

@@ -1,0 +1,29 @@
+import type { Services } from '../deps.js';
+import type { Language } from '../i18n/language.js';
+import type { Principal } from '../policy/access-policy.js';
+import type { UsageSnapshot } from '../policy/quota-store.js';
+import type { ReadLedger } from './billing.js';
+import type { Loaders } from './loaders.js';
+
+/** What the access plugin learnt about the operation before it ran. */
+export interface OperationAccess {
+  principal?: Principal;
+  /** Whether analysis fields may resolve (Plus and Pro; DECISIONS.md "GraphQL"). */
+  analysis: boolean;
+  /** The planned upper bound, reserved before execution. */
+  requested: number;
+  /** Counters after the reservation (what the headers and `usage` report). */
+  usage?: UsageSnapshot;
+  dryRun: boolean;
+}
+
+export interface GraphQLContext {
+  services: Services;
+  loaders: Loaders;
+  /** Negotiated from Accept-Language, as on REST (names, AI report default). */
+  language: Language;
+  assetsUrl: string;
+  now: () => Date;
+  ledger: ReadLedger;
+  access: OperationAccess;
+}

@@ -1,0 +1,247 @@
+import {
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  GraphQLIncludeDirective,
+  type GraphQLObjectType,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  GraphQLSkipDirective,
+  getArgumentValues,
+  getDirectiveValues,
+  getNamedType,
+  isObjectType,
+  Kind,
+  type OperationDefinitionNode,
+  type SelectionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import { ApiError } from '../errors/api-error.js';
+import type { Language } from '../i18n/language.js';
+import { matchScope } from './billed.js';
+import { BILLING, costOf, type FieldBilling, requestKey } from './billing.js';
+
+type Variables = Record<string, unknown>;
+type Fragments = Record<string, FragmentDefinitionNode>;
+
+interface Selected {
+  node: FieldNode;
+  field: GraphQLField<unknown, unknown>;
+}
+
+function included(node: SelectionNode, variables: Variables) {
+  const skip = getDirectiveValues(GraphQLSkipDirective, node, variables);
+  if (skip?.['if'] === true) {
+    return false;
+  }
+  const include = getDirectiveValues(GraphQLIncludeDirective, node, variables);
+  return include?.['if'] !== false;
+}
+
+/** The fields a selection set selects on `type`, through fragments, honouring @skip/@include. */
+export function selectedFields(
+  type: GraphQLObjectType,
+  selectionSet: SelectionSetNode | undefined,
+  fragments: Fragments,
+  variables: Variables,
+  seen = new Set<string>(),
+): Selected[] {
+  const result: Selected[] = [];
+  for (const selection of selectionSet?.selections ?? []) {
+    if (!included(selection, variables)) {
+      continue;
+    }
+    if (selection.kind === Kind.FIELD) {
+      const field = type.getFields()[selection.name.value];
+      if (field) {
+        result.push({ node: selection, field });
+      }
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      result.push(...selectedFields(type, selection.selectionSet, fragments, variables, seen));
+    } else {
+      const name = selection.name.value;
+      const fragment = fragments[name];
+      if (fragment && !seen.has(name)) {
+        seen.add(name);
+        result.push(...selectedFields(type, fragment.selectionSet, fragments, variables, seen));
+        seen.delete(name);
+      }
+    }
+  }
+  return result;
+}
+
+/** A field of the REST match payload (not `id`, not a child route, not a container of them). */
+const isPayloadField = ({ field }: Selected) => {
+  const cost = costOf(field);
+  return field.name !== 'id' && !cost.billing && !cost.container;
+};
+
+/** Whether a `match(id)` selection reads the detail route (DECISIONS.md "GraphQL"). */
+export function selectsMatchPayload(info: GraphQLResolveInfo): boolean {
+  const type = getNamedType(info.returnType);
+  if (!isObjectType(type)) {
+    return false;
+  }
+  return info.fieldNodes.some((node) =>
+    selectedFields(type, node.selectionSet, info.fragments, info.variableValues).some(
+      isPayloadField,
+    ),
+  );
+}
+
+export interface CostPlan {
+  /** Upper bound of distinct REST-equivalent requests (every list page assumed full). */
+  bound: number;
+  /** Units of the bound that may come from the free match-list allowance. */
+  freeEligible: number;
+  /** The operation needs an API key (it reads billable or per-key fields). */
+  keyed: boolean;
+  /** It selects the match list (the bonus headers go on the response). */
+  matchList: boolean;
+  /** `usage(dryRun: true)`: report the cost, run nothing. */
+  dryRun: boolean;
+  /** Analysis requests left out of the bound because the tier does not include them. */
+  tierRefused: number;
+}
+
+export interface PlanInput {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operationName?: string | null | undefined;
+  variables: Variables;
+  language: Language;
+  /** The caller's tier reads analysis (Plus, Pro). */
+  analysis: boolean;
+}
+
+interface Scope {
+  key: string;
+  multiplier: number;
+}
+
+function operationOf(document: DocumentNode, name: string | null | undefined) {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  return name ? operations.find((o) => o.name?.value === name) : operations[0];
+}
+
+/**
+ * The cost of an operation before it runs (DECISIONS.md "GraphQL"): one unit per distinct
+ * REST-equivalent request its fields would make, lists assumed full. Reached twice (aliases,
+ * fragments, repeats) counts once; a Free key's analysis fields count nothing.
+ */
+export function planCost(input: PlanInput): CostPlan {
+  const { schema, variables, language } = input;
+  const fragments: Fragments = {};
+  for (const d of input.document.definitions) {
+    if (d.kind === Kind.FRAGMENT_DEFINITION) {
+      fragments[d.name.value] = d;
+    }
+  }
+  const requests = new Map<string, { units: number; billing: FieldBilling }>();
+  const plan: CostPlan = {
+    bound: 0,
+    freeEligible: 0,
+    keyed: false,
+    matchList: false,
+    dryRun: false,
+    tierRefused: 0,
+  };
+  const add = (billing: FieldBilling, key: string, units: number) => {
+    const existing = requests.get(key);
+    requests.set(key, { billing, units: Math.max(units, existing?.units ?? 0) });
+  };
+
+  const visit = (
+    type: GraphQLObjectType,
+    selectionSet: SelectionSetNode | undefined,
+    scope: Scope,
+  ) => {
+    for (const selected of selectedFields(type, selectionSet, fragments, variables)) {
+      const { node, field } = selected;
+      const args = getArgumentValues(field, node, variables);
+      const cost = costOf(field);
+      plan.keyed ||= Boolean(cost.keyed || cost.billing);
+      if (field.name === 'usage' && args['dryRun'] === true && type === schema.getQueryType()) {
+        plan.dryRun = true;
+      }
+      if (cost.billing) {
+        if (cost.billing.operation === 'analysis' && !input.analysis) {
+          plan.tierRefused += scope.multiplier;
+          continue;
+        }
+        add(cost.billing, requestKey(cost.billing, scope.key, args, language), scope.multiplier);
+        plan.matchList ||= cost.billing.operation === 'matchList';
+      }
+      const next = scopeBelow(selected, args, scope);
+      const named = getNamedType(field.type);
+      if (next && isObjectType(named)) {
+        if (cost.matchScope?.kind === 'single' && next.multiplier > 0) {
+          const payload = selectedFields(named, node.selectionSet, fragments, variables);
+          if (payload.some(isPayloadField)) {
+            add(
+              BILLING.detail,
+              requestKey(BILLING.detail, next.key, {}, language),
+              next.multiplier,
+            );
+          }
+        }
+        visit(named, node.selectionSet, next);
+      }
+    }
+  };
+
+  const operation = operationOf(input.document, input.operationName);
+  const root = operation?.operation === 'query' ? schema.getQueryType() : undefined;
+  if (!operation || !root) {
+    return plan;
+  }
+  visit(root, operation.selectionSet, { key: '', multiplier: 1 });
+  for (const { units, billing } of requests.values()) {
+    plan.bound += units;
+    if (billing.operation === 'matchList') {
+      plan.freeEligible += units;
+    }
+  }
+  return plan;
+}
+
+/** The match scope below a field: a single match by id, the items of a page, or unchanged. */
+function scopeBelow(
+  { field }: Selected,
+  args: Record<string, unknown>,
+  scope: Scope,
+): Scope | null {
+  const declared = costOf(field).matchScope;
+  if (!declared) {
+    return scope;
+  }
+  if (declared.kind === 'single') {
+    const id = declared.id(args);
+    // A non-positive id names no match: nothing below it can be read or charged.
+    return id > 0 ? { key: matchScope(id), multiplier: scope.multiplier } : null;
+  }
+  const size = declared.size(args);
+  const billing = costOf(field).billing;
+  const listKey = billing ? requestKey(billing, scope.key, args, 'en') : field.name;
+  return { key: `${listKey}[]`, multiplier: scope.multiplier * size };
+}
+
+/** A refusal before execution: the operation could never be afforded or is too costly. */
+export function checkAffordable(bound: number, maxCost: number, ratePerMinute: number): void {
+  if (bound > maxCost) {
+    throw new ApiError(
+      'invalid_parameter',
+      `This operation could cost up to ${bound} units; one operation may cost at most ${maxCost}`,
+    );
+  }
+  if (bound > ratePerMinute) {
+    throw new ApiError(
+      'invalid_parameter',
+      `This operation could cost up to ${bound} units, more than this key's ${ratePerMinute} per minute: it could never run`,
+    );
+  }
+}

@@ -1,0 +1,28 @@
+/** The query GraphiQL opens with: one request for a day's page, nested (docs/graphql.md). */
+export const EXAMPLE_QUERY = `# One request for a page: matches with odds, lineups and corner analysis.
+# Put your key in the Headers tab: {"Authorization": "Bearer svc_live_..."}
+query MatchDay {
+  matches(pageSize: 5) {
+    pageInfo { page pageSize total totalPages }
+    items {
+      id
+      kickoffUtc
+      status
+      minute
+      competition { name }
+      home { name logo }
+      away { name logo }
+      score { current halfTime }
+      odds {
+        bookmakers {
+          bookmaker { name }
+          had { closing { home draw away } }
+        }
+      }
+      lineups { home { formation } away { formation } }
+      analysis { corners }
+    }
+  }
+  usage { rate { remaining } quota { remaining } freeMatches { remaining } }
+}
+`;

@@ -1,0 +1,16 @@
+/**
+ * Shape limits checked before execution (docs/graphql.md "Limits"). Generous for real pages: the
+ * deepest useful selection (matches > items > h2h > form > home > competition > name) is 7.
+ */
+export const GRAPHQL_LIMITS = {
+  /** Nesting depth, fragments flattened, introspection exempt. */
+  maxDepth: 12,
+  /** Aliases in one operation (e.g. movement of many bookmakers). */
+  maxAliases: 50,
+  /** Lexical tokens in a document (GraphiQL's introspection query is about 500). */
+  maxTokens: 5000,
+  /** The most units one operation may reserve; the key's per-minute limit caps it too. */
+  maxCost: 1000,
+  /** Bytes of a POST body. */
+  maxBodyBytes: 100_000,
+} as const;

@@ -1,0 +1,128 @@
+import type { Static } from 'typebox';
+import { type pageMeta, presentMatch } from '../../../rest/presenters/match.js';
+import type { CardCount, CompetitionRef, Match } from '../../../rest/schemas/matches.js';
+import type { MatchRecord } from '../../services/match-record.js';
+import { builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+import { MatchStatusEnum } from './enums.js';
+
+type MatchWire = Static<typeof Match>;
+
+const presented = new WeakMap<MatchRecord, MatchWire>();
+
+/**
+ * The REST payload of a match, built once per record and request: every `Match` field reads it,
+ * so GraphQL and REST say the same thing about the same data.
+ */
+export function wireOf(match: MatchRecord, ctx: GraphQLContext): MatchWire {
+  let wire = presented.get(match);
+  if (!wire) {
+    wire = presentMatch(match, { language: ctx.language, assetsUrl: ctx.assetsUrl });
+    presented.set(match, wire);
+  }
+  return wire;
+}
+
+export const CompetitionType = builder
+  .objectRef<Static<typeof CompetitionRef>>('Competition')
+  .implement({
+    description: 'Name in the negotiated language, and as the source wrote it.',
+    fields: (t) => ({
+      name: t.exposeString('name', { nullable: true }),
+      nameOriginal: t.exposeString('nameOriginal', { nullable: true }),
+    }),
+  });
+
+export const TeamNameType = builder.objectRef<{ name: string }>('TeamName').implement({
+  fields: (t) => ({ name: t.exposeString('name') }),
+});
+
+const TeamType = builder.objectRef<{ name: string; logo: string }>('Team').implement({
+  description: 'A side of a match: its name and logo URL (REST: home/away and homeLogo/awayLogo).',
+  fields: (t) => ({ name: t.exposeString('name'), logo: t.exposeString('logo') }),
+});
+
+const ScoreType = builder.objectRef<NonNullable<MatchWire['score']>>('Score').implement({
+  fields: (t) => ({
+    current: t.exposeString('current', { description: '"home-away"' }),
+    halfTime: t.exposeString('halfTime', { nullable: true }),
+  }),
+});
+
+const CardCountType = builder.objectRef<Static<typeof CardCount>>('CardCount').implement({
+  fields: (t) => ({
+    yellow: t.exposeInt('yellow', { nullable: true }),
+    red: t.exposeInt('red', { nullable: true }),
+  }),
+});
+
+const CardsType = builder.objectRef<NonNullable<MatchWire['cards']>>('Cards').implement({
+  fields: (t) => ({
+    home: t.expose('home', { type: CardCountType }),
+    away: t.expose('away', { type: CardCountType }),
+  }),
+});
+
+export const MatchType = builder.objectRef<MatchRecord>('Match');
+
+/** The fields of the REST match payload (spec 2.3): reading one under `match(id)` is the detail route. */
+MatchType.implement({
+  description: 'A match (spec 2.3) and, as fields, its child resources.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    competition: t.field({
+      type: CompetitionType,
+      resolve: (m, _a, ctx) => wireOf(m, ctx).competition,
+    }),
+    home: t.field({
+      type: TeamType,
+      resolve: (m, _a, ctx) => ({ name: wireOf(m, ctx).home.name, logo: wireOf(m, ctx).homeLogo }),
+    }),
+    away: t.field({
+      type: TeamType,
+      resolve: (m, _a, ctx) => ({ name: wireOf(m, ctx).away.name, logo: wireOf(m, ctx).awayLogo }),
+    }),
+    status: t.field({ type: MatchStatusEnum, resolve: (m) => m.status }),
+    minute: t.string({
+      nullable: true,
+      description: 'Live only: "67", "HT", "45+2".',
+      resolve: (m, _a, ctx) => wireOf(m, ctx).minute ?? null,
+    }),
+    score: t.field({
+      type: ScoreType,
+      nullable: true,
+      resolve: (m, _a, ctx) => wireOf(m, ctx).score ?? null,
+    }),
+    corners: t.string({ nullable: true, resolve: (m, _a, ctx) => wireOf(m, ctx).corners ?? null }),
+    cards: t.field({
+      type: CardsType,
+      nullable: true,
+      resolve: (m, _a, ctx) => wireOf(m, ctx).cards ?? null,
+    }),
+    kickoffUtc: t.field({ type: 'DateTime', resolve: (m) => m.kickoffUtc }),
+    round: t.string({ nullable: true, resolve: (m, _a, ctx) => wireOf(m, ctx).round ?? null }),
+    venue: t.string({ nullable: true, resolve: (m, _a, ctx) => wireOf(m, ctx).venue ?? null }),
+  }),
+});
+
+export interface MatchPage {
+  items: MatchRecord[];
+  meta: ReturnType<typeof pageMeta>;
+}
+
+const PageInfoType = builder.objectRef<MatchPage['meta']>('PageInfo').implement({
+  description: 'Spec 2.2 page meta: totalPages is 0 for an empty result.',
+  fields: (t) => ({
+    page: t.exposeInt('page'),
+    pageSize: t.exposeInt('pageSize'),
+    total: t.exposeInt('total'),
+    totalPages: t.exposeInt('totalPages'),
+  }),
+});
+
+export const MatchPageType = builder.objectRef<MatchPage>('MatchPage').implement({
+  fields: (t) => ({
+    items: t.expose('items', { type: [MatchType] }),
+    pageInfo: t.expose('meta', { type: PageInfoType }),
+  }),
+});

@@ -1,0 +1,95 @@
+import { pageMeta } from '../../../rest/presenters/match.js';
+import { ApiError } from '../../errors/api-error.js';
+import { billed, matchScope } from '../billed.js';
+import { BILLING, costExtensions, requestKey } from '../billing.js';
+import { builder } from '../builder.js';
+import { selectsMatchPayload } from '../cost.js';
+import {
+  filterOf,
+  type ListArgs,
+  listQueryOf,
+  liveLimitOf,
+  MAX_LIVE_MATCHES,
+  plannedPageSize,
+} from '../list-args.js';
+import { MatchStatusEnum } from './enums.js';
+import { MatchPageType, MatchType } from './match.js';
+
+builder.queryFields((t) => ({
+  matches: t.field({
+    type: MatchPageType,
+    description:
+      'GET /matches: one unit per page, from the free match-list allowance first. Children of ' +
+      'the items cost one unit per match and field; the bound assumes a full page.',
+    args: {
+      date: t.arg.string({ description: 'YYYY-MM-DD; default: today in tz.' }),
+      tz: t.arg.int({ description: 'UTC offset in minutes, -720..840; default 480 (Hong Kong).' }),
+      league: t.arg.stringList({
+        description: 'Competition names (any served language or the original), case-insensitive.',
+      }),
+      status: t.arg({ type: [MatchStatusEnum] }),
+      page: t.arg.int({ description: '>= 1; default 1.' }),
+      pageSize: t.arg.int({ description: '1..100, default 25; above 100 is capped to 100.' }),
+    },
+    ...costExtensions({
+      billing: BILLING.matches,
+      matchScope: { kind: 'page', size: (args) => plannedPageSize(args as ListArgs) },
+    }),
+    resolve: billed(
+      BILLING.matches,
+      () => '',
+      async (_root, args, ctx) => {
+        const query = listQueryOf(args, ctx.now());
+        const page = await ctx.services.matches.list(query);
+        return { items: page.items, meta: pageMeta(query.page, query.pageSize, page.total) };
+      },
+    ),
+  }),
+  liveMatches: t.field({
+    type: [MatchType],
+    description: `GET /matches/live: one unit. At most \`first\` (<= ${MAX_LIVE_MATCHES}) matches, so children have a cost bound.`,
+    args: {
+      league: t.arg.stringList(),
+      status: t.arg({ type: [MatchStatusEnum] }),
+      first: t.arg.int({ description: `1..${MAX_LIVE_MATCHES}, default ${MAX_LIVE_MATCHES}.` }),
+    },
+    ...costExtensions({
+      billing: BILLING.liveMatches,
+      matchScope: { kind: 'page', size: (args) => liveLimitOf(args['first'] as number | null) },
+    }),
+    resolve: billed(
+      BILLING.liveMatches,
+      () => '',
+      async (_root, args, ctx) => {
+        const limit = liveLimitOf(args.first);
+        const live = await ctx.services.matches.listLive(filterOf(args));
+        return live.slice(0, limit);
+      },
+    ),
+  }),
+  match: t.field({
+    type: MatchType,
+    nullable: true,
+    description:
+      'GET /matches/{matchId} when a field beyond `id` is selected (one unit); its children cost ' +
+      'one unit each. Unknown id: null with `not_found`.',
+    args: { id: t.arg.int({ required: true }) },
+    ...costExtensions({
+      keyed: true,
+      matchScope: { kind: 'single', id: (args) => args['id'] as number },
+    }),
+    resolve: async (_root, { id }, ctx, info) => {
+      const found = id > 0 ? await ctx.loaders.match.load(id) : null;
+      if (selectsMatchPayload(info) && id > 0) {
+        ctx.ledger.record(
+          BILLING.detail,
+          requestKey(BILLING.detail, matchScope(id), {}, ctx.language),
+        );
+      }
+      if (!found) {
+        throw new ApiError('not_found', `Match ${id} does not exist`);
+      }
+      return found;
+    },
+  }),
+}));
