@@ -64,7 +64,11 @@ export async function buildApp(config: Config, deps: Deps): Promise<FastifyInsta
     assetsUrl: config.assetsUrl,
     responseCache: config.responseCache,
   });
-  await app.register(graphqlPlugin, { deps, assetsUrl: config.assetsUrl });
+  await app.register(graphqlPlugin, {
+    deps,
+    assetsUrl: config.assetsUrl,
+    maxCost: config.graphqlMaxCost,
+  });
   await app.register(docsPlugin);
   if (config.adminToken) {
     await app.register(adminPlugin, {

@@ -19,6 +19,7 @@ const EnvSchema = Type.Object({
   DOCS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   ASSETS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   RESPONSE_CACHE: Type.Optional(Type.Union([Type.Literal('on'), Type.Literal('off')])),
+  GRAPHQL_MAX_COST: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
   LOG_LEVEL: Type.Optional(
     Type.Union(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
@@ -44,6 +45,8 @@ export interface Config {
   readonly logLevel: string;
   /** In-process cache of presented data responses (on by default; off for benchmarks). */
   readonly responseCache: boolean;
+  /** The most units one GraphQL operation may reserve (docs/graphql.md "Limits"). */
+  readonly graphqlMaxCost: number;
 }
 
 export class ConfigError extends Error {
@@ -93,5 +96,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     assetsUrl: trimSlash(parsed.ASSETS_URL ?? `${baseUrl}/assets`),
     logLevel: parsed.LOG_LEVEL ?? 'info',
     responseCache: parsed.RESPONSE_CACHE !== 'off',
+    graphqlMaxCost: parsed.GRAPHQL_MAX_COST ?? 1000,
   });
 }

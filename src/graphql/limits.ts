@@ -9,8 +9,6 @@ export const GRAPHQL_LIMITS = {
   maxAliases: 50,
   /** Lexical tokens in a document (GraphiQL's introspection query is about 500). */
   maxTokens: 5000,
-  /** The most units one operation may reserve; the key's per-minute limit caps it too. */
-  maxCost: 1000,
   /** Bytes of a POST body. */
   maxBodyBytes: 100_000,
 } as const;

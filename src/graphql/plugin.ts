@@ -3,6 +3,7 @@ import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GraphQLError, ValidationContext } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { queryKeyName, rawKeyOf } from '../../rest/access.js';
 import { negotiateLanguage } from '../../rest/language.js';
@@ -26,6 +27,8 @@ interface ServerContext {
 export interface GraphqlPluginOptions {
   deps: Deps;
   assetsUrl: string;
+  /** GRAPHQL_MAX_COST: the most units one operation may reserve (the key's rate caps it too). */
+  maxCost: number;
 }
 
 /** GraphiQL with every asset inline (no CDN), the key header ready to fill in. */
@@ -38,6 +41,14 @@ const graphiql = {
 
 /** Rendered once: the page inlines GraphiQL's 9 MB bundle. */
 const GRAPHIQL_HTML = renderGraphiQL(graphiql);
+
+/** Shape-limit rejections reported as validation errors (400), not thrown past the hooks. */
+const asValidationError = {
+  propagateOnRejection: false,
+  onReject: [
+    (context: ValidationContext | null, error: GraphQLError) => context?.reportError(error),
+  ],
+};
 
 /** `/graphql`: the nested match graph over the same services and access policy as REST. */
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPluginOptions) {
@@ -65,11 +76,11 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     plugins: [
       requestErrorsPlugin,
       maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
-      maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true }),
-      maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
+      maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true, ...asValidationError }),
+      maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, ...asValidationError }),
       accessPlugin({
         policy,
-        maxCost: GRAPHQL_LIMITS.maxCost,
+        maxCost: options.maxCost,
         rawKeyOf: (ctx) => rawKeyOf(ctx.req),
         addressOf: (ctx) => ctx.req.ip,
       }),

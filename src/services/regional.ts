@@ -39,19 +39,19 @@ export function createRegionalService({ db }: { db: PrismaClient }) {
   async function getForMatches(
     matchIds: readonly number[],
   ): Promise<Map<number, RegionalBoardView | null>> {
-    const ids = [...matchIds];
-    const [boards, pools] = await Promise.all([
-      db.regionalBoard.findMany({ where: { matchId: { in: ids } } }),
-      db.regionalPool.findMany({ where: { matchId: { in: ids } } }),
-    ]);
-    const poolsByMatch = new Map<number, RegionalPoolView[]>();
-    for (const { matchId, ...pool } of pools) {
-      poolsByMatch.set(matchId, [...(poolsByMatch.get(matchId) ?? []), pool]);
-    }
+    // One statement: the board and its pools through the match (relation joins).
+    const rows = await db.match.findMany({
+      where: { id: { in: [...matchIds] }, regionalBoard: { isNot: null } },
+      select: {
+        regionalBoard: true,
+        regionalPools: { omit: { matchId: true } },
+      },
+    });
     const result = new Map<number, RegionalBoardView | null>();
-    for (const board of boards) {
-      const own = poolsByMatch.get(board.matchId);
-      result.set(board.matchId, own ? { ...board, pools: sortPools(own) } : null);
+    for (const { regionalBoard: board, regionalPools: pools } of rows) {
+      if (board) {
+        result.set(board.matchId, pools.length ? { ...board, pools: sortPools(pools) } : null);
+      }
     }
     return result;
   }

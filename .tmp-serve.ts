@@ -1,0 +1,16 @@
+import { writeFileSync } from 'node:fs';
+import { createAccountWithKey } from './test/helpers/access.js';
+import { buildTestApp } from './test/helpers/app.js';
+import { createFakeClock } from './test/helpers/clock.js';
+import { createTestDatabase } from './test/helpers/db.js';
+import { loadDemo } from './test/helpers/demo-fixture.js';
+const t0 = Date.now();
+const db = await createTestDatabase('pglite');
+const demo = await loadDemo(db);
+const app = await buildTestApp(db, { clock: createFakeClock('2026-11-22T10:00:00.000Z') });
+const base = await app.listen({ host: '127.0.0.1', port: 0 });
+const plus = await createAccountWithKey(db, 'Plus');
+const free = await createAccountWithKey(db, 'Free');
+const pro = await createAccountWithKey(db, 'Pro');
+writeFileSync('/tmp/gx/server.json', JSON.stringify({ base, plus: plus.key, free: free.key, pro: pro.key, date: demo.cases.today.date, ms: Date.now() - t0 }));
+console.log('ready', base, Date.now() - t0);

@@ -1,0 +1,143 @@
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { openDatabase } from '../src/db/database.js';
+import { touchlineCli } from './processes.js';
+
+/** What the load scenarios need from one bench database. */
+export interface BenchData {
+  key: string;
+  accountId: number;
+  /** A finished match with odds, movement, published lineups and a corner analysis. */
+  matchId: number;
+  market: string;
+  bookmakerId: number;
+  movementChanges: number;
+  /** The Hong Kong day (the list's default tz) with the most matches. */
+  day: string;
+  dayMatches: number;
+}
+
+/** Far above what a few seconds of load can draw (the columns are int4). */
+export const BENCH_LIMIT = 1_000_000_000;
+
+const withDatabaseName = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function admin<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database `name` on the server; its URL. */
+export async function createPgDatabase(serverUrl: string, name: string): Promise<string> {
+  await admin(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  return withDatabaseName(serverUrl, name);
+}
+
+export async function dropPgDatabase(serverUrl: string, name: string): Promise<void> {
+  await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+/** Removes the run's counters (REDIS_PREFIX is unique per run). */
+export async function dropRedisPrefix(redisUrl: string, prefix: string): Promise<number> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  let removed = 0;
+  try {
+    for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500 })) {
+      const batch = keys as string[];
+      if (batch.length > 0) {
+        removed += await redis.unlink(...batch);
+      }
+    }
+  } finally {
+    redis.disconnect();
+  }
+  return removed;
+}
+
+/** `touchline demo` (imports and analyzes) and a Pro account with a key, through the CLI. */
+export async function loadDemoAndKey(
+  env: NodeJS.ProcessEnv,
+  matches: number,
+): Promise<{ key: string; accountId: number }> {
+  await touchlineCli(['demo', '--matches', String(matches)], env);
+  const account = await touchlineCli<{ id: number }>(
+    ['accounts', 'create', '--tier', 'Pro', '--name', 'bench'],
+    env,
+  );
+  const key = await touchlineCli<{ key: string }>(
+    ['keys', 'create', '--account', String(account.id)],
+    env,
+  );
+  return { key: key.key, accountId: account.id };
+}
+
+const PICK_MATCH = `
+  SELECT om.match_id AS "matchId", om.market::text AS market, om.bookmaker_id AS "bookmakerId",
+         count(*)::int AS changes
+    FROM odds_movements om
+    JOIN matches m ON m.id = om.match_id AND m.status = 'finished'
+   WHERE EXISTS (SELECT 1 FROM corner_analyses ca WHERE ca.match_id = om.match_id)
+     AND EXISTS (SELECT 1 FROM odds o WHERE o.match_id = om.match_id)
+     AND (SELECT count(*) FROM lineup_teams lt WHERE lt.match_id = om.match_id AND lt.published) = 2
+   GROUP BY 1, 2, 3
+   ORDER BY 4 DESC, 1
+   LIMIT 1`;
+
+// The list's default tz is +480 minutes (Hong Kong, no daylight saving).
+const PICK_DAY = `
+  SELECT to_char((kickoff_utc AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD') AS day,
+         count(*)::int AS matches
+    FROM matches
+   GROUP BY 1
+   ORDER BY 2 DESC, 1 DESC
+   LIMIT 1`;
+
+/**
+ * Raises the Pro tier's limits in this bench database only (the load generator must never meet
+ * a 429) and picks real ids. Runs while no server holds the database.
+ */
+export async function raiseLimitsAndPick(
+  target: { databaseUrl?: string; dataDir: string },
+  account: { key: string; accountId: number },
+): Promise<BenchData> {
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  try {
+    const db = database.prisma;
+    await db.tierLimit.update({
+      where: { tier: 'Pro' },
+      data: {
+        dailyQuota: BENCH_LIMIT,
+        ratePerMinute: BENCH_LIMIT,
+        freeMatchesDailyQuota: BENCH_LIMIT,
+      },
+    });
+    const [match] = await db.$queryRawUnsafe<
+      { matchId: number; market: string; bookmakerId: number; changes: number }[]
+    >(PICK_MATCH);
+    const [day] = await db.$queryRawUnsafe<{ day: string; matches: number }[]>(PICK_DAY);
+    if (!match || !day) {
+      throw new Error('the bench database has no match with odds movement and analysis');
+    }
+    return {
+      ...account,
+      matchId: match.matchId,
+      market: match.market,
+      bookmakerId: match.bookmakerId,
+      movementChanges: match.changes,
+      day: day.day,
+      dayMatches: day.matches,
+    };
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The load generator: a separate node process (forked by bench/load-client.ts) so that driving
+ * the load never shares an event loop with the bench's bookkeeping or the servers under test.
+ */
+import autocannon, { type Result } from 'autocannon';
+import { clientPage } from './client-page.js';
+import type { CannonResult, CannonTask, LoadReply, LoadRequest } from './load-protocol.js';
+import { percentile, round } from './stats.js';
+
+function cannon(task: CannonTask, seconds: number, latencies?: number[]): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: task.url,
+        method: task.method,
+        headers: task.headers,
+        ...(task.body === undefined ? {} : { body: task.body }),
+        connections: task.connections,
+        duration: seconds,
+        timeout: 10,
+        ...(task.graphql ? { verifyBody: (body: string) => !body.includes('"errors":') } : {}),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (latencies) {
+      instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
+        latencies.push(ms);
+      });
+    }
+  });
+}
+
+async function measure(task: CannonTask): Promise<CannonResult> {
+  if (task.warmup > 0) {
+    await cannon(task, task.warmup);
+  }
+  const latencies: number[] = [];
+  const result = await cannon(task, task.seconds, latencies);
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+  );
+  return {
+    responses: latencies.length,
+    seconds: result.duration,
+    rps: round(latencies.length / result.duration, 1),
+    p50: round(percentile(latencies, 50), 3),
+    p99: round(percentile(latencies, 99), 3),
+    failures: result.non2xx + result.errors + result.mismatches,
+    statusCodes,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    mismatches: result.mismatches,
+    bytesPerSecond: Math.round(result.throughput.total / result.duration),
+  };
+}
+
+process.on('message', (message: LoadRequest) => {
+  const { id, task } = message;
+  const work = task.kind === 'cannon' ? measure(task) : clientPage(task);
+  work.then(
+    (result) => process.send?.({ id, ok: true, result } satisfies LoadReply),
+    (error: unknown) =>
+      process.send?.({ id, ok: false, error: String((error as Error).stack ?? error) } satisfies LoadReply),
+  );
+});
+process.on('disconnect', () => process.exit(0));

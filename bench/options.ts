@@ -1,0 +1,72 @@
+import { Command, InvalidArgumentError } from 'commander';
+
+export type ConfigName = 'embedded' | 'postgres';
+
+export interface BenchOptions {
+  /** Measured seconds per load scenario. */
+  seconds: number;
+  /** Discarded warm-up seconds before each measurement (0: none). */
+  warmup: number;
+  connections: number;
+  /** Demo matches loaded into each bench database. */
+  matches: number;
+  /** Repetitions of the client-side page fetch (median reported). */
+  pageRuns: number;
+  /** Requests in flight for the REST page sequence. */
+  pageConcurrency: number;
+  /** Largest share of non-2xx (or errors) a scenario may have before it fails. */
+  maxNon2xx: number;
+  configs: ConfigName[];
+  /** Server of the PostgreSQL configuration (a fresh database is created in it and dropped). */
+  pgUrl: string;
+  redisUrl: string;
+  outDir: string;
+  keepData: boolean;
+}
+
+const number =
+  (name: string, min: number, integer = true) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) {
+      throw new InvalidArgumentError(`${name} must be ${integer ? 'an integer' : 'a number'} >= ${min}`);
+    }
+    return n;
+  };
+
+const configs = (value: string): ConfigName[] => {
+  const names = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (name !== 'embedded' && name !== 'postgres') {
+      throw new InvalidArgumentError(`unknown configuration '${name}' (embedded, postgres)`);
+    }
+  }
+  return names as ConfigName[];
+};
+
+/** Flags win over environment variables, which win over the defaults. */
+export function parseBenchOptions(
+  argv: string[] = process.argv,
+  env: NodeJS.ProcessEnv = process.env,
+): BenchOptions {
+  const program = new Command()
+    .name('npm run bench --')
+    .description('touchline load benchmark: every figure is also a ratio to a baseline of the same run')
+    .option('--seconds <s>', 'measured seconds per scenario (BENCH_SECONDS)', number('--seconds', 1), Number(env['BENCH_SECONDS'] ?? 5))
+    .option('--warmup <s>', 'warm-up seconds per scenario, discarded (BENCH_WARMUP)', number('--warmup', 0), Number(env['BENCH_WARMUP'] ?? 1))
+    .option('--connections <n>', 'concurrent connections (BENCH_CONNECTIONS)', number('--connections', 1), Number(env['BENCH_CONNECTIONS'] ?? 16))
+    .option('--matches <n>', 'demo matches per bench database (BENCH_MATCHES)', number('--matches', 100), Number(env['BENCH_MATCHES'] ?? 2000))
+    .option('--page-runs <n>', 'client page fetch repetitions (BENCH_PAGE_RUNS)', number('--page-runs', 1), Number(env['BENCH_PAGE_RUNS'] ?? 20))
+    .option('--page-concurrency <n>', 'REST page sequence requests in flight', number('--page-concurrency', 1), 8)
+    .option('--max-non2xx <share>', 'largest allowed share of non-2xx responses', number('--max-non2xx', 0, false), 0.001)
+    .option('--configs <list>', 'embedded,postgres (BENCH_CONFIGS)', configs, configs(env['BENCH_CONFIGS'] ?? 'embedded,postgres'))
+    .option('--pg-url <url>', 'PostgreSQL server for the postgres configuration (BENCH_PG_URL)', env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+    .option('--redis-url <url>', 'Redis for the postgres configuration (BENCH_REDIS_URL)', env['BENCH_REDIS_URL'] ?? 'redis://127.0.0.1:6379')
+    .option('--out-dir <dir>', 'where the results go', 'bench/results')
+    .option('--keep-data', 'keep the temporary data folder and PostgreSQL database', false)
+    .parse(argv);
+  return program.opts<BenchOptions>();
+}

@@ -1,0 +1,120 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Runs TypeScript entry points the way `npm start` does. */
+export const NODE_TS = ['--import', 'tsx'];
+
+/** The repository root (bench/ is one level down). */
+export const ROOT = new URL('..', import.meta.url).pathname;
+
+export const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+/** A free loopback port (closed again at once; the server that gets it binds it next). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (address === null || typeof address === 'string') {
+    throw new Error('no port');
+  }
+  return address.port;
+}
+
+/** `touchline <args> --json` in its own process; its JSON answer. */
+export async function touchlineCli<T>(args: string[], env: NodeJS.ProcessEnv): Promise<T> {
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      [...NODE_TS, 'src/cli/main.ts', ...args, '--json'],
+      { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 },
+    );
+    return JSON.parse(stdout) as T;
+  } catch (error) {
+    const e = error as { stderr?: string; stdout?: string; message: string };
+    throw new Error(`touchline ${args.join(' ')} failed: ${e.stderr || e.stdout || e.message}`);
+  }
+}
+
+export interface Server {
+  readonly name: string;
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+
+/** Last resort on exit: no server of ours outlives the bench. */
+export function killChildren(): void {
+  for (const child of children) {
+    child.kill('SIGKILL');
+  }
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`exited with code ${child.exitCode}`);
+    }
+    try {
+      const response = await fetch(url);
+      if (response.ok) {
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`not ready after ${timeoutMs} ms`);
+}
+
+/** Starts `node --import tsx <entry> [args]`, logs to `<logDir>/<name>.log`, waits for `readyPath`. */
+export async function startServer(options: {
+  name: string;
+  entry: string;
+  args?: string[];
+  env: NodeJS.ProcessEnv;
+  port: number;
+  readyPath: string;
+  logDir: string;
+  timeoutMs?: number;
+}): Promise<Server> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const logFile = join(options.logDir, `${options.name}.log`);
+  const out = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, [...NODE_TS, options.entry, ...(options.args ?? [])], {
+    cwd: ROOT,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  const exited = once(child, 'exit');
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    children.delete(child);
+  };
+  try {
+    await waitReady(`${url}${options.readyPath}`, child, options.timeoutMs ?? 60_000);
+  } catch (error) {
+    await stop();
+    throw new Error(`${options.name}: ${(error as Error).message} (see ${logFile})`);
+  }
+  return { name: options.name, url, stop };
+}

@@ -1,0 +1,89 @@
+/**
+ * The "cache off" baseline of the PostgreSQL configuration: a bare Fastify route that reads one
+ * match by primary key (with its competition and team names) through hand-written `pg` and
+ * answers the same shape as GET /v1/football/matches/{id}. Same pool size as touchline's.
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const databaseUrl = process.env['DATABASE_URL'];
+if (!databaseUrl) {
+  throw new Error('DATABASE_URL is required');
+}
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+
+const MATCH_BY_ID = `
+  SELECT m.id, m.status, m.minute, m.kickoff_utc, m.round, m.venue,
+         m.home_score, m.away_score, m.ht_home_score, m.ht_away_score,
+         m.home_corners, m.away_corners, m.home_yellow, m.home_red, m.away_yellow, m.away_red,
+         c.name_en AS competition, c.name_original AS competition_original,
+         h.name_en AS home, a.name_en AS away
+    FROM matches m
+    JOIN competitions c ON c.id = m.competition_id
+    JOIN teams h ON h.id = m.home_team_id
+    JOIN teams a ON a.id = m.away_team_id
+   WHERE m.id = $1`;
+
+interface Row {
+  id: number;
+  status: string;
+  minute: string | null;
+  kickoff_utc: Date;
+  round: string | null;
+  venue: string | null;
+  home_score: number | null;
+  away_score: number | null;
+  ht_home_score: number | null;
+  ht_away_score: number | null;
+  home_corners: number | null;
+  away_corners: number | null;
+  home_yellow: number | null;
+  home_red: number | null;
+  away_yellow: number | null;
+  away_red: number | null;
+  competition: string;
+  competition_original: string | null;
+  home: string;
+  away: string;
+}
+
+const pair = (a: number | null, b: number | null) => (a === null || b === null ? null : `${a}-${b}`);
+
+function present(r: Row) {
+  return {
+    id: r.id,
+    competition: { name: r.competition, nameOriginal: r.competition_original },
+    home: { name: r.home },
+    away: { name: r.away },
+    status: r.status,
+    minute: r.minute,
+    kickoffUtc: r.kickoff_utc.toISOString(),
+    score: { current: pair(r.home_score, r.away_score), halfTime: pair(r.ht_home_score, r.ht_away_score) },
+    corners: pair(r.home_corners, r.away_corners),
+    cards: {
+      home: { yellow: r.home_yellow, red: r.home_red },
+      away: { yellow: r.away_yellow, red: r.away_red },
+    },
+    round: r.round,
+    venue: r.venue,
+  };
+}
+
+const app = Fastify({ logger: false });
+app.get('/readyz', async () => {
+  await pool.query('SELECT 1');
+  return { status: 'ready' };
+});
+app.get<{ Params: { id: string } }>('/matches/:id', async (request, reply) => {
+  const id = Number(request.params.id);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+    return reply.code(404).send({ code: 'not_found' });
+  }
+  const { rows } = await pool.query<Row>({ name: 'match_by_id', text: MATCH_BY_ID, values: [id] });
+  const row = rows[0];
+  return row ? { data: present(row) } : reply.code(404).send({ code: 'not_found' });
+});
+await app.listen({ host: '127.0.0.1', port: Number(process.env['PORT'] ?? 0) });
+process.once('SIGTERM', () => {
+  void app.close().then(() => pool.end());
+});

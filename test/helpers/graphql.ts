@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../src/db/database.js';
+import { PrismaClient } from '../../src/db/generated/client.js';
+
+export interface GraphqlResponse {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: {
+    data?: Record<string, unknown> | null;
+    errors?: Array<{
+      message: string;
+      path?: (string | number)[];
+      extensions?: Record<string, unknown>;
+    }>;
+    extensions?: { cost?: Record<string, unknown> } & Record<string, unknown>;
+  };
+}
+
+export interface GraphqlRequest {
+  key?: string;
+  variables?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  operationName?: string;
+}
+
+/** POST /graphql in process, as a client would send it. */
+export async function graphql(
+  app: FastifyInstance,
+  query: string,
+  request: GraphqlRequest = {},
+): Promise<GraphqlResponse> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: {
+      'content-type': 'application/json',
+      ...(request.key ? { authorization: `Bearer ${request.key}` } : {}),
+      ...request.headers,
+    },
+    payload: {
+      query,
+      ...(request.variables ? { variables: request.variables } : {}),
+      ...(request.operationName ? { operationName: request.operationName } : {}),
+    },
+  });
+  return { status: response.statusCode, headers: response.headers, body: response.json() };
+}
+
+/** The error codes of a response, in order. */
+export const errorCodes = (response: GraphqlResponse) =>
+  (response.body.errors ?? []).map((e) => e.extensions?.['code']);
+
+/**
+ * The same database seen through a Prisma client that reports every SQL statement it sends
+ * (Prisma's `$on('query')`, which works with the driver adapters).
+ */
+export function countingDatabase(database: Database) {
+  const statements: string[] = [];
+  const prisma = new PrismaClient({
+    adapter: database.adapter,
+    log: [{ emit: 'event', level: 'query' }],
+  });
+  prisma.$on('query', (event) => {
+    statements.push(event.query);
+  });
+  const counted: Database = { ...database, prisma, close: () => prisma.$disconnect() };
+  return { database: counted, statements };
+}
