@@ -30,10 +30,15 @@ async function inFlight(jobs: (() => Promise<void>)[], limit: number): Promise<v
 }
 
 /** GET list, then every child of every item with `concurrency` requests in flight. */
-async function restPage(task: PageTask, tally: Tally): Promise<{ matches: number; requests: number }> {
+async function restPage(
+  task: PageTask,
+  tally: Tally,
+): Promise<{ matches: number; requests: number }> {
   const headers = { 'x-api-key': task.key };
   const base = `${task.baseUrl}/v1/football`;
-  const list = await fetch(`${base}/matches?date=${task.day}&pageSize=${task.pageSize}`, { headers });
+  const list = await fetch(`${base}/matches?date=${task.day}&pageSize=${task.pageSize}`, {
+    headers,
+  });
   count(tally, list.status, list.status === 200);
   const page = (await list.json()) as { data?: { id: number }[] };
   const ids = (page.data ?? []).map((m) => m.id);
@@ -41,7 +46,11 @@ async function restPage(task: PageTask, tally: Tally): Promise<{ matches: number
     CHILDREN.map((child) => async () => {
       const response = await fetch(`${base}/matches/${id}/${child}`, { headers });
       await response.arrayBuffer();
-      count(tally, response.status, response.status === 200 || (child !== 'odds' && response.status === 404));
+      count(
+        tally,
+        response.status,
+        response.status === 200 || (child !== 'odds' && response.status === 404),
+      );
     }),
   );
   await inFlight(jobs, task.concurrency);

@@ -121,9 +121,10 @@ export async function raiseLimitsAndPick(
         freeMatchesDailyQuota: BENCH_LIMIT,
       },
     });
-    const [match] = await db.$queryRawUnsafe<
-      { matchId: number; market: string; bookmakerId: number; changes: number }[]
-    >(PICK_MATCH);
+    const [match] =
+      await db.$queryRawUnsafe<
+        { matchId: number; market: string; bookmakerId: number; changes: number }[]
+      >(PICK_MATCH);
     const [day] = await db.$queryRawUnsafe<{ day: string; matches: number }[]>(PICK_DAY);
     if (!match || !day) {
       throw new Error('the bench database has no match with odds movement and analysis');

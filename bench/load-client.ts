@@ -36,7 +36,9 @@ export class LoadGenerator {
   private send(task: CannonTask | PageTask): Promise<CannonResult | PageResult> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, (reply) => (reply.ok ? resolve(reply.result) : reject(new Error(reply.error))));
+      this.pending.set(id, (reply) =>
+        reply.ok ? resolve(reply.result) : reject(new Error(reply.error)),
+      );
       this.child.send({ id, task } satisfies LoadRequest);
     });
   }

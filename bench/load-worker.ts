@@ -60,7 +60,11 @@ process.on('message', (message: LoadRequest) => {
   work.then(
     (result) => process.send?.({ id, ok: true, result } satisfies LoadReply),
     (error: unknown) =>
-      process.send?.({ id, ok: false, error: String((error as Error).stack ?? error) } satisfies LoadReply),
+      process.send?.({
+        id,
+        ok: false,
+        error: String((error as Error).stack ?? error),
+      } satisfies LoadReply),
   );
 });
 process.on('disconnect', () => process.exit(0));

@@ -29,7 +29,9 @@ const number =
   (value: string): number => {
     const n = Number(value);
     if (!Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) {
-      throw new InvalidArgumentError(`${name} must be ${integer ? 'an integer' : 'a number'} >= ${min}`);
+      throw new InvalidArgumentError(
+        `${name} must be ${integer ? 'an integer' : 'a number'} >= ${min}`,
+      );
     }
     return n;
   };
@@ -54,17 +56,67 @@ export function parseBenchOptions(
 ): BenchOptions {
   const program = new Command()
     .name('npm run bench --')
-    .description('touchline load benchmark: every figure is also a ratio to a baseline of the same run')
-    .option('--seconds <s>', 'measured seconds per scenario (BENCH_SECONDS)', number('--seconds', 1), Number(env['BENCH_SECONDS'] ?? 5))
-    .option('--warmup <s>', 'warm-up seconds per scenario, discarded (BENCH_WARMUP)', number('--warmup', 0), Number(env['BENCH_WARMUP'] ?? 1))
-    .option('--connections <n>', 'concurrent connections (BENCH_CONNECTIONS)', number('--connections', 1), Number(env['BENCH_CONNECTIONS'] ?? 16))
-    .option('--matches <n>', 'demo matches per bench database (BENCH_MATCHES)', number('--matches', 100), Number(env['BENCH_MATCHES'] ?? 2000))
-    .option('--page-runs <n>', 'client page fetch repetitions (BENCH_PAGE_RUNS)', number('--page-runs', 1), Number(env['BENCH_PAGE_RUNS'] ?? 20))
-    .option('--page-concurrency <n>', 'REST page sequence requests in flight', number('--page-concurrency', 1), 8)
-    .option('--max-non2xx <share>', 'largest allowed share of non-2xx responses', number('--max-non2xx', 0, false), 0.001)
-    .option('--configs <list>', 'embedded,postgres (BENCH_CONFIGS)', configs, configs(env['BENCH_CONFIGS'] ?? 'embedded,postgres'))
-    .option('--pg-url <url>', 'PostgreSQL server for the postgres configuration (BENCH_PG_URL)', env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres')
-    .option('--redis-url <url>', 'Redis for the postgres configuration (BENCH_REDIS_URL)', env['BENCH_REDIS_URL'] ?? 'redis://127.0.0.1:6379')
+    .description(
+      'touchline load benchmark: every figure is also a ratio to a baseline of the same run',
+    )
+    .option(
+      '--seconds <s>',
+      'measured seconds per scenario (BENCH_SECONDS)',
+      number('--seconds', 1),
+      Number(env['BENCH_SECONDS'] ?? 5),
+    )
+    .option(
+      '--warmup <s>',
+      'warm-up seconds per scenario, discarded (BENCH_WARMUP)',
+      number('--warmup', 0),
+      Number(env['BENCH_WARMUP'] ?? 1),
+    )
+    .option(
+      '--connections <n>',
+      'concurrent connections (BENCH_CONNECTIONS)',
+      number('--connections', 1),
+      Number(env['BENCH_CONNECTIONS'] ?? 16),
+    )
+    .option(
+      '--matches <n>',
+      'demo matches per bench database (BENCH_MATCHES)',
+      number('--matches', 100),
+      Number(env['BENCH_MATCHES'] ?? 2000),
+    )
+    .option(
+      '--page-runs <n>',
+      'client page fetch repetitions (BENCH_PAGE_RUNS)',
+      number('--page-runs', 1),
+      Number(env['BENCH_PAGE_RUNS'] ?? 20),
+    )
+    .option(
+      '--page-concurrency <n>',
+      'REST page sequence requests in flight',
+      number('--page-concurrency', 1),
+      8,
+    )
+    .option(
+      '--max-non2xx <share>',
+      'largest allowed share of non-2xx responses',
+      number('--max-non2xx', 0, false),
+      0.001,
+    )
+    .option(
+      '--configs <list>',
+      'embedded,postgres (BENCH_CONFIGS)',
+      configs,
+      configs(env['BENCH_CONFIGS'] ?? 'embedded,postgres'),
+    )
+    .option(
+      '--pg-url <url>',
+      'PostgreSQL server for the postgres configuration (BENCH_PG_URL)',
+      env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    )
+    .option(
+      '--redis-url <url>',
+      'Redis for the postgres configuration (BENCH_REDIS_URL)',
+      env['BENCH_REDIS_URL'] ?? 'redis://127.0.0.1:6379',
+    )
     .option('--out-dir <dir>', 'where the results go', 'bench/results')
     .option('--keep-data', 'keep the temporary data folder and PostgreSQL database', false)
     .parse(argv);

@@ -47,7 +47,8 @@ interface Row {
   away: string;
 }
 
-const pair = (a: number | null, b: number | null) => (a === null || b === null ? null : `${a}-${b}`);
+const pair = (a: number | null, b: number | null) =>
+  a === null || b === null ? null : `${a}-${b}`;
 
 function present(r: Row) {
   return {
@@ -58,7 +59,10 @@ function present(r: Row) {
     status: r.status,
     minute: r.minute,
     kickoffUtc: r.kickoff_utc.toISOString(),
-    score: { current: pair(r.home_score, r.away_score), halfTime: pair(r.ht_home_score, r.ht_away_score) },
+    score: {
+      current: pair(r.home_score, r.away_score),
+      halfTime: pair(r.ht_home_score, r.ht_away_score),
+    },
     corners: pair(r.home_corners, r.away_corners),
     cards: {
       home: { yellow: r.home_yellow, red: r.home_red },

@@ -1,0 +1,256 @@
+/**
+ * `npm run bench`: touchline against bare baselines of the same run (docs/benchmarks.md).
+ * Not part of `npm test`. Creates its own data (a temporary PGlite folder and a fresh PostgreSQL
+ * database), raises the bench account's limits there, drives every server from a separate
+ * load-generator process on loopback and writes bench/results/latest.{md,json}.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  type BenchData,
+  createPgDatabase,
+  dropPgDatabase,
+  dropRedisPrefix,
+  loadDemoAndKey,
+  raiseLimitsAndPick,
+} from './databases.js';
+import { LoadGenerator } from './load-client.js';
+import { type BenchOptions, parseBenchOptions } from './options.js';
+import { killChildren, log } from './processes.js';
+import { type BenchRun, deriveRows, renderMarkdown, targetChecks, writeResults } from './report.js';
+import {
+  ceilingScenario,
+  detailScenario,
+  type Measurement,
+  measureScenario,
+  rawPgScenario,
+  touchlineScenarios,
+} from './scenarios.js';
+import {
+  type GateCost,
+  measureGateCost,
+  startCeiling,
+  startRawPg,
+  startTouchline,
+  type TouchlineConfig,
+  touchlineEnv,
+} from './servers.js';
+
+const options = parseBenchOptions();
+const started = new Date();
+const loadStart = loadavg().map((l) => Math.round(l * 100) / 100);
+const cleanups: (() => Promise<unknown>)[] = [];
+const notes: string[] = [];
+
+async function cleanUp(): Promise<void> {
+  killChildren();
+  for (const fn of cleanups.reverse()) {
+    await fn().catch((error: unknown) => log(`cleanup: ${(error as Error).message}`));
+  }
+  cleanups.length = 0;
+}
+
+process.once('SIGINT', () => {
+  log('interrupted: cleaning up');
+  void cleanUp().finally(() => process.exit(130));
+});
+
+const tmp = await mkdtemp(join(tmpdir(), 'touchline-bench-'));
+const logDir = resolve(options.outDir, 'logs');
+await rm(logDir, { recursive: true, force: true });
+await mkdir(logDir, { recursive: true });
+if (!options.keepData) {
+  cleanups.push(() => rm(tmp, { recursive: true, force: true }));
+}
+
+/** The configurations that can run here; PostgreSQL and Redis are checked first. */
+async function configurations(): Promise<TouchlineConfig[]> {
+  const list: TouchlineConfig[] = [];
+  if (options.configs.includes('embedded')) {
+    list.push({
+      name: 'embedded',
+      description: 'embedded PGlite, in-process counter store',
+      dataDir: join(tmp, 'embedded'),
+    });
+  }
+  if (options.configs.includes('postgres')) {
+    const name = `touchline_bench_${process.pid}`;
+    const prefix = `tlbench_${process.pid}`;
+    try {
+      await dropRedisPrefix(options.redisUrl, prefix);
+      const databaseUrl = await createPgDatabase(options.pgUrl, name);
+      if (!options.keepData) {
+        cleanups.push(() => dropPgDatabase(options.pgUrl, name));
+      }
+      cleanups.push(() => dropRedisPrefix(options.redisUrl, prefix));
+      list.push({
+        name: 'postgres',
+        description: 'PostgreSQL, Redis counter store',
+        dataDir: join(tmp, 'postgres-data'),
+        databaseUrl,
+        redisUrl: options.redisUrl,
+        redisPrefix: prefix,
+      });
+    } catch (error) {
+      const note = `postgres configuration skipped: ${(error as Error).message}`;
+      log(note);
+      notes.push(note);
+    }
+  }
+  return list;
+}
+
+async function prepare(config: TouchlineConfig): Promise<BenchData> {
+  log(`${config.name}: loading ${options.matches} demo matches and creating the bench key`);
+  const account = await loadDemoAndKey(touchlineEnv(config), options.matches);
+  const data = await raiseLimitsAndPick(config, account);
+  log(`${config.name}: match ${data.matchId}, day ${data.day} (${data.dayMatches} matches)`);
+  return data;
+}
+
+const load = new LoadGenerator();
+cleanups.push(async () => load.close());
+const measurements: Measurement[] = [];
+const pages: BenchRun['pages'] = [];
+const gates: { config: string; gate: GateCost }[] = [];
+let fixture: string | undefined;
+
+const measure = async (
+  config: string,
+  url: string,
+  scenario: Parameters<typeof measureScenario>[4],
+) => {
+  log(`${config}: ${scenario.label}`);
+  const m = await measureScenario(load, options, config, url, scenario);
+  log(
+    `  ${Math.round(m.result.rps)} req/s, p50 ${m.result.p50} ms, p99 ${m.result.p99} ms${m.problems.length ? ` PROBLEMS: ${m.problems.join('; ')}` : ''}`,
+  );
+  measurements.push(m);
+};
+
+async function measureCeiling(when: string): Promise<void> {
+  if (!fixture) {
+    return;
+  }
+  const server = await startCeiling(fixture, logDir);
+  try {
+    await measure('baseline', server.url, {
+      ...ceilingScenario,
+      label: `${ceilingScenario.label} (${when})`,
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchConfig(
+  config: TouchlineConfig,
+  data: BenchData,
+  o: BenchOptions,
+): Promise<void> {
+  log(`${config.name}: quota gate estimate`);
+  const gateSeconds = Math.min(3, o.seconds);
+  gates.push({
+    config: config.name,
+    gate: await measureGateCost(config, data.key, gateSeconds, o.connections),
+  });
+  const server = await startTouchline(config, true, logDir);
+  try {
+    if (!fixture) {
+      const detail = detailScenario(data, true);
+      const response = await fetch(`${server.url}${detail.path}`, { headers: detail.headers });
+      fixture = join(tmp, 'fixture.json');
+      await writeFile(fixture, await response.text());
+      await measureCeiling('start');
+    }
+    for (const scenario of touchlineScenarios(data)) {
+      await measure(config.name, server.url, scenario);
+    }
+    log(`${config.name}: client page fetch, ${o.pageRuns} runs`);
+    const page = await load.page({
+      baseUrl: server.url,
+      key: data.key,
+      day: data.day,
+      pageSize: 25,
+      concurrency: o.pageConcurrency,
+      runs: o.pageRuns,
+    });
+    log(`  REST ${page.rest.medianMs} ms, GraphQL ${page.graphql.medianMs} ms`);
+    pages.push({ config: config.name, result: page });
+  } finally {
+    await server.stop();
+  }
+  if (config.databaseUrl) {
+    const raw = await startRawPg(config.databaseUrl, logDir);
+    try {
+      await measure('baseline', raw.url, rawPgScenario(data));
+    } finally {
+      await raw.stop();
+    }
+  }
+  const nocache = await startTouchline(config, false, logDir);
+  try {
+    await measure(config.name, nocache.url, detailScenario(data, false));
+  } finally {
+    await nocache.stop();
+  }
+}
+
+let exitCode = 0;
+try {
+  const configs = await configurations();
+  if (configs.length === 0) {
+    throw new Error('no configuration to benchmark');
+  }
+  const prepared = await Promise.all(configs.map(prepare));
+  for (const [i, config] of configs.entries()) {
+    await benchConfig(config, prepared[i] as BenchData, options);
+  }
+  await measureCeiling('end');
+  const cpu = cpus()[0]?.model ?? 'unknown';
+  const { pgUrl: _pg, redisUrl: _redis, ...shownOptions } = options;
+  const run: BenchRun = {
+    startedAt: started.toISOString(),
+    finishedAt: new Date().toISOString(),
+    seconds: Math.round((Date.now() - started.getTime()) / 1000),
+    machine: {
+      nproc: availableParallelism(),
+      cpu,
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      loadavgStart: loadStart,
+      loadavgEnd: loadavg().map((l) => Math.round(l * 100) / 100),
+    },
+    options: shownOptions,
+    data: Object.fromEntries(
+      configs.map((c, i) => {
+        const { key: _key, ...shown } = prepared[i] as BenchData;
+        return [c.name, shown];
+      }),
+    ),
+    measurements,
+    pages,
+    gates,
+    notes,
+  };
+  const rows = deriveRows(measurements);
+  const checks = targetChecks(run, rows);
+  const markdown = renderMarkdown(run, rows, checks);
+  const files = await writeResults(options.outDir, run, rows, checks, markdown);
+  process.stdout.write(markdown);
+  log(`written: ${files.slice(0, 2).join(', ')}`);
+  const failed =
+    rows.some((r) => r.problems.length > 0) ||
+    pages.some((p) => p.result.rest.failures + p.result.graphql.failures > 0);
+  if (failed) {
+    log('FAILED: some scenarios had wrong statuses or too many non-2xx responses (see Problems)');
+    exitCode = 1;
+  }
+} catch (error) {
+  log(`bench failed: ${(error as Error).stack ?? String(error)}`);
+  exitCode = 1;
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);
