@@ -48,10 +48,16 @@ function usageOnly(document: DocumentNode, operationName: string | null | undefi
   };
 }
 
-const costExtension = (plan: CostPlan, actual: number, usage: UsageSnapshot | undefined) => ({
+const costExtension = (
+  plan: CostPlan,
+  reads: { actual: number; minute: number },
+  usage: UsageSnapshot | undefined,
+) => ({
   requested: plan.bound,
-  actual,
-  refunded: plan.bound - actual,
+  actual: reads.actual,
+  refunded: plan.bound - reads.actual,
+  // Reads that failed upstream (502, 503): on the minute, as REST counts them, not on the day.
+  ...(reads.minute > reads.actual ? { failedReads: reads.minute - reads.actual } : {}),
   ...(plan.dryRun ? { dryRun: true } : {}),
   ...(plan.tierRefused ? { tierRefused: plan.tierRefused } : {}),
   ...(usage
@@ -132,13 +138,17 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
           if (!('data' in result || 'errors' in result)) {
             return;
           }
-          const actual = plan.dryRun ? 0 : ctx.ledger.count;
+          const actual = plan.dryRun ? 0 : ctx.ledger.charged;
+          const minute = plan.dryRun ? 0 : ctx.ledger.attempted;
           if (admission) {
-            ctx.http.usage = await policy.settle(admission, true, actual);
+            ctx.http.usage = await policy.settle(admission, true, { minute, daily: actual });
           }
           setResult({
             ...result,
-            extensions: { ...result.extensions, cost: costExtension(plan, actual, ctx.http.usage) },
+            extensions: {
+              ...result.extensions,
+              cost: costExtension(plan, { actual, minute }, ctx.http.usage),
+            },
           });
         },
       };

@@ -9,8 +9,8 @@ type Resolve<P, A, R> = (parent: P, args: A, ctx: GraphQLContext) => Promise<R> 
 
 /**
  * Wraps a billable field's resolver: analysis fields refuse a Free key (`tier_insufficient`,
- * never charged), and every read REST would charge (a value, or a 404 `not_found`) is recorded in
- * the operation's ledger once per distinct REST request.
+ * never charged), and every read is recorded in the operation's ledger once per distinct REST
+ * request, charged as REST would charge its outcome.
  */
 export function billed<P, A extends object, R>(
   billing: FieldBilling,
@@ -35,9 +35,8 @@ export function billed<P, A extends object, R>(
       ctx.ledger.record(billing, key);
       return value;
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'not_found') {
-        ctx.ledger.record(billing, key);
-      }
+      // REST charges a 404 in full; any other failure (502, 503) only on the minute.
+      ctx.ledger.record(billing, key, error instanceof ApiError && error.code === 'not_found');
       throw error;
     }
   };

@@ -79,22 +79,34 @@ export function requestKey(
   return `${billing.route} ${scope} ${billing.variant?.(args, language) ?? ''}`;
 }
 
-/** The distinct REST-equivalent requests an execution actually read: its actual cost. */
+/**
+ * The distinct REST-equivalent requests an execution made: all of them count on the minute, as
+ * REST counts every admitted request; only those REST would charge (a value or a 404) count on
+ * the day. A 502 or 503 read is therefore a minute unit without a daily one.
+ */
 export class ReadLedger {
-  readonly #keys = new Set<string>();
+  readonly #attempted = new Set<string>();
+  readonly #charged = new Set<string>();
   #matchList = 0;
 
-  record(billing: FieldBilling, key: string): void {
-    if (!this.#keys.has(key)) {
-      this.#keys.add(key);
+  record(billing: FieldBilling, key: string, charged = true): void {
+    if (charged && !this.#charged.has(key)) {
+      this.#charged.add(key);
       if (billing.operation === 'matchList') {
         this.#matchList += 1;
       }
     }
+    this.#attempted.add(key);
   }
 
-  get count(): number {
-    return this.#keys.size;
+  /** Units on the per-minute counter. */
+  get attempted(): number {
+    return this.#attempted.size;
+  }
+
+  /** Units on the daily counters. */
+  get charged(): number {
+    return this.#charged.size;
   }
 
   get matchListReads(): number {

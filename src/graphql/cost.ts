@@ -75,21 +75,28 @@ export function selectedFields(
 /** A field of the REST match payload (not `id`, not a child route, not a container of them). */
 const isPayloadField = ({ field }: Selected) => {
   const cost = costOf(field);
-  return field.name !== 'id' && !cost.billing && !cost.container;
+  return field.name !== 'id' && !field.name.startsWith('__') && !cost.billing && !cost.container;
 };
 
-/** Whether a `match(id)` selection reads the detail route (DECISIONS.md "GraphQL"). */
-export function selectsMatchPayload(info: GraphQLResolveInfo): boolean {
+function selectsSome(info: GraphQLResolveInfo, predicate: (selected: Selected) => boolean) {
   const type = getNamedType(info.returnType);
   if (!isObjectType(type)) {
     return false;
   }
   return info.fieldNodes.some((node) =>
-    selectedFields(type, node.selectionSet, info.fragments, info.variableValues).some(
-      isPayloadField,
-    ),
+    selectedFields(type, node.selectionSet, info.fragments, info.variableValues).some(predicate),
   );
 }
+
+/** Whether a `match(id)` selection reads the detail route (DECISIONS.md "GraphQL"). */
+export const selectsMatchPayload = (info: GraphQLResolveInfo) => selectsSome(info, isPayloadField);
+
+/**
+ * Whether it asks anything about the match beyond its id: for an unknown id, that is the one
+ * request a REST client makes and gets a 404 for.
+ */
+export const selectsBeyondId = (info: GraphQLResolveInfo) =>
+  selectsSome(info, ({ field }) => field.name !== 'id' && !field.name.startsWith('__'));
 
 export interface CostPlan {
   /** Upper bound of distinct REST-equivalent requests (every list page assumed full). */

@@ -133,17 +133,25 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
 
   /**
    * After the handler: daily units are kept only for an outcome that is charged (2xx or 404);
-   * otherwise they go back. `actualCost` below the reservation refunds the difference everywhere.
+   * otherwise they go back. `actual` below the reservation refunds the difference: one number
+   * for both counters, or the minute's and the day's apart (a GraphQL operation whose reads
+   * partly failed keeps those on the minute only, as REST does).
    */
   async function settle(
     admission: Admission,
     charged: boolean,
-    actualCost?: number,
+    actual?: number | { minute: number; daily: number },
   ): Promise<UsageSnapshot> {
     const { reservation, usage } = admission;
     const reserved = reservation.minuteUnits;
-    const unused = actualCost === undefined ? 0 : Math.max(0, reserved - actualCost);
-    const keepDaily = charged ? reserved - unused : 0;
+    const used =
+      actual === undefined
+        ? { minute: reserved, daily: reserved }
+        : typeof actual === 'number'
+          ? { minute: actual, daily: actual }
+          : actual;
+    const unused = Math.max(0, reserved - used.minute);
+    const keepDaily = charged ? Math.min(reserved, used.daily) : 0;
     const refundDaily = reserved - keepDaily;
     const plan = Math.min(reservation.planUnits, refundDaily);
     const free = Math.min(reservation.freeUnits, refundDaily - plan);

@@ -3,7 +3,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { billed, matchScope } from '../billed.js';
 import { BILLING, costExtensions, requestKey } from '../billing.js';
 import { builder } from '../builder.js';
-import { selectsMatchPayload } from '../cost.js';
+import { selectsBeyondId, selectsMatchPayload } from '../cost.js';
 import {
   filterOf,
   type ListArgs,
@@ -80,11 +80,11 @@ builder.queryFields((t) => ({
     }),
     resolve: async (_root, { id }, ctx, info) => {
       const found = id > 0 ? await ctx.loaders.match.load(id) : null;
-      if (selectsMatchPayload(info) && id > 0) {
-        ctx.ledger.record(
-          BILLING.detail,
-          requestKey(BILLING.detail, matchScope(id), {}, ctx.language),
-        );
+      // Found: the detail route only when its payload is read. Unknown: the one 404 a REST
+      // client gets on its first request about the match, whatever it asked for.
+      if (id > 0 && (found ? selectsMatchPayload(info) : selectsBeyondId(info))) {
+        const key = requestKey(BILLING.detail, matchScope(id), {}, ctx.language);
+        ctx.ledger.record(BILLING.detail, key);
       }
       if (!found) {
         throw new ApiError('not_found', `Match ${id} does not exist`);
