@@ -1,6 +1,7 @@
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import compress from '@fastify/compress';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLError, ValidationContext } from 'graphql';
@@ -87,6 +88,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     ],
   });
 
+  // The GraphiQL page inlines a 9 MB bundle; results of nested pages are large too.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],

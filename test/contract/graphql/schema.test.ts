@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises';
+import { buildSchema, printSchema } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { breakingChanges } from '../../../scripts/graphql-schema-check.js';
+import { printedSchema, schema } from '../../../src/graphql/schema.js';
+
+const committedSdl = () => readFile(new URL('../../../schema.graphql', import.meta.url), 'utf8');
+
+describe('schema.graphql', () => {
+  it('holds no breaking change against the committed file (GraphQL Inspector)', async () => {
+    expect(await breakingChanges(await committedSdl(), schema)).toEqual([]);
+  });
+
+  it('is the printed Pothos schema (run `npm run schema` after changing it)', async () => {
+    expect(await committedSdl()).toBe(printedSchema());
+  });
+
+  it('the check catches a removed field, a changed type and a new required argument', async () => {
+    const committed = await committedSdl();
+    const broken = committed
+      .replace(/\n {2}kickoffUtc: DateTime!\n/, '\n')
+      .replace(/\n {2}minute: String\n/, '\n  minute: Int\n')
+      .replace(
+        / {2}bookmakers: \[Bookmaker!\]!\n/,
+        '  bookmakers(region: String!): [Bookmaker!]!\n',
+      );
+    expect(broken).not.toBe(committed);
+    const messages = await breakingChanges(committed, buildSchema(broken));
+    expect(messages.join('\n')).toMatch(/kickoffUtc.*removed/i);
+    expect(messages.join('\n')).toMatch(/minute.*changed type/i);
+    expect(messages.join('\n')).toMatch(/region.*added/i);
+    // Adding a field breaks nobody.
+    const extended = committed.replace('type Match {\n', 'type Match {\n  attendance: Int\n');
+    expect(await breakingChanges(committed, buildSchema(extended))).toEqual([]);
+    expect(printSchema(buildSchema(committed))).toBe(printSchema(schema));
+  });
+});
