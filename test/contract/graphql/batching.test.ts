@@ -63,7 +63,8 @@ describeEachDatabase('GraphQL batching: SQL statements per page', ({ db }) => {
     statements.length = 0;
     const response = await graphql(app, PAGE, { key, variables: { date: PAGE_DATE, size } });
     expect(response.body.errors).toBeUndefined();
-    const items = (response.body.data?.['matches'] as { items: unknown[] }).items;
+    const page = response.body.data?.['matches'] as { items: unknown[] } | undefined;
+    const items = page?.items ?? [];
     return { count: statements.length, items: items.length, sql: [...statements] };
   }
 
