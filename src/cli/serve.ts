@@ -51,6 +51,9 @@ export async function serve(config: Config): Promise<void> {
   const app = await buildApp(config, deps);
   await app.listen({ host: config.host, port: config.port });
   log(`touchline listening on ${config.baseUrl} (database: ${database.kind})`);
+  log(
+    `  REST ${config.baseUrl}/v1/football  docs ${config.docsUrl}  GraphiQL ${config.baseUrl}/graphql`,
+  );
   if (keys) {
     printKeys(keys);
   }
