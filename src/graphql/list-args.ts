@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, parseListQuery } from '../../rest/schemas/match-query.js';
+import { MAX_PAGE_SIZE, parseFilter, parseListQuery } from '../../rest/schemas/match-query.js';
 import { ApiError } from '../errors/api-error.js';
 import type { MatchStatus } from '../services/match-record.js';
 import type { MatchFilter, MatchListQuery } from '../services/matches.js';
@@ -39,16 +39,8 @@ const defined = <T extends object>(value: T) =>
   };
 
 /** `league` and `status` as REST reads them (a list here, a comma list there). */
-export function filterOf(args: FilterArgs): MatchFilter {
-  const query = parseListQuery(
-    defined({ league: joined(args.league), status: joined(args.status) }),
-    new Date(0),
-  );
-  return {
-    ...(query.leagues ? { leagues: query.leagues } : {}),
-    ...(query.statuses ? { statuses: query.statuses } : {}),
-  };
-}
+export const filterOf = (args: FilterArgs): MatchFilter =>
+  parseFilter(defined({ league: joined(args.league), status: joined(args.status) }));
 
 /** What makes two `matches` fields the same REST request (the day "today" included). */
 export function listVariant(args: ListArgs): string {
