@@ -1,8 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { type DocumentNode, execute, Kind, type OperationDefinitionNode } from 'graphql';
+import {
+  type DocumentNode,
+  execute,
+  GraphQLError,
+  type GraphQLSchema,
+  getVariableValues,
+  Kind,
+  type OperationDefinitionNode,
+} from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
-import type { AccessPolicy, Admission } from '../policy/access-policy.js';
+import type { AccessPolicy, Admission, Principal } from '../policy/access-policy.js';
 import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { GraphQLContext } from './context.js';
 import { type CostPlan, checkAffordable, planCost } from './cost.js';
@@ -27,6 +35,37 @@ export interface AccessPluginOptions {
   addressOf(ctx: ExecutionContext): string;
   /** The most one operation may cost (docs/graphql.md). */
   maxCost: number;
+}
+
+/** The operation's variables coerced as graphql-js will execute them; a bad one is a 400. */
+function coercedVariables(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  raw: unknown,
+): Record<string, unknown> {
+  const operation = document.definitions.find(
+    (d): d is OperationDefinitionNode =>
+      d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
+  );
+  const result = getVariableValues(
+    schema,
+    operation?.variableDefinitions ?? [],
+    (raw ?? {}) as Record<string, unknown>,
+  );
+  if (result.errors) {
+    throw result.errors[0];
+  }
+  return result.coerced;
+}
+
+/** Planning and policy failures as the API error the response carries. */
+function asApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) {
+    return error;
+  }
+  const message = error instanceof GraphQLError ? error.message : 'Invalid operation';
+  return new ApiError('invalid_parameter', message);
 }
 
 /** Only the `usage` fields of the operation: what a dry run executes. */
@@ -86,23 +125,36 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
         }
         setResultAndStopExecution({ errors: [graphqlErrorOf(error)] });
       };
+      let variables: Record<string, unknown>;
+      try {
+        variables = coercedVariables(
+          args.schema,
+          args.document,
+          args.operationName,
+          args.variableValues,
+        );
+      } catch (error) {
+        refuse(asApiError(error));
+        return undefined;
+      }
       const planFor = (analysis: boolean) =>
         planCost({
           schema: args.schema,
           document: args.document,
           operationName: args.operationName,
-          variables: (args.variableValues ?? {}) as Record<string, unknown>,
+          variables,
           language: ctx.language,
           analysis,
         });
       let plan: CostPlan;
       let admission: Admission | undefined;
+      let principal: Principal | undefined;
       try {
         plan = planFor(true);
         if (!plan.keyed) {
           return undefined;
         }
-        const principal = await policy.authenticate(options.rawKeyOf(ctx));
+        principal = await policy.authenticate(options.rawKeyOf(ctx));
         policy.checkAddress(principal, options.addressOf(ctx));
         const analysis = principal.account.limits.analysis;
         plan = planFor(analysis);
@@ -123,11 +175,15 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
         }
         ctx.http.usage = ctx.access.usage;
       } catch (error) {
-        if (error instanceof ApiError) {
-          refuse(error);
-          return undefined;
+        if (!(error instanceof ApiError || error instanceof GraphQLError)) {
+          throw error;
         }
-        throw error;
+        // A request with a known key carries its counters, as on REST (spec 8.2 rule 6).
+        if (principal && !ctx.http.usage) {
+          ctx.http.usage = await policy.peek(principal);
+        }
+        refuse(asApiError(error));
+        return undefined;
       }
       if (plan.dryRun) {
         const document = usageOnly(args.document, args.operationName);
@@ -138,8 +194,9 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
           if (!('data' in result || 'errors' in result)) {
             return;
           }
-          const actual = plan.dryRun ? 0 : ctx.ledger.charged;
-          const minute = plan.dryRun ? 0 : ctx.ledger.attempted;
+          // Never more than was reserved: the bound is an upper bound by construction.
+          const actual = plan.dryRun ? 0 : Math.min(plan.bound, ctx.ledger.charged);
+          const minute = plan.dryRun ? 0 : Math.min(plan.bound, ctx.ledger.attempted);
           if (admission) {
             ctx.http.usage = await policy.settle(admission, true, { minute, daily: actual });
           }

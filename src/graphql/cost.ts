@@ -95,8 +95,15 @@ export const selectsMatchPayload = (info: GraphQLResolveInfo) => selectsSome(inf
  * Whether it asks anything about the match beyond its id: for an unknown id, that is the one
  * request a REST client makes and gets a 404 for.
  */
-export const selectsBeyondId = (info: GraphQLResolveInfo) =>
-  selectsSome(info, ({ field }) => field.name !== 'id' && !field.name.startsWith('__'));
+export const selectsBeyondId = (info: GraphQLResolveInfo, analysis: boolean) =>
+  selectsSome(
+    info,
+    ({ field }) =>
+      field.name !== 'id' &&
+      !field.name.startsWith('__') &&
+      // A tier that cannot read analysis asks nothing chargeable through it.
+      (analysis || field.name !== 'analysis'),
+  );
 
 export interface CostPlan {
   /** Upper bound of distinct REST-equivalent requests (every list page assumed full). */
@@ -239,6 +246,9 @@ function scopeBelow(
 
 /** A refusal before execution: the operation could never be afforded or is too costly. */
 export function checkAffordable(bound: number, maxCost: number, ratePerMinute: number): void {
+  if (!Number.isSafeInteger(bound) || bound < 0) {
+    throw new ApiError('invalid_parameter', 'The cost of this operation could not be bounded');
+  }
   if (bound > maxCost) {
     throw new ApiError(
       'invalid_parameter',

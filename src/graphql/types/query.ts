@@ -82,7 +82,10 @@ builder.queryFields((t) => ({
       const found = id > 0 ? await ctx.loaders.match.load(id) : null;
       // Found: the detail route only when its payload is read. Unknown: the one 404 a REST
       // client gets on its first request about the match, whatever it asked for.
-      if (id > 0 && (found ? selectsMatchPayload(info) : selectsBeyondId(info))) {
+      if (
+        id > 0 &&
+        (found ? selectsMatchPayload(info) : selectsBeyondId(info, ctx.access.analysis))
+      ) {
         const key = requestKey(BILLING.detail, matchScope(id), {}, ctx.language);
         ctx.ledger.record(BILLING.detail, key);
       }
