@@ -3,8 +3,9 @@
  * its cost is estimated from what one process can push through the same access policy (key
  * cache, account cache, counter store of the configuration, usage recorder) with the steps the
  * REST hooks run for a keyed GET: authenticate, address, tier, reserve, settle, quota headers.
- * If the gate alone manages G per second on one core and the server R detail responses per
- * second, the gate takes about R / G of the server's throughput.
+ * Its CPU time per admission (this process only: Redis's own work is not in it, as it is not in
+ * the server's) over the server's CPU time per detail response is the share of the server's
+ * throughput the gate takes (a node server is bound by its one main thread).
  *
  * Env: the touchline configuration (loadConfig), BENCH_KEY, BENCH_SECONDS, BENCH_CONCURRENCY.
  * Prints one JSON document. Must not run while a server holds an embedded data folder.
@@ -51,13 +52,16 @@ try {
   const sequentialMs = Math.max(500, (seconds * 1000) / 3);
   const sequential = await run(1, sequentialMs);
   const concurrentMs = seconds * 1000;
+  const cpu = process.cpuUsage();
   const concurrent = await run(concurrency, concurrentMs);
+  const used = process.cpuUsage(cpu);
   process.stdout.write(
     `${JSON.stringify({
       store: config.redisUrl ? 'redis' : 'memory',
       concurrency,
       opsPerSecond: Math.round(concurrent / (concurrentMs / 1000)),
       sequentialMicros: Math.round(((sequentialMs * 1000) / sequential) * 10) / 10,
+      cpuMicrosPerOp: Math.round(((used.user + used.system) / concurrent) * 10) / 10,
     })}\n`,
   );
 } finally {

@@ -7,8 +7,10 @@ export interface CannonTask {
   headers: Record<string, string>;
   body?: string;
   connections: number;
+  /** Window length; with `amount`, the cap on it. */
   seconds: number;
-  warmup: number;
+  /** Measure until this many responses (for answers that take seconds each). */
+  amount?: number;
   /** GraphQL answers 200 with `errors` on failures: such bodies count as mismatches. */
   graphql?: boolean;
 }

@@ -16,12 +16,17 @@ function cannon(task: CannonTask, seconds: number, latencies?: number[]): Promis
         headers: task.headers,
         ...(task.body === undefined ? {} : { body: task.body }),
         connections: task.connections,
-        duration: seconds,
-        timeout: 10,
+        ...(task.amount === undefined ? { duration: seconds } : { amount: task.amount }),
+        timeout: 30,
         ...(task.graphql ? { verifyBody: (body: string) => !body.includes('"errors":') } : {}),
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
+    if (task.amount !== undefined) {
+      // Bounded in time all the same: what completed by then is the measurement.
+      const cap = setTimeout(() => instance.stop(), seconds * 1000);
+      instance.once('done', () => clearTimeout(cap));
+    }
     if (latencies) {
       instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
         latencies.push(ms);
@@ -31,9 +36,6 @@ function cannon(task: CannonTask, seconds: number, latencies?: number[]): Promis
 }
 
 async function measure(task: CannonTask): Promise<CannonResult> {
-  if (task.warmup > 0) {
-    await cannon(task, task.warmup);
-  }
   const latencies: number[] = [];
   const result = await cannon(task, task.seconds, latencies);
   const statusCodes = Object.fromEntries(

@@ -54,6 +54,14 @@ export function parseBenchOptions(
   argv: string[] = process.argv,
   env: NodeJS.ProcessEnv = process.env,
 ): BenchOptions {
+  const fromEnv = <T>(name: string, fallback: string, parse: (value: string) => T): T => {
+    try {
+      return parse(env[name] ?? fallback);
+    } catch (error) {
+      process.stderr.write(`error: ${(error as Error).message}\n`);
+      process.exit(2);
+    }
+  };
   const program = new Command()
     .name('npm run bench --')
     .description(
@@ -63,31 +71,31 @@ export function parseBenchOptions(
       '--seconds <s>',
       'measured seconds per scenario (BENCH_SECONDS)',
       number('--seconds', 1),
-      Number(env['BENCH_SECONDS'] ?? 5),
+      fromEnv('BENCH_SECONDS', '5', number('BENCH_SECONDS', 1)),
     )
     .option(
       '--warmup <s>',
       'warm-up seconds per scenario, discarded (BENCH_WARMUP)',
       number('--warmup', 0),
-      Number(env['BENCH_WARMUP'] ?? 1),
+      fromEnv('BENCH_WARMUP', '1', number('BENCH_WARMUP', 0)),
     )
     .option(
       '--connections <n>',
       'concurrent connections (BENCH_CONNECTIONS)',
       number('--connections', 1),
-      Number(env['BENCH_CONNECTIONS'] ?? 16),
+      fromEnv('BENCH_CONNECTIONS', '16', number('BENCH_CONNECTIONS', 1)),
     )
     .option(
       '--matches <n>',
       'demo matches per bench database (BENCH_MATCHES)',
       number('--matches', 100),
-      Number(env['BENCH_MATCHES'] ?? 2000),
+      fromEnv('BENCH_MATCHES', '2000', number('BENCH_MATCHES', 100)),
     )
     .option(
       '--page-runs <n>',
       'client page fetch repetitions (BENCH_PAGE_RUNS)',
       number('--page-runs', 1),
-      Number(env['BENCH_PAGE_RUNS'] ?? 20),
+      fromEnv('BENCH_PAGE_RUNS', '20', number('BENCH_PAGE_RUNS', 1)),
     )
     .option(
       '--page-concurrency <n>',
@@ -105,7 +113,7 @@ export function parseBenchOptions(
       '--configs <list>',
       'embedded,postgres (BENCH_CONFIGS)',
       configs,
-      configs(env['BENCH_CONFIGS'] ?? 'embedded,postgres'),
+      fromEnv('BENCH_CONFIGS', 'embedded,postgres', configs),
     )
     .option(
       '--pg-url <url>',

@@ -1,11 +1,30 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+const children = new Set<ChildProcess>();
+
+/** `node --import tsx <args>` to completion; killed with the bench if it is interrupted. */
+export async function runTs(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ stdout: string; stderr: string }> {
+  const pending = execFileAsync(process.execPath, [...NODE_TS, ...args], {
+    cwd: ROOT,
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  children.add(pending.child);
+  try {
+    return await pending;
+  } finally {
+    children.delete(pending.child);
+  }
+}
 
 /** Runs TypeScript entry points the way `npm start` does. */
 export const NODE_TS = ['--import', 'tsx'];
@@ -32,11 +51,7 @@ export async function freePort(): Promise<number> {
 /** `touchline <args> --json` in its own process; its JSON answer. */
 export async function touchlineCli<T>(args: string[], env: NodeJS.ProcessEnv): Promise<T> {
   try {
-    const { stdout } = await run(
-      process.execPath,
-      [...NODE_TS, 'src/cli/main.ts', ...args, '--json'],
-      { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 },
-    );
+    const { stdout } = await runTs(['src/cli/main.ts', ...args, '--json'], env);
     return JSON.parse(stdout) as T;
   } catch (error) {
     const e = error as { stderr?: string; stdout?: string; message: string };
@@ -47,10 +62,29 @@ export async function touchlineCli<T>(args: string[], env: NodeJS.ProcessEnv): P
 export interface Server {
   readonly name: string;
   readonly url: string;
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
-const children = new Set<ChildProcess>();
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system, all threads) a process has used, in µs; undefined without /proc. */
+export function cpuMicros(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Last resort on exit: no server of ours outlives the bench. */
 export function killChildren(): void {
@@ -116,5 +150,5 @@ export async function startServer(options: {
     await stop();
     throw new Error(`${options.name}: ${(error as Error).message} (see ${logFile})`);
   }
-  return { name: options.name, url, stop };
+  return { name: options.name, url, pid: child.pid ?? 0, stop };
 }

@@ -1,139 +1,16 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BenchData } from './databases.js';
-import type { PageResult } from './load-protocol.js';
-import type { BenchOptions } from './options.js';
-import type { Measurement, ScenarioId } from './scenarios.js';
-import type { GateCost } from './servers.js';
+import type { BenchRun } from './bench-run.js';
+import { find, gateShare, type Row, type TargetCheck, targetText } from './ratios.js';
+import type { Measurement } from './scenarios.js';
 import { round } from './stats.js';
 
-export interface Machine {
-  nproc: number;
-  cpu: string;
-  node: string;
-  platform: string;
-  loadavgStart: number[];
-  loadavgEnd: number[];
-}
-
-export interface BenchRun {
-  startedAt: string;
-  finishedAt: string;
-  seconds: number;
-  machine: Machine;
-  options: Omit<BenchOptions, 'pgUrl' | 'redisUrl'>;
-  data: Record<string, Omit<BenchData, 'key'>>;
-  measurements: Measurement[];
-  pages: { config: string; result: PageResult }[];
-  gates: { config: string; gate: GateCost }[];
-  /** Configurations skipped and why. */
-  notes: string[];
-}
-
-interface Target {
-  /** The figure must be >= min (or <= max). */
-  min?: number;
-  max?: number;
-}
-
-export interface Row extends Measurement {
-  baseline?: string;
-  ratio?: number;
-  target?: Target;
-  met?: boolean;
-}
-
-export interface TargetCheck {
-  name: string;
-  value: number | undefined;
-  target: string;
-  met: boolean;
-}
-
-const meets = (value: number, t: Target) =>
-  (t.min === undefined || value >= t.min) && (t.max === undefined || value <= t.max);
-
-const find = (ms: Measurement[], config: string, id: ScenarioId) =>
-  ms.find((m) => m.config === config && m.id === id);
-
-/** Issue 6 targets, by configuration and row. */
-function targetOf(m: Measurement): Target | undefined {
-  if (m.id === 'detail') {
-    return { min: m.config === 'embedded' ? 0.5 : 0.35 };
-  }
-  if ((m.id === 'detail-nocache' && m.config === 'postgres') || m.id === 'gql-match') {
-    return { min: 0.5 };
-  }
-  return undefined;
-}
-
-/** Each row's ratio: to the mean ceiling, to raw pg (cache off), or to REST detail (GraphQL). */
-export function deriveRows(ms: Measurement[]): Row[] {
-  const ceilings = ms.filter((m) => m.id === 'ceiling' && m.problems.length === 0);
-  const ceiling =
-    ceilings.length > 0
-      ? ceilings.reduce((sum, m) => sum + m.result.rps, 0) / ceilings.length
-      : undefined;
-  return ms.map((m): Row => {
-    let base: { name: string; rps: number | undefined } = { name: 'ceiling (mean)', rps: ceiling };
-    if (m.id === 'detail-nocache' && m.config === 'postgres') {
-      base = { name: 'raw pg', rps: find(ms, 'baseline', 'raw-pg')?.result.rps };
-    } else if (m.id === 'gql-match') {
-      base = { name: `REST detail (${m.config})`, rps: find(ms, m.config, 'detail')?.result.rps };
-    }
-    const target = targetOf(m);
-    if (!base.rps) {
-      return { ...m, ...(target ? { target } : {}) };
-    }
-    const ratio = round(m.result.rps / base.rps, 3);
-    return {
-      ...m,
-      baseline: base.name,
-      ratio,
-      ...(target ? { target, met: m.problems.length === 0 && meets(ratio, target) } : {}),
-    };
-  });
-}
-
 const pct = (share: number) => `${round(share * 100, 1)}%`;
-const targetText = (t: Target) => (t.min !== undefined ? `>= ${t.min}` : `<= ${t.max}`);
-
-export function targetChecks(run: BenchRun, rows: Row[]): TargetCheck[] {
-  const checks: TargetCheck[] = rows
-    .filter((r) => r.target)
-    .map((r) => ({
-      name: `${r.config}: ${r.label} / ${r.baseline ?? 'baseline missing'}`,
-      value: r.ratio,
-      target: targetText(r.target as Target),
-      met: Boolean(r.met),
-    }));
-  for (const { config, result } of run.pages) {
-    const ratio = round(result.rest.medianMs / Math.max(0.001, result.graphql.medianMs), 2);
-    const ok = result.rest.failures === 0 && result.graphql.failures === 0;
-    checks.push({
-      name: `${config}: client page fetch, REST sequence / one GraphQL request`,
-      value: ratio,
-      target: '>= 3',
-      met: ok && ratio >= 3,
-    });
-  }
-  for (const { config, gate } of run.gates) {
-    const detail = find(run.measurements, config, 'detail')?.result.rps;
-    const share = detail === undefined ? undefined : round(detail / gate.opsPerSecond, 3);
-    checks.push({
-      name: `${config}: quota gate share of detail throughput (estimate)`,
-      value: share,
-      target: '<= 0.1',
-      met: share !== undefined && share <= 0.1,
-    });
-  }
-  return checks;
-}
 
 function mainTable(rows: Row[]): string[] {
   const lines = [
-    '| Config | Scenario | Body bytes | req/s | p50 ms | p99 ms | Ratio | Baseline | Target | Non-2xx / errors |',
-    '|---|---|---:|---:|---:|---:|---:|---|---|---|',
+    '| Config | Scenario | Body bytes | req/s | p50 ms | p99 ms | Server CPU µs/resp | Ratio | CPU ratio | Baseline | Target | Non-2xx / errors |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|',
   ];
   for (const r of rows) {
     const label = r.items === undefined ? r.label : `${r.label} (${r.items} items)`;
@@ -143,7 +20,7 @@ function mainTable(rows: Row[]): string[] {
         ? `FAILED: ${r.result.failures} (${pct(r.failureShare)})`
         : `${r.result.failures}`;
     lines.push(
-      `| ${r.config} | ${label} | ${r.bytes} | ${Math.round(r.result.rps)} | ${r.result.p50.toFixed(2)} | ${r.result.p99.toFixed(2)} | ${r.ratio?.toFixed(3) ?? 'n/a'} | ${r.baseline ?? ''} | ${target} | ${failures} |`,
+      `| ${r.config} | ${label} | ${r.bytes} | ${Math.round(r.result.rps)} | ${r.result.p50.toFixed(2)} | ${r.result.p99.toFixed(2)} | ${r.cpuMicrosPerResponse ?? 'n/a'} | ${r.ratio ?? 'n/a'} | ${r.cpuRatio ?? 'n/a'} | ${r.baseline ?? ''} | ${target} | ${failures} |`,
     );
   }
   return lines;
@@ -165,18 +42,28 @@ function pageTable(run: BenchRun): string[] {
 
 function gateTable(run: BenchRun): string[] {
   const lines = [
-    '| Config | Counter store | Gate alone, per s (16 in flight) | µs per gate (one at a time) | REST detail req/s | Estimated gate share | Target |',
-    '|---|---|---:|---:|---:|---:|---|',
+    '| Config | Counter store | Gate alone, admissions/s | Wall µs per admission (one at a time) | CPU µs per admission | Server CPU µs per REST detail response | Estimated gate share | Target |',
+    '|---|---|---:|---:|---:|---:|---:|---|',
   ];
   for (const { config, gate } of run.gates) {
-    const detail = find(run.measurements, config, 'detail')?.result.rps;
-    const share = detail === undefined ? undefined : detail / gate.opsPerSecond;
+    const detail = find(run.measurements, config, 'detail')?.cpuMicrosPerResponse;
+    const share = gateShare(run, config, gate);
     const verdict = share === undefined ? '' : share <= 0.1 ? 'met' : 'MISSED';
     lines.push(
-      `| ${config} | ${gate.store} | ${gate.opsPerSecond} | ${gate.sequentialMicros} | ${detail === undefined ? 'n/a' : Math.round(detail)} | ${share === undefined ? 'n/a' : pct(share)} | <= 10% ${verdict} |`,
+      `| ${config} | ${gate.store} | ${gate.opsPerSecond} | ${gate.sequentialMicros} | ${gate.cpuMicrosPerOp} | ${detail ?? 'n/a'} | ${share === undefined ? 'n/a' : pct(share)} | <= 10% ${verdict} |`,
     );
   }
   return lines;
+}
+
+/** How much the same baseline moved during the run: the noise floor of every ratio. */
+function ceilingDrift(ms: Measurement[]): string {
+  const rates = ms.filter((m) => m.id === 'ceiling').map((m) => Math.round(m.result.rps));
+  if (rates.length < 2) {
+    return '';
+  }
+  const spread = Math.max(...rates) / Math.max(1, Math.min(...rates));
+  return `Ceiling runs: ${rates.join(', ')} req/s (max/min ${spread.toFixed(2)}): ratios are only as steady as this.`;
 }
 
 export function renderMarkdown(run: BenchRun, rows: Row[], checks: TargetCheck[]): string {
@@ -188,6 +75,7 @@ export function renderMarkdown(run: BenchRun, rows: Row[], checks: TargetCheck[]
     '',
     `Machine: ${m.nproc} × ${m.cpu}, node ${m.node} (${m.platform}); load average ${m.loadavgStart.join(' ')} at start, ${m.loadavgEnd.join(' ')} at end.`,
     `Load: autocannon in its own process on loopback, ${o.connections} connections, ${o.warmup} s warm-up (discarded) + ${o.seconds} s measured per row; ${o.matches} demo matches per database. Run took ${run.seconds} s.`,
+    ceilingDrift(run.measurements),
     ...run.notes.map((n) => `Note: ${n}`),
     '',
     '## Throughput and latency',
@@ -205,7 +93,8 @@ export function renderMarkdown(run: BenchRun, rows: Row[], checks: TargetCheck[]
     '## Targets',
     '',
     ...checks.map(
-      (c) => `- ${c.met ? 'met' : 'MISSED'}: ${c.name} = ${c.value ?? 'n/a'} (target ${c.target})`,
+      (c) =>
+        `- ${c.met ? 'met' : 'MISSED'}: ${c.name} = ${c.value ?? 'n/a'} (target ${c.target})${c.cpuRatio === undefined ? '' : `; CPU ratio ${c.cpuRatio}`}`,
     ),
     ...(problems.length > 0
       ? [

@@ -4,9 +4,10 @@
  * database), raises the bench account's limits there, drives every server from a separate
  * load-generator process on loopback and writes bench/results/latest.{md,json}.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { BenchRun } from './bench-run.js';
 import {
   type BenchData,
   createPgDatabase,
@@ -16,26 +17,12 @@ import {
   raiseLimitsAndPick,
 } from './databases.js';
 import { LoadGenerator } from './load-client.js';
-import { type BenchOptions, parseBenchOptions } from './options.js';
+import { parseBenchOptions } from './options.js';
 import { killChildren, log } from './processes.js';
-import { type BenchRun, deriveRows, renderMarkdown, targetChecks, writeResults } from './report.js';
-import {
-  ceilingScenario,
-  detailScenario,
-  type Measurement,
-  measureScenario,
-  rawPgScenario,
-  touchlineScenarios,
-} from './scenarios.js';
-import {
-  type GateCost,
-  measureGateCost,
-  startCeiling,
-  startRawPg,
-  startTouchline,
-  type TouchlineConfig,
-  touchlineEnv,
-} from './servers.js';
+import { deriveRows, targetChecks } from './ratios.js';
+import { renderMarkdown, writeResults } from './report.js';
+import { type TouchlineConfig, touchlineEnv } from './servers.js';
+import { BenchSession } from './session.js';
 
 const options = parseBenchOptions();
 const started = new Date();
@@ -60,7 +47,9 @@ const tmp = await mkdtemp(join(tmpdir(), 'touchline-bench-'));
 const logDir = resolve(options.outDir, 'logs');
 await rm(logDir, { recursive: true, force: true });
 await mkdir(logDir, { recursive: true });
-if (!options.keepData) {
+if (options.keepData) {
+  log(`keeping the data: ${tmp} and database touchline_bench_${process.pid}`);
+} else {
   cleanups.push(() => rm(tmp, { recursive: true, force: true }));
 }
 
@@ -111,91 +100,7 @@ async function prepare(config: TouchlineConfig): Promise<BenchData> {
 
 const load = new LoadGenerator();
 cleanups.push(async () => load.close());
-const measurements: Measurement[] = [];
-const pages: BenchRun['pages'] = [];
-const gates: { config: string; gate: GateCost }[] = [];
-let fixture: string | undefined;
-
-const measure = async (
-  config: string,
-  url: string,
-  scenario: Parameters<typeof measureScenario>[4],
-) => {
-  log(`${config}: ${scenario.label}`);
-  const m = await measureScenario(load, options, config, url, scenario);
-  log(
-    `  ${Math.round(m.result.rps)} req/s, p50 ${m.result.p50} ms, p99 ${m.result.p99} ms${m.problems.length ? ` PROBLEMS: ${m.problems.join('; ')}` : ''}`,
-  );
-  measurements.push(m);
-};
-
-async function measureCeiling(when: string): Promise<void> {
-  if (!fixture) {
-    return;
-  }
-  const server = await startCeiling(fixture, logDir);
-  try {
-    await measure('baseline', server.url, {
-      ...ceilingScenario,
-      label: `${ceilingScenario.label} (${when})`,
-    });
-  } finally {
-    await server.stop();
-  }
-}
-
-async function benchConfig(
-  config: TouchlineConfig,
-  data: BenchData,
-  o: BenchOptions,
-): Promise<void> {
-  log(`${config.name}: quota gate estimate`);
-  const gateSeconds = Math.min(3, o.seconds);
-  gates.push({
-    config: config.name,
-    gate: await measureGateCost(config, data.key, gateSeconds, o.connections),
-  });
-  const server = await startTouchline(config, true, logDir);
-  try {
-    if (!fixture) {
-      const detail = detailScenario(data, true);
-      const response = await fetch(`${server.url}${detail.path}`, { headers: detail.headers });
-      fixture = join(tmp, 'fixture.json');
-      await writeFile(fixture, await response.text());
-      await measureCeiling('start');
-    }
-    for (const scenario of touchlineScenarios(data)) {
-      await measure(config.name, server.url, scenario);
-    }
-    log(`${config.name}: client page fetch, ${o.pageRuns} runs`);
-    const page = await load.page({
-      baseUrl: server.url,
-      key: data.key,
-      day: data.day,
-      pageSize: 25,
-      concurrency: o.pageConcurrency,
-      runs: o.pageRuns,
-    });
-    log(`  REST ${page.rest.medianMs} ms, GraphQL ${page.graphql.medianMs} ms`);
-    pages.push({ config: config.name, result: page });
-  } finally {
-    await server.stop();
-  }
-  if (config.databaseUrl) {
-    const raw = await startRawPg(config.databaseUrl, logDir);
-    try {
-      await measure('baseline', raw.url, rawPgScenario(data));
-    } finally {
-      await raw.stop();
-    }
-  }
-  const nocache = await startTouchline(config, false, logDir);
-  try {
-    await measure(config.name, nocache.url, detailScenario(data, false));
-  } finally {
-    await nocache.stop();
-  }
-}
+const session = new BenchSession(options, load, tmp, logDir);
 
 let exitCode = 0;
 try {
@@ -205,9 +110,9 @@ try {
   }
   const prepared = await Promise.all(configs.map(prepare));
   for (const [i, config] of configs.entries()) {
-    await benchConfig(config, prepared[i] as BenchData, options);
+    await session.benchConfig(config, prepared[i] as BenchData);
+    await session.measureCeiling(`after ${config.name}`);
   }
-  await measureCeiling('end');
   const cpu = cpus()[0]?.model ?? 'unknown';
   const { pgUrl: _pg, redisUrl: _redis, ...shownOptions } = options;
   const run: BenchRun = {
@@ -229,12 +134,12 @@ try {
         return [c.name, shown];
       }),
     ),
-    measurements,
-    pages,
-    gates,
+    measurements: session.measurements,
+    pages: session.pages,
+    gates: session.gates,
     notes,
   };
-  const rows = deriveRows(measurements);
+  const rows = deriveRows(session.measurements);
   const checks = targetChecks(run, rows);
   const markdown = renderMarkdown(run, rows, checks);
   const files = await writeResults(options.outDir, run, rows, checks, markdown);
@@ -242,7 +147,7 @@ try {
   log(`written: ${files.slice(0, 2).join(', ')}`);
   const failed =
     rows.some((r) => r.problems.length > 0) ||
-    pages.some((p) => p.result.rest.failures + p.result.graphql.failures > 0);
+    session.pages.some((p) => p.result.rest.failures + p.result.graphql.failures > 0);
   if (failed) {
     log('FAILED: some scenarios had wrong statuses or too many non-2xx responses (see Problems)');
     exitCode = 1;

@@ -3,6 +3,7 @@ import { graphqlBody, MATCH_QUERY, PAGE_QUERY } from './graphql-queries.js';
 import type { LoadGenerator } from './load-client.js';
 import type { CannonResult } from './load-protocol.js';
 import type { BenchOptions } from './options.js';
+import { cpuMicros, type Server } from './processes.js';
 import { round } from './stats.js';
 
 export type ScenarioId =
@@ -28,6 +29,11 @@ export interface Scenario {
   graphql?: boolean;
   /** Items in the answer, for list pages (shown next to the label). */
   items?: (json: unknown) => number;
+  /**
+   * Responses per connection to measure instead of a fixed window, for answers slow enough
+   * that a short window holds none (capped at 60 s).
+   */
+  perConnection?: number;
 }
 
 export interface Measurement {
@@ -39,12 +45,15 @@ export interface Measurement {
   bytes: number;
   items?: number;
   result: CannonResult;
+  /** CPU time of the server process per response in the measured window (Linux /proc). */
+  cpuMicrosPerResponse?: number;
   failureShare: number;
   /** Why the scenario does not count (wrong status, GraphQL errors, too many non-2xx). */
   problems: string[];
 }
 
 const json = { 'content-type': 'application/json' };
+const SLOW_CAP_SECONDS = 60;
 const dataLength = (body: unknown) => (body as { data?: unknown[] }).data?.length ?? 0;
 const pageLength = (body: unknown) =>
   (body as { data?: { matches?: { items?: unknown[] } } }).data?.matches?.items?.length ?? 0;
@@ -127,6 +136,7 @@ export function touchlineScenarios(d: BenchData): Scenario[] {
       body: graphqlBody(PAGE_QUERY, { date: d.day, pageSize: 25 }),
       graphql: true,
       items: pageLength,
+      perConnection: 3,
     },
   ];
 }
@@ -155,26 +165,37 @@ async function probe(baseUrl: string, s: Scenario) {
   return { bytes: Buffer.byteLength(text), body, problems };
 }
 
-/** Probe, load (warm-up + measure in the load-generator process), probe again. */
+/**
+ * Probe, warm up (discarded), measure (both in the load-generator process) while reading the
+ * server's CPU time, probe again.
+ */
 export async function measureScenario(
   load: LoadGenerator,
   options: BenchOptions,
   config: string,
-  baseUrl: string,
+  server: Server,
   s: Scenario,
 ): Promise<Measurement> {
-  const before = await probe(baseUrl, s);
-  const result = await load.cannon({
-    url: `${baseUrl}${s.path}`,
+  const before = await probe(server.url, s);
+  const task = {
+    url: `${server.url}${s.path}`,
     method: s.method,
     headers: s.headers,
     ...(s.body === undefined ? {} : { body: s.body }),
     connections: options.connections,
-    seconds: options.seconds,
-    warmup: options.warmup,
     ...(s.graphql ? { graphql: true } : {}),
-  });
-  const after = await probe(baseUrl, s);
+  };
+  if (options.warmup > 0) {
+    await load.cannon({ ...task, seconds: options.warmup });
+  }
+  const cpuBefore = cpuMicros(server.pid);
+  const result = await load.cannon(
+    s.perConnection
+      ? { ...task, amount: s.perConnection * options.connections, seconds: SLOW_CAP_SECONDS }
+      : { ...task, seconds: options.seconds },
+  );
+  const cpuAfter = cpuMicros(server.pid);
+  const after = await probe(server.url, s);
   const total = Math.max(1, result.responses + result.errors);
   const failureShare = result.failures / total;
   const problems = [...before.problems, ...after.problems.map((p) => `after load: ${p}`)];
@@ -190,11 +211,14 @@ export async function measureScenario(
   return {
     config,
     id: s.id,
-    label: s.label,
+    label: s.perConnection ? `${s.label}, until ${s.perConnection} per connection` : s.label,
     path: s.path,
     bytes: before.bytes,
     ...(s.items ? { items: s.items(before.body) } : {}),
     result,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.responses > 0
+      ? { cpuMicrosPerResponse: Math.round((cpuAfter - cpuBefore) / result.responses) }
+      : {}),
     failureShare: round(failureShare, 5),
     problems,
   };

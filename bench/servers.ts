@@ -1,8 +1,4 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { freePort, NODE_TS, ROOT, type Server, startServer } from './processes.js';
-
-const run = promisify(execFile);
+import { freePort, runTs, type Server, startServer } from './processes.js';
 
 /** One touchline configuration under test. */
 export interface TouchlineConfig {
@@ -95,8 +91,12 @@ export async function startRawPg(databaseUrl: string, logDir: string): Promise<S
 export interface GateCost {
   store: 'memory' | 'redis';
   concurrency: number;
+  /** Admissions per second with `concurrency` in flight. */
   opsPerSecond: number;
+  /** Wall time of one admission at a time (Redis round trip included). */
   sequentialMicros: number;
+  /** CPU time of this process per admission with `concurrency` in flight. */
+  cpuMicrosPerOp: number;
 }
 
 /** bench/gate-cost.ts in its own process, on the configuration's database and counter store. */
@@ -106,13 +106,13 @@ export async function measureGateCost(
   seconds: number,
   concurrency: number,
 ): Promise<GateCost> {
-  const { stdout } = await run(process.execPath, [...NODE_TS, 'bench/gate-cost.ts'], {
-    cwd: ROOT,
-    env: touchlineEnv(config, {
+  const { stdout } = await runTs(
+    ['bench/gate-cost.ts'],
+    touchlineEnv(config, {
       BENCH_KEY: key,
       BENCH_SECONDS: String(seconds),
       BENCH_CONCURRENCY: String(concurrency),
     }),
-  });
+  );
   return JSON.parse(stdout) as GateCost;
 }

@@ -10,6 +10,9 @@ export function percentile(samples: readonly number[], p: number): number {
 
 export const median = (samples: readonly number[]) => percentile(samples, 50);
 
+/** Three significant digits, so that small ratios (0.000483) keep their size. */
+export const significant = (value: number) => Number(value.toPrecision(3));
+
 export const round = (value: number, digits = 2) => {
   const f = 10 ** digits;
   return Math.round(value * f) / f;

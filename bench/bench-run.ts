@@ -1,0 +1,28 @@
+import type { BenchData } from './databases.js';
+import type { PageResult } from './load-protocol.js';
+import type { BenchOptions } from './options.js';
+import type { Measurement } from './scenarios.js';
+import type { GateCost } from './servers.js';
+
+export interface Machine {
+  nproc: number;
+  cpu: string;
+  node: string;
+  platform: string;
+  loadavgStart: number[];
+  loadavgEnd: number[];
+}
+
+export interface BenchRun {
+  startedAt: string;
+  finishedAt: string;
+  seconds: number;
+  machine: Machine;
+  options: Omit<BenchOptions, 'pgUrl' | 'redisUrl'>;
+  data: Record<string, Omit<BenchData, 'key'>>;
+  measurements: Measurement[];
+  pages: { config: string; result: PageResult }[];
+  gates: { config: string; gate: GateCost }[];
+  /** Configurations skipped and why. */
+  notes: string[];
+}

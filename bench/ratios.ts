@@ -1,0 +1,166 @@
+import type { BenchRun } from './bench-run.js';
+import type { Measurement, ScenarioId } from './scenarios.js';
+import type { GateCost } from './servers.js';
+import { round, significant } from './stats.js';
+
+export interface Target {
+  /** The figure must be >= min (or <= max). */
+  min?: number;
+  max?: number;
+}
+
+export interface Row extends Measurement {
+  baseline?: string;
+  ratio?: number;
+  cpuRatio?: number;
+  target?: Target;
+  met?: boolean;
+}
+
+export interface TargetCheck {
+  name: string;
+  value: number | undefined;
+  /** The same comparison in server CPU time per response (steadier on a shared machine). */
+  cpuRatio?: number;
+  target: string;
+  met: boolean;
+}
+
+const meets = (value: number, t: Target) =>
+  (t.min === undefined || value >= t.min) && (t.max === undefined || value <= t.max);
+
+export const find = (ms: Measurement[], config: string, id: ScenarioId) =>
+  ms.find((m) => m.config === config && m.id === id);
+
+/** Issue 6 targets, by configuration and row. */
+function targetOf(m: Measurement): Target | undefined {
+  if (m.id === 'detail') {
+    return { min: m.config === 'embedded' ? 0.5 : 0.35 };
+  }
+  if ((m.id === 'detail-nocache' && m.config === 'postgres') || m.id === 'gql-match') {
+    return { min: 0.5 };
+  }
+  return undefined;
+}
+
+interface Baseline {
+  name: string;
+  rps: number;
+  /** Mean server CPU µs per response, when every run in it has one. */
+  cpu?: number;
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+function baselineOf(name: string, runs: (Measurement | undefined)[]): Baseline | undefined {
+  const present = runs.filter((m): m is Measurement => m !== undefined);
+  if (present.length === 0) {
+    return undefined;
+  }
+  const cpus = present.flatMap((m) => (m.cpuMicrosPerResponse ? [m.cpuMicrosPerResponse] : []));
+  return {
+    name,
+    rps: mean(present.map((m) => m.result.rps)),
+    ...(cpus.length === present.length ? { cpu: mean(cpus) } : {}),
+  };
+}
+
+/**
+ * The ceiling a row is compared with: the mean of the ceiling runs just before and just after it
+ * (the machine drifts; the nearest ceilings share its conditions best). A ceiling row itself is
+ * compared with the mean of all of them, which shows the drift.
+ */
+function ceilingFor(ms: Measurement[], index: number): Baseline | undefined {
+  const ok = (m: Measurement | undefined) => m?.id === 'ceiling' && m.problems.length === 0;
+  if (ok(ms[index])) {
+    return baselineOf('ceiling (mean of all)', ms.filter(ok));
+  }
+  const before = ms.slice(0, index).findLast(ok);
+  const after = ms.slice(index).find(ok);
+  return baselineOf('ceiling (nearest)', [before, after]);
+}
+
+function baselineFor(ms: Measurement[], index: number): Baseline | undefined {
+  const m = ms[index] as Measurement;
+  if (m.id === 'detail-nocache' && m.config === 'postgres') {
+    return baselineOf('raw pg', [find(ms, 'baseline', 'raw-pg')]);
+  }
+  if (m.id === 'gql-match') {
+    return baselineOf(`REST detail (${m.config})`, [find(ms, m.config, 'detail')]);
+  }
+  return ceilingFor(ms, index);
+}
+
+/**
+ * Each row's ratio (req/s over the baseline's req/s) and CPU ratio (the baseline's server CPU
+ * per response over the row's): to the nearest ceilings, to raw pg (cache off), or to REST
+ * detail (GraphQL match). Targets judge the req/s ratio.
+ */
+export function deriveRows(ms: Measurement[]): Row[] {
+  return ms.map((m, index): Row => {
+    const base = baselineFor(ms, index);
+    const target = targetOf(m);
+    if (!base || base.rps <= 0) {
+      return { ...m, ...(target ? { target } : {}) };
+    }
+    const ratio = significant(m.result.rps / base.rps);
+    return {
+      ...m,
+      baseline: base.name,
+      ratio,
+      ...(base.cpu && m.cpuMicrosPerResponse
+        ? { cpuRatio: significant(base.cpu / m.cpuMicrosPerResponse) }
+        : {}),
+      ...(target ? { target, met: m.problems.length === 0 && meets(ratio, target) } : {}),
+    };
+  });
+}
+
+export const targetText = (t: Target) => (t.min !== undefined ? `>= ${t.min}` : `<= ${t.max}`);
+
+/**
+ * The gate's share of the server's work on REST detail: its CPU time per admission over the
+ * server's CPU time per response (or, without /proc, detail req/s over gate admissions/s).
+ */
+export function gateShare(run: BenchRun, config: string, gate: GateCost): number | undefined {
+  const detail = find(run.measurements, config, 'detail');
+  if (!detail) {
+    return undefined;
+  }
+  return detail.cpuMicrosPerResponse
+    ? gate.cpuMicrosPerOp / detail.cpuMicrosPerResponse
+    : detail.result.rps / gate.opsPerSecond;
+}
+
+export function targetChecks(run: BenchRun, rows: Row[]): TargetCheck[] {
+  const checks: TargetCheck[] = rows
+    .filter((r) => r.target)
+    .map((r) => ({
+      name: `${r.config}: ${r.label} / ${r.baseline ?? 'baseline missing'}`,
+      value: r.ratio,
+      ...(r.cpuRatio === undefined ? {} : { cpuRatio: r.cpuRatio }),
+      target: targetText(r.target as Target),
+      met: Boolean(r.met),
+    }));
+  for (const { config, result } of run.pages) {
+    const ratio = round(result.rest.medianMs / Math.max(0.001, result.graphql.medianMs), 2);
+    const ok = result.rest.failures === 0 && result.graphql.failures === 0;
+    checks.push({
+      name: `${config}: client page fetch, REST sequence / one GraphQL request`,
+      value: ratio,
+      target: '>= 3',
+      met: ok && ratio >= 3,
+    });
+  }
+  for (const { config, gate } of run.gates) {
+    const raw = gateShare(run, config, gate);
+    const share = raw === undefined ? undefined : round(raw, 3);
+    checks.push({
+      name: `${config}: quota gate share of detail throughput (estimate)`,
+      value: share,
+      target: '<= 0.1',
+      met: share !== undefined && share <= 0.1,
+    });
+  }
+  return checks;
+}

@@ -1,0 +1,121 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BenchRun } from './bench-run.js';
+import type { BenchData } from './databases.js';
+import type { LoadGenerator } from './load-client.js';
+import type { BenchOptions } from './options.js';
+import { log, type Server } from './processes.js';
+import {
+  ceilingScenario,
+  detailScenario,
+  type Measurement,
+  measureScenario,
+  rawPgScenario,
+  type Scenario,
+  touchlineScenarios,
+} from './scenarios.js';
+import {
+  measureGateCost,
+  startCeiling,
+  startRawPg,
+  startTouchline,
+  type TouchlineConfig,
+} from './servers.js';
+
+/** The measuring part of a run: one server at a time, the load from the load generator. */
+export class BenchSession {
+  readonly measurements: Measurement[] = [];
+  readonly pages: BenchRun['pages'] = [];
+  readonly gates: BenchRun['gates'] = [];
+  /** A real detail response, which the ceiling server answers byte for byte. */
+  private fixture: string | undefined;
+
+  constructor(
+    private readonly options: BenchOptions,
+    private readonly load: LoadGenerator,
+    private readonly tmp: string,
+    private readonly logDir: string,
+  ) {}
+
+  private async measure(config: string, server: Server, scenario: Scenario): Promise<void> {
+    log(`${config}: ${scenario.label}`);
+    const m = await measureScenario(this.load, this.options, config, server, scenario);
+    const problems = m.problems.length ? ` PROBLEMS: ${m.problems.join('; ')}` : '';
+    log(
+      `  ${Math.round(m.result.rps)} req/s, p50 ${m.result.p50} ms, p99 ${m.result.p99} ms, ` +
+        `${m.cpuMicrosPerResponse ?? '?'} µs CPU/response${problems}`,
+    );
+    this.measurements.push(m);
+  }
+
+  /** The bare Fastify ceiling, run between the configurations so drift shows. */
+  async measureCeiling(when: string): Promise<void> {
+    if (!this.fixture) {
+      return;
+    }
+    const server = await startCeiling(this.fixture, this.logDir);
+    try {
+      await this.measure('baseline', server, {
+        ...ceilingScenario,
+        label: `${ceilingScenario.label} (${when})`,
+      });
+    } finally {
+      await server.stop();
+    }
+  }
+
+  private async writeFixture(server: Server, data: BenchData): Promise<void> {
+    const detail = detailScenario(data, true);
+    const response = await fetch(`${server.url}${detail.path}`, { headers: detail.headers });
+    if (response.status !== 200) {
+      throw new Error(`match detail answered ${response.status}: ${await response.text()}`);
+    }
+    this.fixture = join(this.tmp, 'fixture.json');
+    await writeFile(this.fixture, await response.text());
+  }
+
+  /** Gate estimate, every touchline scenario, the page fetch, raw pg, then cache off. */
+  async benchConfig(config: TouchlineConfig, data: BenchData): Promise<void> {
+    const o = this.options;
+    log(`${config.name}: quota gate estimate`);
+    const gate = await measureGateCost(config, data.key, Math.min(3, o.seconds), o.connections);
+    this.gates.push({ config: config.name, gate });
+    const server = await startTouchline(config, true, this.logDir);
+    try {
+      if (!this.fixture) {
+        await this.writeFixture(server, data);
+        await this.measureCeiling('start');
+      }
+      for (const scenario of touchlineScenarios(data)) {
+        await this.measure(config.name, server, scenario);
+      }
+      log(`${config.name}: client page fetch, ${o.pageRuns} runs`);
+      const page = await this.load.page({
+        baseUrl: server.url,
+        key: data.key,
+        day: data.day,
+        pageSize: 25,
+        concurrency: o.pageConcurrency,
+        runs: o.pageRuns,
+      });
+      log(`  REST ${page.rest.medianMs} ms, GraphQL ${page.graphql.medianMs} ms`);
+      this.pages.push({ config: config.name, result: page });
+    } finally {
+      await server.stop();
+    }
+    if (config.databaseUrl) {
+      const raw = await startRawPg(config.databaseUrl, this.logDir);
+      try {
+        await this.measure('baseline', raw, rawPgScenario(data));
+      } finally {
+        await raw.stop();
+      }
+    }
+    const nocache = await startTouchline(config, false, this.logDir);
+    try {
+      await this.measure(config.name, nocache, detailScenario(data, false));
+    } finally {
+      await nocache.stop();
+    }
+  }
+}
