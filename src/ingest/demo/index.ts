@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type pg from 'pg';
 import type { PrismaClient } from '../../db/generated/client.js';
 import { MANIFEST_FILE, type Manifest } from '../format.js';
 import { type ImportSummary, importFolder } from '../import/index.js';
@@ -9,7 +10,10 @@ import { MatchGenerator } from './match-output.js';
 import { bookmakerRecords, competitionRecords, teamRecords } from './reference-records.js';
 import { buildSchedule } from './schedule.js';
 import { clearSquads } from './squads.js';
+import { DEMO_SOURCE, streamDemo } from './stream.js';
 import { clearRatings } from './strength.js';
+
+export { DEMO_SOURCE };
 
 export interface DemoOptions {
   /** Number of matches (default of the CLI: 1,000). */
@@ -21,15 +25,15 @@ export interface DemoOptions {
 }
 
 export interface DemoStats {
-  dir: string;
+  /** The folder written; null when the demo was streamed into PostgreSQL without one. */
+  dir: string | null;
   matches: number;
   /** Records written per file. */
   records: RecordCounts;
-  /** Bytes of the NDJSON files (the manifest aside). */
+  /** Bytes of the NDJSON files (the manifest aside), or characters of COPY text streamed. */
   bytes: number;
 }
 
-export const DEMO_SOURCE = 'touchline-demo';
 const PROGRESS_EVERY = 10;
 
 /**
@@ -81,16 +85,26 @@ export interface DemoResult {
   imported: ImportSummary;
 }
 
-/** Generates the demo folder (in `dir`, or a temporary folder removed afterwards) and imports it. */
+/**
+ * Loads the demo. With `pool` (PostgreSQL's, see `pgPoolOf`) and no `dir`, the records are
+ * streamed into the database with COPY (stream.ts): no folder, one transaction, the same
+ * checks and rows. Otherwise the demo folder is written (in `dir`, or a temporary folder
+ * removed afterwards) and imported with `importFolder` (with COPY too when `pool` is given).
+ */
 export async function runDemo(
   db: PrismaClient,
-  options: DemoOptions & { dir?: string },
+  options: DemoOptions & { dir?: string; pool?: pg.Pool | undefined },
 ): Promise<DemoResult> {
+  if (options.pool && !options.dir) {
+    return streamDemo(options.pool, options);
+  }
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'touchline-demo-')));
   try {
     const generated = await writeDemoFolder(dir, options);
-    const importOptions = options.onProgress ? { onProgress: options.onProgress } : {};
-    const imported = await importFolder(db, dir, importOptions);
+    const imported = await importFolder(db, dir, {
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      pool: options.pool,
+    });
     return { generated, imported };
   } finally {
     if (!options.dir) {

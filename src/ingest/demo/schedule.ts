@@ -17,7 +17,8 @@ export interface Schedule {
 
 /** Minutes after kick-off of the matches forced live, so HT and stoppage time always appear. */
 const LIVE_ELAPSED = [52, 47, 85, 111, 23, 8, 38, 73, 96, 110, 12, 60, 31, 102, 46, 67];
-const MAX_WEEKS = 2_600;
+/** How far back history may go: about 500 years, room for ~1.25 million matches (~49 a week). */
+const MAX_WEEKS = 26_000;
 const DENSE_WEEKS = 8;
 const SPAN_WEEKS = 100;
 /** Roughly how many fixtures the ten competitions play in a week in season. */

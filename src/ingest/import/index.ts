@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../db/generated/client.js';
+import { importFolderBulk } from './bulk/folder.js';
 import { openImportFolder } from './folder.js';
 import { relaxForeignKeysIfEmbedded } from './referential-checks.js';
 import type { FileSummary, ImportOptions, ImportSummary } from './summary.js';
@@ -7,6 +8,7 @@ import { validateFolder } from './validate.js';
 import { writeFlatFile } from './write-flat.js';
 import { type NestedFileName, writeNestedFile } from './write-nested.js';
 
+export { pgPoolOf } from './bulk/pool.js';
 export { ImportValidationError } from './errors.js';
 export type { FileSummary, ImportOptions, ImportSummary } from './summary.js';
 
@@ -17,6 +19,10 @@ const TRANSACTION = { timeout: 3_600_000, maxWait: 60_000 };
  * validated first (streaming); only then is everything written, in one transaction, by upsert
  * on the source ids: a failure commits nothing, and importing the same folder twice changes
  * nothing the second time.
+ *
+ * With `options.pool` (PostgreSQL's `pg` pool, see `pgPoolOf`) the write pass sends the rows
+ * with COPY (bulk/): empty tables are loaded directly, others through staging tables and the
+ * same upserts. Without it (embedded PGlite) each batch is one JSON parameter.
  */
 export async function importFolder(
   db: PrismaClient,
@@ -25,6 +31,9 @@ export async function importFolder(
 ): Promise<ImportSummary> {
   const started = Date.now();
   const onProgress = options.onProgress ?? (() => {});
+  if (options.pool) {
+    return importFolderBulk(db, options.pool, dir, onProgress);
+  }
   const folder = await openImportFolder(dir);
   await validateFolder(db, folder, onProgress);
   const files = await db.$transaction(async (tx) => {

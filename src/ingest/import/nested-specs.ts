@@ -17,9 +17,20 @@ export interface NestedFile {
 
 /** A child value read from the array element `c.v` (JSON null and absent both give NULL). */
 const element = (name: string, key: string, type: string): Column =>
-  computed(name, `(c.v->>'${key}')${type}`, {});
-const withDefault = (name: string, key: string, type: string, fallback: string): Column =>
-  computed(name, `COALESCE((c.v->>'${key}')${type}, ${fallback})`, {});
+  computed(name, `(c.v->>'${key}')${type}`, {}, (_x, v) => v?.[key]);
+const withDefault = (
+  name: string,
+  key: string,
+  type: string,
+  fallback: string,
+  jsFallback: unknown,
+): Column =>
+  computed(
+    name,
+    `COALESCE((c.v->>'${key}')${type}, ${fallback})`,
+    {},
+    (_x, v) => v?.[key] ?? jsFallback,
+  );
 
 const children = (array: string) => ({
   join: `CROSS JOIN LATERAL json_array_elements(x."${array}") WITH ORDINALITY AS c(v, ord)`,
@@ -46,7 +57,7 @@ export const LINEUPS: NestedFile = {
       int('match_id', 'matchId'),
       enumOf('Side')('side', 'side'),
       // seq = index in `players` (ordinality counts from 1).
-      computed('seq', '(c.ord - 1)::int', {}),
+      computed('seq', '(c.ord - 1)::int', {}, (_x, _v, index) => index),
       element('name', 'name', ''),
       element('shirt_number', 'shirtNumber', '::numeric::int'),
       element('position', 'position', ''),
@@ -54,10 +65,10 @@ export const LINEUPS: NestedFile = {
       element('y', 'y', '::double precision'),
       element('rating', 'rating', '::double precision'),
       element('starter', 'starter', '::boolean'),
-      withDefault('captain', 'captain', '::boolean', 'false'),
-      withDefault('goals', 'goals', '::numeric::int', '0'),
-      withDefault('yellow_cards', 'yellowCards', '::numeric::int', '0'),
-      withDefault('red_cards', 'redCards', '::numeric::int', '0'),
+      withDefault('captain', 'captain', '::boolean', 'false', false),
+      withDefault('goals', 'goals', '::numeric::int', '0', 0),
+      withDefault('yellow_cards', 'yellowCards', '::numeric::int', '0', 0),
+      withDefault('red_cards', 'redCards', '::numeric::int', '0', 0),
       element('sub_in_minute', 'subInMinute', '::numeric::int'),
       element('sub_out_minute', 'subOutMinute', '::numeric::int'),
     ],
@@ -92,7 +103,7 @@ export const REGIONAL: NestedFile = {
       ...['line', 'home', 'draw', 'away', 'over', 'under'].map((k) =>
         element(k, k, '::double precision'),
       ),
-      withDefault('selling_status', 'sellingStatus', '', `'selling'`),
+      withDefault('selling_status', 'sellingStatus', '', `'selling'`, 'selling'),
     ],
   },
   groupBy: ['match_id'],

@@ -1,9 +1,11 @@
-import type { PrismaClient } from '../../db/generated/client.js';
 import { ImportValidationError } from './errors.js';
+import type { SqlReader } from './reader.js';
 import { PARENT_TABLES, type Parent, type Reference } from './rules.js';
 
 interface Pending extends Reference {
   line: number;
+  /** The file of the reference, when one tracker serves several files at once. */
+  file?: string | undefined;
 }
 
 /**
@@ -24,18 +26,22 @@ export class ReferenceTracker {
     this.defined[parent].add(id);
   }
 
-  refer(reference: Reference, line: number): void {
+  isDefined(parent: Parent, id: number): boolean {
+    return this.defined[parent].has(id);
+  }
+
+  refer(reference: Reference, line: number, file?: string): void {
     if (this.defined[reference.parent].has(reference.id)) {
       return;
     }
     const key = `${reference.parent}:${reference.id}`;
     if (!this.pending.has(key)) {
-      this.pending.set(key, { ...reference, line });
+      this.pending.set(key, { ...reference, line, file });
     }
   }
 
   /** Throws for the earliest reference of `file` that the database does not hold either. */
-  async settle(db: PrismaClient, file: string): Promise<void> {
+  async settle(db: SqlReader, file: string): Promise<void> {
     const pending = [...this.pending.values()];
     this.pending = new Map();
     const existing = await existingIds(db, pending);
@@ -44,17 +50,14 @@ export class ReferenceTracker {
       .sort((a, b) => a.line - b.line)[0];
     if (missing) {
       throw new ImportValidationError(
-        { file, line: missing.line, field: missing.field },
+        { file: missing.file ?? file, line: missing.line, field: missing.field },
         `${missing.parent} ${missing.id} does not exist (neither in this import nor in the database)`,
       );
     }
   }
 }
 
-async function existingIds(
-  db: PrismaClient,
-  refs: Pending[],
-): Promise<Record<Parent, Set<number>>> {
+async function existingIds(db: SqlReader, refs: Pending[]): Promise<Record<Parent, Set<number>>> {
   const found: Record<Parent, Set<number>> = {
     competition: new Set(),
     team: new Set(),

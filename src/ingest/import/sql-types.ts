@@ -6,12 +6,21 @@
  * at one parameter, whatever the batch size.
  */
 
-/** A table column and the SQL expression that computes it from the record `x`. */
+/** A parsed record (or an element of one of its arrays), read by field name. */
+export type Rec = Readonly<Record<string, unknown>>;
+
+/**
+ * A table column, the SQL expression that computes it from the record `x` (the JSON write
+ * pass), and the same value computed in JavaScript (the COPY write pass on PostgreSQL, see
+ * bulk/). `value` gets the record, and for a child table also the array element and its index.
+ * Absent and `null` both give NULL (`undefined` and `null` here).
+ */
 export interface Column {
   name: string;
   expr: string;
   /** The record fields the expression reads, with their json_to_recordset types. */
   fields: Record<string, string>;
+  value: (x: Rec, element?: Rec, index?: number) => unknown;
 }
 
 export interface TableSpec {
@@ -26,6 +35,11 @@ export interface TableSpec {
   where?: string;
   /** Record fields read by `join` or `where` only. */
   fields?: Record<string, string>;
+  /**
+   * `where` for the bulk pass, over a staging table `x` holding the table's columns (the
+   * files with two specs, where a record takes one or the other).
+   */
+  stageWhere?: string;
 }
 
 const q = (name: string) => `"${name}"`;
@@ -40,6 +54,7 @@ const scalar =
     name,
     expr: cast(`x.${q(field)}`),
     fields: { [field]: readAs },
+    value: (x) => x[field],
   });
 
 export const int = scalar('numeric', (ref) => `${ref}::int`);
@@ -49,12 +64,13 @@ export const bool = scalar('boolean', (ref) => ref);
 export const timestamp = scalar('text', (ref) => `${ref}::timestamptz`);
 export const enumOf = (type: string) => scalar('text', (ref) => `${ref}::${q(type)}`);
 
-/** A column computed by a free expression over `x` (and joined items). */
-export const computed = (name: string, expr: string, fields: Record<string, string>): Column => ({
-  name,
-  expr,
-  fields,
-});
+/** A column computed by a free expression over `x` (and joined items), and its JS twin. */
+export const computed = (
+  name: string,
+  expr: string,
+  fields: Record<string, string>,
+  value: Column['value'],
+): Column => ({ name, expr, fields, value });
 
 /** `json_to_recordset($1::json) AS x(...)` declaring every field the columns read. */
 export function recordSet(specs: readonly TableSpec[]): string {

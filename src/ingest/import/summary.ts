@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { ImportFileName } from '../format.js';
 
 /** What one file did: records read, and how many were new, changed or already identical. */
@@ -18,6 +19,8 @@ export interface ImportSummary {
 
 export interface ImportOptions {
   onProgress?: (msg: string) => void;
+  /** PostgreSQL only: the `pg` pool to write with COPY (`pgPoolOf(database)`). */
+  pool?: pg.Pool | undefined;
 }
 
 export const emptySummary = (file: ImportFileName): FileSummary => ({

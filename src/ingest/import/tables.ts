@@ -6,6 +6,7 @@ import {
   enumOf,
   float,
   int,
+  type Rec,
   type TableSpec,
   text,
   timestamp,
@@ -25,9 +26,19 @@ const names = [
 /** One price set of an odds record (`open` or `close`): a JSON object read by key. */
 const priceColumns = (set: 'open' | 'close', at: string): Column[] => [
   ...['line', 'home', 'draw', 'away', 'over', 'under'].map((key) =>
-    computed(`${set}_${key}`, `(x."${set}"->>'${key}')::double precision`, { [set]: 'json' }),
+    computed(
+      `${set}_${key}`,
+      `(x."${set}"->>'${key}')::double precision`,
+      { [set]: 'json' },
+      (x) => (x[set] as Rec | null | undefined)?.[key],
+    ),
   ),
-  computed(at, `(x."${set}"->>'at')::timestamptz`, { [set]: 'json' }),
+  computed(
+    at,
+    `(x."${set}"->>'at')::timestamptz`,
+    { [set]: 'json' },
+    (x) => (x[set] as Rec | null | undefined)?.['at'],
+  ),
 ];
 
 const prices = ['line', 'home', 'draw', 'away', 'over', 'under'].map((c) => float(c, c));
@@ -129,7 +140,7 @@ export const FLAT_FILES: Record<FlatFileName, TableSpec[]> = {
         text('type', 'type'),
         float('home', 'home'),
         float('away', 'away'),
-        computed('sort', 'COALESCE(x."sort"::int, 0)', { sort: 'numeric' }),
+        computed('sort', 'COALESCE(x."sort"::int, 0)', { sort: 'numeric' }, (x) => x['sort'] ?? 0),
       ],
     },
   ],
@@ -168,6 +179,7 @@ export const FLAT_FILES: Record<FlatFileName, TableSpec[]> = {
       key: ['match_id'],
       columns: [...EXCHANGE_COLUMNS, timestamp('received_at', 'receivedAt')],
       where: 'x."receivedAt" IS NOT NULL',
+      stageWhere: 'x."received_at" IS NOT NULL',
     },
     // Without `receivedAt`, a new row gets the import time and an existing one keeps its time
     // unless the payload changed: a re-import of the same folder changes nothing.
@@ -177,6 +189,7 @@ export const FLAT_FILES: Record<FlatFileName, TableSpec[]> = {
       touch: ['received_at'],
       columns: EXCHANGE_COLUMNS,
       where: 'x."receivedAt" IS NULL',
+      stageWhere: 'x."received_at" IS NULL',
       fields: { receivedAt: 'text' },
     },
   ],
@@ -188,7 +201,12 @@ export const FLAT_FILES: Record<FlatFileName, TableSpec[]> = {
         int('match_id', 'matchId'),
         enumOf('ReportKind')('kind', 'kind'),
         // `zh-CN` is the enum label `zh_CN` (labels avoid `-`).
-        computed('language', `replace(x."language", '-', '_')::"Language"`, { language: 'text' }),
+        computed(
+          'language',
+          `replace(x."language", '-', '_')::"Language"`,
+          { language: 'text' },
+          (x) => (x['language'] as string).replaceAll('-', '_'),
+        ),
         bool('published', 'published'),
         text('text', 'text'),
         timestamp('published_at', 'publishedAt'),

@@ -1,6 +1,6 @@
-import type { PrismaClient } from '../../db/generated/client.js';
 import type { ImportFileName } from '../format.js';
 import { ImportValidationError } from './errors.js';
+import type { SqlReader } from './reader.js';
 import { UNIQUE_FIELDS } from './rules.js';
 
 interface Seen {
@@ -41,7 +41,7 @@ export class UniqueTracker {
 }
 
 /** A value already held in the database by a different id would break the unique index. */
-export async function checkUniqueFields(db: PrismaClient, tracker: UniqueTracker): Promise<void> {
+export async function checkUniqueFields(db: SqlReader, tracker: UniqueTracker): Promise<void> {
   const spec = UNIQUE_FIELDS[tracker.file];
   if (!spec || tracker.values.size === 0) {
     return;

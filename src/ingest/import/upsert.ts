@@ -1,5 +1,6 @@
 import type { Prisma } from '../../db/generated/client.js';
-import { recordSet, type TableSpec } from './sql-types.js';
+import type { SqlExecutor } from './reader.js';
+import { type Column, recordSet, type TableSpec } from './sql-types.js';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -18,13 +19,42 @@ export interface ChangedGroup {
 const q = (name: string) => `"${name}"`;
 const cache = new Map<string, string>();
 
+/** Where the rows of an upsert come from: FROM items, one SELECT expression per column, a filter. */
+export interface RowSource {
+  /** Identifies the source in the statement cache. */
+  id: string;
+  from: string;
+  select: (column: Column) => string;
+  where: string;
+}
+
+/** The JSON write pass: the batch is the statement's one parameter, `json_to_recordset($1)`. */
+export const jsonSource = (spec: TableSpec): RowSource => ({
+  id: 'json',
+  from: `${recordSet([spec])} ${spec.join ?? ''}`,
+  select: (c) => c.expr,
+  where: spec.where ?? 'true',
+});
+
+/** The bulk pass: a staging table `stage` holding the table's columns, already computed. */
+export const stageSource = (spec: TableSpec, stage: string): RowSource => ({
+  id: `stage ${stage}`,
+  from: `${q(stage)} AS x`,
+  select: (c) => `x.${q(c.name)}`,
+  where: spec.stageWhere ?? 'true',
+});
+
 /**
  * INSERT ... SELECT FROM the record set ... ON CONFLICT DO UPDATE ... WHERE (the row differs),
  * wrapped so that one row comes back per group (or one in all): `xmax = 0` tells an inserted
  * row from an updated one, and identical rows are neither updated nor returned.
  */
-export function upsertSql(spec: TableSpec, groupBy: readonly string[] = []): string {
-  const cacheKey = `${spec.table}|${spec.where ?? ''}|${groupBy.join(',')}`;
+export function upsertSql(
+  spec: TableSpec,
+  groupBy: readonly string[] = [],
+  source: RowSource = jsonSource(spec),
+): string {
+  const cacheKey = `${spec.table}|${spec.where ?? ''}|${groupBy.join(',')}|${source.id}`;
   const cached = cache.get(cacheKey);
   if (cached) {
     return cached;
@@ -44,9 +74,9 @@ export function upsertSql(spec: TableSpec, groupBy: readonly string[] = []): str
   // `WHERE` after the FROM items also keeps `ON CONFLICT` from being read as a join condition.
   const sql = `WITH up AS (
   INSERT INTO ${q(spec.table)} AS t (${names.join(', ')})
-  SELECT ${spec.columns.map((c) => c.expr).join(', ')}
-  FROM ${recordSet([spec])} ${spec.join ?? ''}
-  WHERE ${spec.where ?? 'true'}
+  SELECT ${spec.columns.map(source.select).join(', ')}
+  FROM ${source.from}
+  WHERE ${source.where}
   ON CONFLICT (${spec.key.map(q).join(', ')}) DO UPDATE SET ${sets.join(', ')}
   WHERE ROW(${rest.map((c) => `t.${c}`).join(', ')}) IS DISTINCT FROM ROW(${rest.map((c) => `EXCLUDED.${c}`).join(', ')})
   RETURNING ${returning.join(', ')}
@@ -56,22 +86,33 @@ SELECT ${key}count(*) FILTER (WHERE inserted)::int AS inserted, count(*)::int AS
   return sql;
 }
 
-/** Upserts a batch given as a JSON array text of records. */
-export async function upsertBatch(tx: Tx, spec: TableSpec, json: string): Promise<UpsertCounts> {
-  const rows = await tx.$queryRawUnsafe<UpsertCounts[]>(upsertSql(spec), json);
+/** Upserts the rows of `source` (whose statement takes `params`): counts in all. */
+export async function upsertRows(
+  tx: SqlExecutor,
+  spec: TableSpec,
+  source: RowSource,
+  params: readonly unknown[],
+): Promise<UpsertCounts> {
+  const rows = await tx.$queryRawUnsafe<UpsertCounts[]>(upsertSql(spec, [], source), ...params);
   return rows[0] ?? { inserted: 0, changed: 0 };
 }
 
-/** Upserts a batch and reports which groups (by `groupBy` columns, joined with `|`) changed. */
+/** Upserts a batch given as a JSON array text of records. */
+export function upsertBatch(tx: SqlExecutor, spec: TableSpec, json: string): Promise<UpsertCounts> {
+  return upsertRows(tx, spec, jsonSource(spec), [json]);
+}
+
+/** Upserts rows and reports which groups (by `groupBy` columns, joined with `|`) changed. */
 export async function upsertGroups(
-  tx: Tx,
+  tx: SqlExecutor,
   spec: TableSpec,
-  json: string,
   groupBy: readonly string[],
+  source: RowSource,
+  params: readonly unknown[],
 ): Promise<ChangedGroup[]> {
   const rows = await tx.$queryRawUnsafe<(UpsertCounts & { key: string })[]>(
-    upsertSql(spec, groupBy),
-    json,
+    upsertSql(spec, groupBy, source),
+    ...params,
   );
   return rows.map((r) => ({ key: r.key, inserted: r.inserted > 0 }));
 }

@@ -32,27 +32,54 @@ export async function validateFolder(
   return counts;
 }
 
+const validators = new Map<ImportFileName, ReturnType<typeof Compile>>();
+
+/** One file's schema and rules, checked record by record. */
+export class RecordChecker<F extends ImportFileName> {
+  readonly file: F;
+  readonly rule: (typeof FILE_RULES)[F];
+  readonly #validator: ReturnType<typeof Compile>;
+
+  constructor(file: F) {
+    this.file = file;
+    this.rule = FILE_RULES[file];
+    let validator = validators.get(file);
+    if (!validator) {
+      validator = Compile(IMPORT_FILES[file]);
+      validators.set(file, validator);
+    }
+    this.#validator = validator;
+  }
+
+  /** The record, or an `ImportValidationError` naming the file, line and field. */
+  check(value: unknown, line: number): RecordOf<F> {
+    const file = this.file;
+    if (!this.#validator.Check(value)) {
+      const problem = describeSchemaErrors(this.#validator.Errors(value));
+      throw new ImportValidationError({ file, line, field: problem.field }, problem.reason);
+    }
+    const record = value as RecordOf<F>;
+    const problem = this.rule.check?.(record);
+    if (problem) {
+      throw new ImportValidationError({ file, line, field: problem.field }, problem.reason);
+    }
+    return record;
+  }
+}
+
 async function validateFile<F extends ImportFileName>(
   db: PrismaClient,
   file: F,
   path: string,
   refs: ReferenceTracker,
 ): Promise<number> {
-  const validator = Compile(IMPORT_FILES[file]);
-  const rule = FILE_RULES[file];
+  const checker = new RecordChecker(file);
+  const rule = checker.rule;
   const keys = new KeyLog();
   const unique = new UniqueTracker(file);
   let count = 0;
   for await (const { line, value } of readNdjson(path, file)) {
-    if (!validator.Check(value)) {
-      const problem = describeSchemaErrors(validator.Errors(value));
-      throw new ImportValidationError({ file, line, field: problem.field }, problem.reason);
-    }
-    const record = value as RecordOf<F>;
-    const problem = rule.check?.(record);
-    if (problem) {
-      throw new ImportValidationError({ file, line, field: problem.field }, problem.reason);
-    }
+    const record = checker.check(value, line);
     keys.add(rule.key(record));
     unique.add(record, line);
     if (rule.defines) {

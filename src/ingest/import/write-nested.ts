@@ -1,8 +1,9 @@
 import { readBatches } from './batches.js';
 import { LINEUPS, type NestedFile, REGIONAL } from './nested-specs.js';
+import type { SqlExecutor } from './reader.js';
 import { recordSet } from './sql-types.js';
 import { emptySummary, type FileSummary } from './summary.js';
-import { type Tx, upsertGroups } from './upsert.js';
+import { jsonSource, type RowSource, type Tx, upsertGroups } from './upsert.js';
 
 export type NestedFileName = 'lineups.ndjson' | 'regional.ndjson';
 
@@ -19,9 +20,14 @@ export async function writeNestedFile(
 ): Promise<FileSummary> {
   const nested = NESTED[file];
   const summary = emptySummary(file);
+  const sources = {
+    parent: jsonSource(nested.parent),
+    child: jsonSource(nested.child),
+    stale: staleChildrenSql(nested),
+  };
   for await (const batch of readBatches(path)) {
     summary.read += batch.count;
-    const changed = await writeBatch(tx, nested, batch.json);
+    const changed = await writeNestedBatch(tx, nested, sources, [batch.json]);
     summary.inserted += changed.inserted;
     summary.updated += changed.updated;
     summary.unchanged += batch.count - changed.inserted - changed.updated;
@@ -29,14 +35,32 @@ export async function writeNestedFile(
   return summary;
 }
 
+/** Where a nested batch's rows come from, and the DELETE of the children it no longer lists. */
+export interface NestedSources {
+  parent: RowSource;
+  child: RowSource;
+  /** DELETE ... RETURNING the group `key` of every deleted child (duplicates allowed). */
+  stale: string;
+}
+
 /**
  * A record counts as inserted when its parent row is new, as updated when the parent row or
- * any child row changed or a child was deleted, and as unchanged otherwise.
+ * any child row changed or a child was deleted, and as unchanged otherwise. The statements
+ * take `params` (the JSON pass: the batch text; the bulk pass: none, it reads staging tables).
  */
-async function writeBatch(tx: Tx, nested: NestedFile, json: string) {
-  const parents = await upsertGroups(tx, nested.parent, json, nested.groupBy);
-  const children = await upsertGroups(tx, nested.child, json, nested.groupBy);
-  const deleted = await deleteStaleChildren(tx, nested, json);
+export async function writeNestedBatch(
+  tx: SqlExecutor,
+  nested: NestedFile,
+  sources: NestedSources,
+  params: readonly unknown[],
+): Promise<{ inserted: number; updated: number }> {
+  const parents = await upsertGroups(tx, nested.parent, nested.groupBy, sources.parent, params);
+  const children = await upsertGroups(tx, nested.child, nested.groupBy, sources.child, params);
+  const rows = await tx.$queryRawUnsafe<{ key: string }[]>(
+    `WITH del AS (${sources.stale}) SELECT DISTINCT key FROM del`,
+    ...params,
+  );
+  const deleted = rows.map((r) => r.key);
   const inserted = new Set(parents.filter((g) => g.inserted).map((g) => g.key));
   const parentChanged = new Set(parents.map((g) => g.key));
   const changed = new Set([...parentChanged, ...children.map((g) => g.key), ...deleted]);
@@ -51,13 +75,27 @@ async function writeBatch(tx: Tx, nested: NestedFile, json: string) {
   return { inserted: inserted.size, updated: changed.size - inserted.size };
 }
 
-async function deleteStaleChildren(tx: Tx, nested: NestedFile, json: string): Promise<string[]> {
+const groupKey = (nested: NestedFile) =>
+  `concat_ws('|', ${nested.groupBy.map((c) => `p."${c}"::text`).join(', ')}) AS key`;
+
+/** The JSON pass: children beyond what the record set `x` lists. */
+function staleChildrenSql(nested: NestedFile): string {
   const { where, fields } = nested.staleChildren;
   const from = recordSet([{ table: '', key: [], columns: [], fields }]);
-  const key = nested.groupBy.map((c) => `p."${c}"::text`).join(', ');
-  const rows = await tx.$queryRawUnsafe<{ key: string }[]>(
-    `WITH del AS (DELETE FROM "${nested.child.table}" AS p USING ${from} WHERE ${where} RETURNING concat_ws('|', ${key}) AS key) SELECT DISTINCT key FROM del`,
-    json,
-  );
-  return rows.map((r) => r.key);
+  return `DELETE FROM "${nested.child.table}" AS p USING ${from} WHERE ${where} RETURNING ${groupKey(nested)}`;
+}
+
+/**
+ * The bulk pass: children of a staged parent that the staged children do not list (the same
+ * rows as the JSON pass deletes: a team sheet's `seq` beyond its players, a board's pools not
+ * listed).
+ */
+export function staleStagedChildrenSql(
+  nested: NestedFile,
+  parentStage: string,
+  childStage: string,
+): string {
+  const sameGroup = nested.groupBy.map((c) => `p."${c}" = s."${c}"`).join(' AND ');
+  const sameChild = nested.child.key.map((c) => `c."${c}" = p."${c}"`).join(' AND ');
+  return `DELETE FROM "${nested.child.table}" AS p USING "${parentStage}" AS s WHERE ${sameGroup} AND NOT EXISTS (SELECT 1 FROM "${childStage}" AS c WHERE ${sameChild}) RETURNING ${groupKey(nested)}`;
 }

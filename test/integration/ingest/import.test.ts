@@ -1,13 +1,29 @@
+import type pg from 'pg';
 import { expect, it } from 'vitest';
-import { type FileSummary, importFolder } from '../../../src/ingest/import/index.js';
+import type { Database } from '../../../src/db/database.js';
+import {
+  type FileSummary,
+  type ImportOptions,
+  importFolder as importWith,
+} from '../../../src/ingest/import/index.js';
 import { describeEachDatabase } from '../../helpers/db.js';
+import { describePostgres } from './bulk-db.js';
 import { sampleFiles, writeFolder } from './sample-folder.js';
 import { snapshot } from './snapshot.js';
 
 const byFile = (files: FileSummary[]) =>
   Object.fromEntries(files.map((f) => [f.file, [f.inserted, f.updated, f.unchanged]]));
 
-describeEachDatabase('importFolder', ({ db }) => {
+describeEachDatabase('importFolder', ({ db }) => importSuite(db, () => undefined));
+
+// The same promises from the COPY write pass (PostgreSQL with its pg pool): the first import
+// loads empty tables directly, the later ones go through staging tables.
+describePostgres('importFolder with COPY', ({ db, pool }) => importSuite(db, pool));
+
+function importSuite(db: () => Database, pool: () => pg.Pool | undefined) {
+  const importFolder = (prisma: Database['prisma'], dir: string, options: ImportOptions = {}) =>
+    importWith(prisma, dir, { ...options, pool: pool() });
+
   it('imports every file of a folder, then a second run changes nothing', async () => {
     const dir = await writeFolder(sampleFiles());
     const first = await importFolder(db().prisma, dir);
@@ -100,4 +116,4 @@ describeEachDatabase('importFolder', ({ db }) => {
     );
     expect(byFile(summary.files)).toEqual({ 'tips.ndjson': [1, 0, 0] });
   });
-});
+}

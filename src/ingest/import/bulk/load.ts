@@ -1,0 +1,350 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { ImportFileName } from '../../format.js';
+import type { SqlExecutor } from '../reader.js';
+import { stageSource, upsertRows } from '../upsert.js';
+import { staleStagedChildrenSql, writeNestedBatch } from '../write-nested.js';
+import { type BulkTable, bulkFile, type EncodedBatch, RowEncoder, tablesOf } from './plan.js';
+
+export interface WriteCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+type Progress = (message: string) => void;
+
+const q = (name: string) => `"${name}"`;
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+/** A constraint or index dropped for the load, and the statement that puts it back. */
+interface Dropped {
+  kind: 'index' | 'foreign key';
+  table: string;
+  drop: string;
+  restore: string;
+}
+
+/**
+ * The PostgreSQL write pass: one transaction on one connection of the pool, rows sent with
+ * `COPY ... FROM STDIN` (pg-copy-streams).
+ *
+ * - A file whose tables are all EMPTY when the transaction has locked them is loaded straight
+ *   into them: their indexes, primary keys and the foreign keys to and from them are dropped,
+ *   the tables truncated (still empty; it lets COPY write frozen, all-visible rows), the rows
+ *   copied in, and everything is put back from its own definition (`pg_get_indexdef`,
+ *   `pg_get_constraintdef`) before COMMIT: building an index once beats maintaining it row by
+ *   row, and re-adding a foreign key checks every row in one join instead of one lookup each.
+ * - Any other file is copied into a temporary staging table, batch by batch, and upserted from
+ *   it with the same statements as the JSON pass (ON CONFLICT ... DO UPDATE ... WHERE the row
+ *   differs), so counts, `updated_at` and re-imports behave exactly alike.
+ *
+ * Writers of the import tables wait for the transaction (SHARE ROW EXCLUSIVE); readers of a
+ * table loaded directly wait too (its DDL takes ACCESS EXCLUSIVE): that only happens to empty
+ * tables. Nothing is visible to anyone before COMMIT, and ROLLBACK undoes all of it, DDL
+ * included.
+ */
+export class BulkLoad {
+  readonly #client: pg.PoolClient;
+  readonly #pool: pg.Pool;
+  readonly #progress: Progress;
+  readonly #direct: ReadonlySet<ImportFileName>;
+  readonly #dropped: readonly Dropped[];
+  readonly #stages = new Set<string>();
+  readonly #written = new Set<string>();
+  /** The transaction's timestamp as PostgreSQL prints it (what `now()` defaults store). */
+  readonly now: string;
+  #open = true;
+
+  private constructor(init: {
+    client: pg.PoolClient;
+    pool: pg.Pool;
+    progress: Progress;
+    direct: ReadonlySet<ImportFileName>;
+    dropped: readonly Dropped[];
+    now: string;
+  }) {
+    this.#client = init.client;
+    this.#pool = init.pool;
+    this.#progress = init.progress;
+    this.#direct = init.direct;
+    this.#dropped = init.dropped;
+    this.now = init.now;
+  }
+
+  /** Opens the transaction, locks the tables of `files` and prepares the empty ones. */
+  static async begin(
+    pool: pg.Pool,
+    files: readonly ImportFileName[],
+    progress: Progress,
+  ): Promise<BulkLoad> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      // One long transaction: index builds take minutes on millions of rows, and the
+      // connection waits between batches while the next one is prepared.
+      await client.query(
+        `SET LOCAL maintenance_work_mem = '256MB'; SET LOCAL statement_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0`,
+      );
+      const tables = tablesOf(files);
+      await client.query(`LOCK TABLE ${tables.map(q).join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
+      const empty = await emptyTables(client, tables);
+      let direct = files.filter((f) => bulkFile(f).tables.every((t) => empty.has(t.table)));
+      let dropped: Dropped[] = [];
+      if (direct.length > 0) {
+        const fresh = tablesOf(direct);
+        const done = await dropForLoad(client, fresh);
+        if (done) {
+          dropped = done;
+          progress(`bulk: empty tables, loaded directly: ${fresh.join(', ')}`);
+        } else {
+          direct = [];
+        }
+      }
+      const { rows } = await client.query<{ now: string }>('SELECT now()::text AS now');
+      return new BulkLoad({
+        client,
+        pool,
+        progress,
+        direct: new Set(direct),
+        dropped,
+        now: rows[0]?.now ?? '',
+      });
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      client.release();
+      throw error;
+    }
+  }
+
+  /** Whether `file` goes straight into its (empty) tables. */
+  isDirect(file: ImportFileName): boolean {
+    return this.#direct.has(file);
+  }
+
+  /** An encoder whose rows fit how `file` is written. */
+  encoder(file: ImportFileName): RowEncoder {
+    return new RowEncoder(file, this.isDirect(file) ? this.now : null);
+  }
+
+  /** Reads through the transaction's own connection (it holds locks others would wait for). */
+  get reader(): SqlExecutor {
+    const client = this.#client;
+    return {
+      $queryRawUnsafe: async <T>(sql: string, ...values: unknown[]) =>
+        (await client.query(sql, values)).rows as T,
+      $executeRawUnsafe: async (sql: string, ...values: unknown[]) =>
+        (await client.query(sql, values)).rowCount ?? 0,
+    };
+  }
+
+  /** Writes one encoded batch; the counts are those of the JSON pass for the same records. */
+  async write(batch: EncodedBatch): Promise<WriteCounts> {
+    if (batch.records === 0) {
+      return { inserted: 0, updated: 0, unchanged: 0 };
+    }
+    for (const { table } of batch.tables) {
+      this.#written.add(table.table);
+    }
+    if (this.isDirect(batch.file)) {
+      for (const { table, pieces } of batch.tables) {
+        await this.#copy(table.table, table, pieces, true);
+      }
+      return { inserted: batch.records, updated: 0, unchanged: 0 };
+    }
+    const stages: string[] = [];
+    for (const { table, pieces } of batch.tables) {
+      const stage = await this.#stage(table);
+      await this.#client.query(`TRUNCATE ${q(stage)}`);
+      await this.#copy(stage, table, pieces, false);
+      stages.push(stage);
+    }
+    return this.#upsert(batch, stages);
+  }
+
+  async #upsert(batch: EncodedBatch, stages: string[]): Promise<WriteCounts> {
+    const plan = bulkFile(batch.file);
+    const [parentStage = '', childStage = ''] = stages;
+    if (plan.nested) {
+      const nested = plan.nested.spec;
+      const changed = await writeNestedBatch(
+        this.reader,
+        nested,
+        {
+          parent: stageSource(nested.parent, parentStage),
+          child: stageSource(nested.child, childStage),
+          stale: staleStagedChildrenSql(nested, parentStage, childStage),
+        },
+        [],
+      );
+      return {
+        ...changed,
+        unchanged: batch.records - changed.inserted - changed.updated,
+      };
+    }
+    let inserted = 0;
+    let changed = 0;
+    for (const spec of plan.tables[0]?.specs ?? []) {
+      const counts = await upsertRows(this.reader, spec, stageSource(spec, parentStage), []);
+      inserted += counts.inserted;
+      changed += counts.changed;
+    }
+    return { inserted, updated: changed - inserted, unchanged: batch.records - changed };
+  }
+
+  async #stage(table: BulkTable): Promise<string> {
+    const stage = `_bulk_${table.table}`;
+    if (!this.#stages.has(stage)) {
+      // No constraints: a column the record leaves NULL is decided by the upsert.
+      await this.#client.query(
+        `CREATE TEMPORARY TABLE ${q(stage)} ON COMMIT DROP AS SELECT ${table.columns.map((c) => q(c.name)).join(', ')} FROM ${q(table.table)} WITH NO DATA`,
+      );
+      this.#stages.add(stage);
+    }
+    return stage;
+  }
+
+  async #copy(target: string, table: BulkTable, pieces: Buffer[], freeze: boolean) {
+    if (pieces.length === 0) {
+      return;
+    }
+    const columns = table.columns.map((c) => q(c.name)).join(', ');
+    const options = freeze ? ' WITH (FREEZE)' : '';
+    const stream = this.#client.query(
+      copyFrom(`COPY ${q(target)} (${columns}) FROM STDIN${options}`),
+    );
+    await pipeline(Readable.from(pieces), stream);
+  }
+
+  /**
+   * Puts back what was dropped for the load, indexes (primary keys among them) before the
+   * foreign keys that need them, and commits.
+   */
+  async commit(): Promise<void> {
+    for (const kind of ['index', 'foreign key'] as const) {
+      const byTable = new Map<string, Dropped[]>();
+      for (const d of this.#dropped.filter((x) => x.kind === kind)) {
+        byTable.set(d.table, [...(byTable.get(d.table) ?? []), d]);
+      }
+      for (const [table, dropped] of byTable) {
+        const started = performance.now();
+        for (const d of dropped) {
+          await this.#client.query(d.restore);
+        }
+        const what = kind === 'index' ? 'index' : 'foreign key';
+        this.#progress(
+          `bulk: ${table}: ${dropped.length} ${what}${dropped.length > 1 ? (kind === 'index' ? 'es' : 's') : ''} restored in ${seconds(started)}`,
+        );
+      }
+    }
+    const started = performance.now();
+    await this.#client.query('COMMIT');
+    this.#open = false;
+    this.#client.release();
+    this.#progress(`bulk: committed in ${seconds(started)}`);
+  }
+
+  async rollback(): Promise<void> {
+    if (!this.#open) {
+      return;
+    }
+    this.#open = false;
+    try {
+      await this.#client.query('ROLLBACK');
+      this.#client.release();
+    } catch (error) {
+      // A broken connection must not go back to the pool.
+      this.#client.release(error instanceof Error ? error : true);
+    }
+  }
+
+  /** After COMMIT: fresh planner statistics for every table written. */
+  async analyze(): Promise<void> {
+    const tables = [...this.#written];
+    if (tables.length === 0) {
+      return;
+    }
+    const started = performance.now();
+    await this.#pool.query(`ANALYZE ${tables.map(q).join(', ')}`);
+    this.#progress(`bulk: analyzed ${tables.length} tables in ${seconds(started)}`);
+  }
+}
+
+async function emptyTables(client: pg.PoolClient, tables: readonly string[]): Promise<Set<string>> {
+  const { rows } = await client.query<{ t: string; empty: boolean }>(
+    tables
+      .map((t) => `SELECT '${t}' AS t, NOT EXISTS (SELECT 1 FROM ${q(t)}) AS empty`)
+      .join(' UNION ALL '),
+  );
+  return new Set(rows.filter((r) => r.empty).map((r) => r.t));
+}
+
+/**
+ * Drops the indexes of the empty `tables` and every foreign key to or from them, then
+ * truncates them; returns how to restore each. Does nothing (and returns null) unless the
+ * role owns all the tables involved (only an owner may drop their indexes).
+ */
+async function dropForLoad(
+  client: pg.PoolClient,
+  tables: readonly string[],
+): Promise<Dropped[] | null> {
+  const foreignKeys = await client.query<{ tbl: string; name: string; def: string }>(
+    `SELECT conrelid::regclass::text AS tbl, quote_ident(conname) AS name,
+            pg_get_constraintdef(oid) AS def
+       FROM pg_constraint
+      WHERE contype = 'f'
+        AND (conrelid = ANY($1::text[]::regclass[]) OR confrelid = ANY($1::text[]::regclass[]))
+      ORDER BY 1, 2`,
+    [tables],
+  );
+  const involved = [...new Set([...tables.map(q), ...foreignKeys.rows.map((r) => r.tbl)])];
+  const owned = await client.query<{ owns: boolean }>(
+    `SELECT bool_and(pg_has_role(c.relowner, 'USAGE')) AS owns
+       FROM pg_class c WHERE c.oid = ANY($1::text[]::regclass[])`,
+    [involved],
+  );
+  if (owned.rows[0]?.owns !== true) {
+    return null;
+  }
+  const indexes = await client.query<{
+    tbl: string;
+    index: string;
+    con: string | null;
+    condef: string | null;
+    indexdef: string;
+  }>(
+    `SELECT i.indrelid::regclass::text AS tbl, i.indexrelid::regclass::text AS index,
+            quote_ident(c.conname) AS con, pg_get_constraintdef(c.oid) AS condef,
+            pg_get_indexdef(i.indexrelid) AS indexdef
+       FROM pg_index i
+       LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.conrelid = i.indrelid
+                                AND c.contype IN ('p', 'u', 'x')
+      WHERE i.indrelid = ANY($1::text[]::regclass[])
+      ORDER BY 1, (c.contype = 'p') IS NOT TRUE, 2`,
+    [tables],
+  );
+  await client.query(`LOCK TABLE ${involved.join(', ')} IN ACCESS EXCLUSIVE MODE`);
+  const fks: Dropped[] = foreignKeys.rows.map((r) => ({
+    kind: 'foreign key',
+    table: r.tbl,
+    drop: `ALTER TABLE ${r.tbl} DROP CONSTRAINT ${r.name}`,
+    restore: `ALTER TABLE ${r.tbl} ADD CONSTRAINT ${r.name} ${r.def}`,
+  }));
+  const idx: Dropped[] = indexes.rows.map((r) =>
+    r.con && r.condef
+      ? {
+          kind: 'index',
+          table: r.tbl,
+          drop: `ALTER TABLE ${r.tbl} DROP CONSTRAINT ${r.con}`,
+          restore: `ALTER TABLE ${r.tbl} ADD CONSTRAINT ${r.con} ${r.condef}`,
+        }
+      : { kind: 'index', table: r.tbl, drop: `DROP INDEX ${r.index}`, restore: r.indexdef },
+  );
+  for (const d of [...fks, ...idx]) {
+    await client.query(d.drop);
+  }
+  await client.query(`TRUNCATE ${tables.map(q).join(', ')}`);
+  return [...idx, ...fks];
+}
