@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../src/errors/api-error.js';
 import { sendProblem } from './problem.js';
 
@@ -13,22 +13,27 @@ export function registerMethodNotAllowed(
   urls: string[],
   docsUrl: string,
 ): void {
+  const refuse = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('allow', 'GET, HEAD');
+    return sendProblem(
+      reply,
+      new ApiError(
+        'method_not_allowed',
+        `${request.method} is not allowed here; the API is read-only (GET, HEAD)`,
+      ),
+      docsUrl,
+    );
+  };
   for (const url of urls) {
     app.route({
       method: [...OTHER_METHODS],
       url,
       schema: { hide: true },
-      handler: (request, reply) => {
-        reply.header('allow', 'GET, HEAD');
-        return sendProblem(
-          reply,
-          new ApiError(
-            'method_not_allowed',
-            `${request.method} is not allowed here; the API is read-only (GET, HEAD)`,
-          ),
-          docsUrl,
-        );
-      },
+      // Answered in onRequest, before Fastify reads the body: a malformed, oversized or
+      // unsupported body must not turn the 405 into a 400 (found by test/fuzz: POST with
+      // `Content-Type: application/json` and the body `{bad` was 400 invalid_parameter).
+      onRequest: refuse,
+      handler: refuse,
     });
   }
 }

@@ -1,8 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../src/db/unavailable.js';
+import { apiErrorOfDatabaseFailure } from '../src/db/failures.js';
 import { ApiError } from '../src/errors/api-error.js';
-
-const DATABASE_RETRY_AFTER = 5;
 
 export interface ProblemDetails {
   type: string;
@@ -79,21 +77,19 @@ export function registerProblemHandlers(app: FastifyInstance, docsUrl: string): 
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = error.statusCode === 404 ? 'not_found' : 'invalid_parameter';
-      return sendProblem(reply, new ApiError(code, 'The request could not be read'), docsUrl);
+      // docs/access.md "Request size limits": an oversized body is 400 and says so.
+      const detail =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? `The request body is larger than the ${request.routeOptions.bodyLimit} bytes this route accepts`
+          : 'The request could not be read';
+      return sendProblem(reply, new ApiError(code, detail), docsUrl);
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return sendProblem(
-        reply,
-        new ApiError(
-          'upstream_unavailable',
-          'The data store is temporarily unreachable; retry shortly',
-          {
-            retryAfter: DATABASE_RETRY_AFTER,
-          },
-        ),
-        docsUrl,
-      );
+    const databaseFailure = apiErrorOfDatabaseFailure(error);
+    if (databaseFailure) {
+      if (databaseFailure.code === 'upstream_unavailable') {
+        request.log.warn({ err: error }, 'database unavailable');
+      }
+      return sendProblem(reply, databaseFailure, docsUrl);
     }
     request.log.error({ err: error }, 'unexpected failure');
     return sendProblem(

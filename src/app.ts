@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { docsPlugin } from '../rest/docs.js';
+import { registerFiniteParameters } from '../rest/finite-parameters.js';
 import { registerOpenApi } from '../rest/openapi.js';
 import { restPlugin } from '../rest/plugin.js';
 import { registerProblemHandlers } from '../rest/problem.js';
+import { clientErrorHandler, frameworkErrors } from '../rest/transport-errors.js';
 import { adminPlugin } from './admin/plugin.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
@@ -54,8 +56,13 @@ export async function buildApp(config: Config, deps: Deps): Promise<FastifyInsta
     },
     trustProxy: parseTrustProxy(config.trustProxy),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
+    frameworkErrors: frameworkErrors(config.docsUrl),
+    clientErrorHandler: clientErrorHandler(config.docsUrl),
   });
   registerProblemHandlers(app, config.docsUrl);
+  // Every route's last validation step; its hook runs before the REST policy's rate and quota
+  // steps (DECISIONS.md "Access" order) and on the admin API too.
+  registerFiniteParameters(app);
   await app.register(healthRoutes, { deps });
   await registerOpenApi(app, config);
   await app.register(restPlugin, {

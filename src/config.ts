@@ -7,6 +7,8 @@ const EnvSchema = Type.Object({
   PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
   HOST: Type.Optional(Type.String({ minLength: 1 })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_QUERY_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
+  DATABASE_CONNECT_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
   TOUCHLINE_DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   REDIS_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9:_-]{1,64}$' })),
@@ -33,6 +35,13 @@ export interface Config {
   readonly host: string;
   readonly port: number;
   readonly databaseUrl: string | undefined;
+  /**
+   * PostgreSQL only: the longest one statement may take (client read timeout and server
+   * `statement_timeout`), and the longest to wait for a connection (new or from the pool); 0 = no
+   * limit. Past either, the request is answered 503 `upstream_unavailable` (docs/operations.md).
+   */
+  readonly databaseQueryTimeoutMs: number;
+  readonly databaseConnectTimeoutMs: number;
   readonly dataDir: string;
   readonly redisUrl: string | undefined;
   readonly redisPrefix: string;
@@ -85,6 +94,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host,
     port,
     databaseUrl: parsed.DATABASE_URL,
+    databaseQueryTimeoutMs: parsed.DATABASE_QUERY_TIMEOUT_MS ?? 5000,
+    databaseConnectTimeoutMs: parsed.DATABASE_CONNECT_TIMEOUT_MS ?? 5000,
     dataDir: resolve(parsed.TOUCHLINE_DATA_DIR ?? './data'),
     redisUrl: parsed.REDIS_URL,
     redisPrefix: parsed.REDIS_PREFIX ?? 'tl:v1',

@@ -13,6 +13,16 @@ import { createPlansService } from './services/plans.js';
 import { createSubscriptionsService } from './services/subscriptions.js';
 import type { CounterReader } from './services/usage.js';
 
+/**
+ * How long closing the counters and events may take before the database is closed anyway: their
+ * usage flush is bounded by the database timeouts (DATABASE_CONNECT_TIMEOUT_MS +
+ * DATABASE_QUERY_TIMEOUT_MS, 10 s by default), Redis by its one-second command timeout.
+ */
+const ACCESS_CLOSE_MS = 15_000;
+
+const delay = <T>(ms: number, value: T) =>
+  new Promise<T>((resolve) => setTimeout(() => resolve(value), ms).unref());
+
 export interface Clock {
   now(): Date;
 }
@@ -97,9 +107,27 @@ export async function createDepsFor(
     access,
     events,
     clock,
+    /**
+     * Counters and events first (the usage flush still needs the database), then the database,
+     * which is closed even when a step before it failed or hangs (a goodbye to a database that
+     * stopped answering is never acknowledged): after ACCESS_CLOSE_MS it is closed regardless.
+     */
     async close() {
-      await access.close();
-      await database.close();
+      const failures: unknown[] = [];
+      const accessClosed = access.close().then(
+        () => true,
+        (error: unknown) => {
+          failures.push(error);
+          return true;
+        },
+      );
+      if (!(await Promise.race([accessClosed, delay(ACCESS_CLOSE_MS, false)]))) {
+        failures.push(new Error(`counters and events not closed within ${ACCESS_CLOSE_MS} ms`));
+      }
+      await database.close().catch((error: unknown) => failures.push(error));
+      if (failures.length > 0) {
+        throw new AggregateError(failures, 'closing the dependencies failed');
+      }
     },
   };
 }

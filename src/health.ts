@@ -1,20 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from './deps.js';
 
+/** /readyz answers within this, whatever the database does (docs/operations.md). */
 const READY_TIMEOUT_MS = 2000;
 
-/** /healthz: the process is up. /readyz: it can answer data requests (the database responds). */
+/**
+ * /healthz: the process is up. /readyz: it can answer data requests (the database responds).
+ * While the database hangs, probes share one pending `SELECT 1` instead of each taking a pooled
+ * connection, so a load balancer polling /readyz cannot use up the pool.
+ */
 export async function healthRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+  let probe: Promise<boolean> | undefined;
+  const databaseAnswers = () => {
+    probe ??= deps.database.prisma.$queryRaw`SELECT 1`
+      .then(
+        () => true,
+        () => false,
+      )
+      .finally(() => {
+        probe = undefined;
+      });
+    return probe;
+  };
+
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
-    const timeout = new Promise<never>((_, reject) => {
-      setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS).unref();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
     });
-    try {
-      await Promise.race([deps.database.prisma.$queryRaw`SELECT 1`, timeout]);
+    const ready = await Promise.race([databaseAnswers(), timeout]);
+    clearTimeout(timer);
+    if (ready) {
       return { status: 'ready', database: deps.database.kind };
-    } catch {
-      return reply.code(503).send({ status: 'not ready', database: deps.database.kind });
     }
+    return reply.code(503).send({ status: 'not ready', database: deps.database.kind });
   });
 }

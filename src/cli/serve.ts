@@ -12,6 +12,29 @@ import { DEFAULT_DEMO_MATCHES, DEFAULT_DEMO_SEED } from './data-commands.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
+/**
+ * Shutdown (docs/operations.md): in-flight requests get SHUTDOWN_GRACE_MS to finish (each is
+ * bounded by the database timeouts, so this is generous), then their connections are closed;
+ * closing the dependencies gets DEPS_CLOSE_MS (deps.ts closes the database after at most 15 s
+ * whatever the rest does). A process therefore exits within about 50 s of SIGTERM whatever its
+ * dependencies do, and within a second or so when they answer.
+ */
+const SHUTDOWN_GRACE_MS = 25_000;
+const CLOSE_STEP_MS = 5_000;
+const DEPS_CLOSE_MS = 20_000;
+const EXIT_GRACE_MS = 1_000;
+const REAP_INTERVAL_MS = 100;
+
+const reason = (error: unknown): string =>
+  error instanceof AggregateError
+    ? error.errors.map(reason).join('; ')
+    : error instanceof Error
+      ? (error.message.split('\n')[0] ?? error.name)
+      : String(error);
+
+const delay = <T>(ms: number, value: T) =>
+  new Promise<T>((resolve) => setTimeout(() => resolve(value), ms).unref());
+
 /** First start on an empty embedded database: demo data, analysis and one key per tier. */
 async function prepareEmbedded(deps: Deps, config: Config): Promise<DemoKey[] | null> {
   const db = deps.database.prisma;
@@ -38,7 +61,12 @@ function printKeys(keys: DemoKey[]): void {
 }
 
 export async function serve(config: Config): Promise<void> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  });
   const applied = await ensureMigrated(database.adapter, (sql) =>
     database.prisma.$queryRawUnsafe(sql),
   );
@@ -49,6 +77,15 @@ export async function serve(config: Config): Promise<void> {
   const deps = await createDepsFor(config, database);
   const keys = database.kind === 'pglite' ? await prepareEmbedded(deps, config) : null;
   const app = await buildApp(config, deps);
+  let closing = false;
+  // Shutting down: a response still being produced tells its client not to reuse the connection
+  // (Fastify answers requests that arrive meanwhile 503 with `Connection: close` by itself).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) {
+      reply.header('connection', 'close');
+    }
+    return payload;
+  });
   await app.listen({ host: config.host, port: config.port });
   log(`touchline listening on ${config.baseUrl} (database: ${database.kind})`);
   log(
@@ -57,15 +94,55 @@ export async function serve(config: Config): Promise<void> {
   if (keys) {
     printKeys(keys);
   }
-  let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
       return;
     }
     closing = true;
+    const started = Date.now();
     log(`${signal}: finishing in-flight requests`);
-    await app.close();
-    await deps.close();
+    let graceful = true;
+    // Stop accepting, let in-flight requests finish (their reservations settle in their hooks).
+    // server.close() waits for every connection; keep-alive ones that go idle once their last
+    // response is out are closed as they do.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), REAP_INTERVAL_MS);
+    const closed = app.close().then(
+      () => true,
+      (error: unknown) => {
+        log(`${signal}: closing the server: ${reason(error)}`);
+        return false;
+      },
+    );
+    const finished = await Promise.race([closed, delay(SHUTDOWN_GRACE_MS, undefined)]);
+    clearInterval(reaper);
+    graceful &&= finished === true;
+    if (finished === undefined) {
+      log(
+        `${signal}: requests still running after ${SHUTDOWN_GRACE_MS} ms: closing their connections`,
+      );
+      app.server.closeAllConnections();
+      await Promise.race([closed, delay(CLOSE_STEP_MS, false)]);
+    }
+    // Then flush usage, leave the instance registry, close Redis, the event bus and the database.
+    const released = await Promise.race([
+      deps.close().then(
+        () => true,
+        (error: unknown) => {
+          log(`${signal}: closing: ${reason(error)}`);
+          return false;
+        },
+      ),
+      delay(DEPS_CLOSE_MS, undefined),
+    ]);
+    if (released === undefined) {
+      log(`${signal}: dependencies not closed within ${DEPS_CLOSE_MS} ms`);
+    }
+    graceful &&= released === true;
+    log(`${signal}: ${graceful ? 'closed' : 'closed with errors'} in ${Date.now() - started} ms`);
+    process.exitCode = graceful ? 0 : 1;
+    // Everything is released; a socket to a database that stopped answering (which no one will
+    // ever close) must not keep the process alive.
+    setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -22,12 +22,23 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Embedded database folder; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /**
+   * PostgreSQL only: the longest one statement and one connection attempt may take, in ms
+   * (`DATABASE_QUERY_TIMEOUT_MS`, `DATABASE_CONNECT_TIMEOUT_MS`; unset or 0: no limit, which the
+   * CLI's long imports and migrations want). The server passes them so that a database that
+   * stops answering turns into 503s, never into requests that hang.
+   */
+  queryTimeoutMs?: number | undefined;
+  connectTimeoutMs?: number | undefined;
 }
 
 /** PostgreSQL through `pg` when a URL is configured, else embedded PGlite in the data folder. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = createPgPool(options.databaseUrl);
+    const pool = createPgPool(options.databaseUrl, {
+      ...(options.queryTimeoutMs ? { queryTimeoutMs: options.queryTimeoutMs } : {}),
+      ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
+    });
     const adapter = new PrismaPg(pool);
     const prisma = new PrismaClient({ adapter });
     return {

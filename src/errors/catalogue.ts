@@ -15,12 +15,16 @@ export const ERROR_CONDITIONS: Record<ErrorCode, string> = {
   not_found:
     'The resource does not exist (or is unpublished / not available, e.g. lineups, regional board).',
   method_not_allowed: 'The route exists but not for this HTTP method; `Allow` lists the methods.',
+  uri_too_long:
+    'One path segment is longer than 100 characters (no match id or bookmaker is). Nothing is counted.',
   key_limit_reached: 'The account already holds an unrevoked key (management API).',
   allowlist_limit_reached: "The key's allowlist is full (management API).",
   rate_limited:
     'The per-minute limit of the key was exceeded. `Retry-After` says when the minute ends. Nothing is charged.',
   quota_exceeded:
     "The account's daily plan quota is used up. It resets at 00:00 Hong Kong time (16:00 UTC); `Retry-After` counts down to it. Nothing is charged.",
+  headers_too_large:
+    'The request line and headers together exceed 16 KiB. The connection is closed; nothing is counted.',
   internal_error:
     'An unexpected failure. No internals are disclosed; retry, and report it if it persists.',
   upstream_malformed:

@@ -1,6 +1,8 @@
 /**
  * Spec part 7 as data: every error code the API can answer with, its HTTP status and title.
- * `internal_error` is ours (DECISIONS.md "Access": an unexpected failure is a 500 with no internals).
+ * `internal_error` is ours (DECISIONS.md "Access": an unexpected failure is a 500 with no internals),
+ * and so are the HTTP-level refusals `method_not_allowed`, `uri_too_long` and `headers_too_large`
+ * (docs/access.md "Request size limits").
  */
 export const ERROR_CODES = {
   invalid_parameter: { status: 400, title: 'Invalid parameter' },
@@ -11,10 +13,12 @@ export const ERROR_CODES = {
   ip_not_allowed: { status: 403, title: 'Address not allowed' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
+  uri_too_long: { status: 414, title: 'URI too long' },
   key_limit_reached: { status: 409, title: 'Key limit reached' },
   allowlist_limit_reached: { status: 409, title: 'Allowlist limit reached' },
   rate_limited: { status: 429, title: 'Rate limit exceeded' },
   quota_exceeded: { status: 429, title: 'Daily quota exceeded' },
+  headers_too_large: { status: 431, title: 'Request headers too large' },
   internal_error: { status: 500, title: 'Internal error' },
   upstream_malformed: { status: 502, title: 'Upstream data malformed' },
   upstream_unavailable: { status: 503, title: 'Upstream unavailable' },

@@ -9,6 +9,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { apiErrorOfDatabaseFailure } from '../db/failures.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AccessPolicy, Admission, Principal } from '../policy/access-policy.js';
 import type { UsageSnapshot } from '../policy/quota-store.js';
@@ -175,14 +176,20 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
         }
         ctx.http.usage = ctx.access.usage;
       } catch (error) {
-        if (!(error instanceof ApiError || error instanceof GraphQLError)) {
+        // A key that needs the database to be checked while it is away: 503 for the whole
+        // operation, as REST answers (docs/operations.md).
+        const refusal =
+          error instanceof ApiError || error instanceof GraphQLError
+            ? asApiError(error)
+            : apiErrorOfDatabaseFailure(error);
+        if (!refusal) {
           throw error;
         }
         // A request with a known key carries its counters, as on REST (spec 8.2 rule 6).
         if (principal && !ctx.http.usage) {
           ctx.http.usage = await policy.peek(principal);
         }
-        refuse(asApiError(error));
+        refuse(refusal);
         return undefined;
       }
       if (plan.dryRun) {

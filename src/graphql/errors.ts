@@ -1,12 +1,9 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { apiErrorOfDatabaseFailure } from '../db/failures.js';
 import { ApiError } from '../errors/api-error.js';
 import { isErrorCode } from '../errors/codes.js';
 import type { HttpOutcome } from './access.js';
-
-/** The REST retry hint for a database outage (rest/problem.ts answers the same). */
-const DATABASE_RETRY_AFTER = 5;
 
 /** Where a source error points (its nodes, positions and path), for the error that replaces it. */
 const locationOf = (source: GraphQLError | undefined) => ({
@@ -30,6 +27,22 @@ export function graphqlErrorOf(error: ApiError, source?: GraphQLError): GraphQLE
 }
 
 /**
+ * Extensions of a request error that may reach the client (found by test/fuzz):
+ * - yoga's JSON body parser puts the parser's own error in `originalError` (`{"name":
+ *   "SyntaxError","message":"Unexpected end of JSON input..."}` for a POST body of `{}`): dropped;
+ * - `http.spec` makes yoga answer such request errors with 200 under `Accept: application/json`
+ *   (`GET /graphql` without `query` was 200): dropped, so they are 400 whatever the Accept.
+ */
+function publicExtensions(extensions: Record<string, unknown>): Record<string, unknown> {
+  const { originalError: _internal, http, ...rest } = extensions;
+  if (http === null || typeof http !== 'object') {
+    return rest;
+  }
+  const { spec: _spec, ...status } = http as Record<string, unknown>;
+  return { ...rest, http: status };
+}
+
+/**
  * Yoga's error mask: our errors keep their code; parse, validation and variable errors are
  * `invalid_parameter`; a database outage is `upstream_unavailable`; anything else is masked as
  * `internal_error` and logged, never shown.
@@ -40,17 +53,12 @@ export function maskError(error: unknown, log: (error: unknown) => void): GraphQ
   if (original instanceof ApiError) {
     return graphqlErrorOf(original, graphql);
   }
-  if (isDatabaseUnavailable(original)) {
-    const unavailable = new ApiError(
-      'upstream_unavailable',
-      'The data store is temporarily unreachable; retry shortly',
-      { retryAfter: DATABASE_RETRY_AFTER },
-    );
-    return graphqlErrorOf(unavailable, graphql);
+  const databaseFailure = apiErrorOfDatabaseFailure(original);
+  if (databaseFailure) {
+    return graphqlErrorOf(databaseFailure, graphql);
   }
   if (graphql && (!graphql.originalError || graphql.originalError instanceof GraphQLError)) {
-    const extensions = graphql.extensions ?? {};
-    const code = extensions['code'];
+    const { code, ...extensions } = publicExtensions(graphql.extensions ?? {});
     return new GraphQLError(graphql.message, {
       ...locationOf(graphql),
       extensions: {
@@ -75,8 +83,66 @@ function asInvalidParameter(error: Error): GraphQLError {
   });
 }
 
+/** A GET (or form) parameter yoga's parser reads with JSON.parse was not JSON. */
+const unreadableParameter = () =>
+  new GraphQLError('The `variables` or `extensions` parameter is not valid JSON', {
+    extensions: { code: 'invalid_parameter', http: { status: 400 } },
+  });
+
+/**
+ * An execution result (not a stream, not a batch) in which nothing ran: no `data`, or `data:
+ * null` with no error tied to a field (`path`), as graphql-js answers an operation type the
+ * schema does not have.
+ */
+function refusedBeforeExecution(result: unknown): boolean {
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) {
+    return false;
+  }
+  if (Symbol.asyncIterator in result) {
+    return false;
+  }
+  const { data, errors = [] } = result as { data?: unknown; errors?: readonly GraphQLError[] };
+  if (errors.length === 0 || (data !== undefined && data !== null)) {
+    return false;
+  }
+  // Field errors (with a path) are answered 200; yoga's own request errors carry their HTTP
+  // status (400, 405), which stands.
+  return !errors.some((e) => e.path || e.extensions?.['http']);
+}
+
 /** Gives the errors graphql-js raises before execution the REST code and status. */
-export const requestErrorsPlugin: Plugin<{ http: HttpOutcome }> = {
+export const requestErrorsPlugin: Plugin<{ http: HttpOutcome }, { http?: HttpOutcome }> = {
+  /**
+   * Yoga's GET parser runs JSON.parse on `variables` and `extensions` and lets the SyntaxError
+   * out, which the mask can only call `internal_error` (found by test/fuzz: `GET /graphql?query=
+   * {limits{tier}}&variables={` was 200 `internal_error`): the client's mistake, so 400.
+   */
+  onRequestParse({ requestParser, setRequestParser }) {
+    if (!requestParser) {
+      return;
+    }
+    setRequestParser(async (request) => {
+      try {
+        return await requestParser(request);
+      } catch (error) {
+        throw error instanceof GraphQLError ? error : unreadableParameter();
+      }
+    });
+  },
+  /**
+   * A result in which nothing ran was refused as a whole; graphql-js raises some of those at
+   * execution time with no status, and yoga answered them 200 (found by test/fuzz:
+   * `subscription { limits { tier } }`, `mutation { ... }`): 400, as parse errors are.
+   */
+  onResultProcess({ result, serverContext }) {
+    if (
+      serverContext.http &&
+      serverContext.http.status === undefined &&
+      refusedBeforeExecution(result)
+    ) {
+      serverContext.http.status = 400;
+    }
+  },
   onParse({ context }) {
     return ({ result, replaceParseResult }) => {
       if (result instanceof Error) {

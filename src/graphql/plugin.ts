@@ -43,6 +43,21 @@ const graphiql = {
 /** Rendered once: the page inlines GraphiQL's 9 MB bundle. */
 const GRAPHIQL_HTML = renderGraphiQL(graphiql);
 
+/**
+ * Yoga answers an unsupported Content-Type (415) or Accept (406) with no body, which Fastify
+ * sent as `null` (found by test/fuzz: POST with `Content-Type: text/plain`): say what was wrong,
+ * in the GraphQL error shape, with a code from the table.
+ */
+function bodylessRefusal(status: number) {
+  const message =
+    status === 415
+      ? 'Unsupported Content-Type: POST application/json, or GET with a query string'
+      : status === 406
+        ? 'Not acceptable: the answer is application/json or application/graphql-response+json'
+        : 'The request could not be processed';
+  return { errors: [{ message, extensions: { code: 'invalid_parameter' } }] };
+}
+
 /** Shape-limit rejections reported as validation errors (400), not thrown past the hooks. */
 const asValidationError = {
   propagateOnRejection: false,
@@ -115,7 +130,26 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       if (http.retryAfter !== undefined) {
         reply.header('retry-after', String(http.retryAfter));
       }
+      if (response.body === null && reply.statusCode >= 400 && req.method !== 'HEAD') {
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(bodylessRefusal(reply.statusCode));
+      }
       return reply.send(response.body);
     },
+  });
+  // The endpoint exists: another method is 405 with Allow, as on REST, not the 404 of an unknown
+  // route (found by test/fuzz: `DELETE /graphql` was 404 `No route DELETE /graphql`). Refused
+  // in onRequest, before any body is read.
+  const refuse = async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('allow', 'GET, POST, OPTIONS');
+    throw new ApiError('method_not_allowed', `${req.method} is not allowed on /graphql`);
+  };
+  app.route({
+    url: '/graphql',
+    method: ['PUT', 'PATCH', 'DELETE'],
+    schema: { hide: true },
+    onRequest: refuse,
+    handler: refuse,
   });
 }

@@ -10,6 +10,10 @@ import {
 
 const CHANNEL = 'touchline_access_events';
 const RECONNECT_MS = 1000;
+/** A listening or notifying connection that cannot be made in this time is retried or failed. */
+const CONNECT_TIMEOUT_MS = 5000;
+/** How long closing waits for the server to acknowledge the listening connection's goodbye. */
+const END_TIMEOUT_MS = 1000;
 
 /** Redis pub/sub: every instance sharing the Redis hears every change at once. */
 export function redisTransport(url: string, prefix: string): AccessEventTransport {
@@ -48,31 +52,92 @@ export function redisTransport(url: string, prefix: string): AccessEventTranspor
   };
 }
 
-/** PostgreSQL LISTEN/NOTIFY, for instances that share a database but no Redis. */
+/**
+ * Ends a client, politely if the server answers within `ms`: `end()` waits for the server to
+ * close its side, which a database that stopped answering never does (it would hold shutdown
+ * forever), so the socket is then destroyed.
+ */
+async function endWithin(client: pg.Client, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = await Promise.race([
+    client.end().then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!ended) {
+    // `connection.stream` is pg's socket; its types do not declare it.
+    (
+      client as unknown as { connection: { stream: { destroy(): void } } }
+    ).connection.stream.destroy();
+  }
+}
+
+/**
+ * PostgreSQL LISTEN/NOTIFY, for instances that share a database but no Redis. The listening
+ * connection is kept up for the life of the process: a lost connection (an error, the server
+ * ending it, a failed attempt while the database is away) is retried every RECONNECT_MS until it
+ * is back; `onLost` fires when it drops and again once it listens anew, since notifications sent
+ * in between are gone.
+ */
 export function postgresTransport(connectionString: string): AccessEventTransport {
   let listener: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
   let closed = false;
-  async function connect(onEvent: (event: AccessEvent) => void, onLost: () => void): Promise<void> {
-    const client = new pg.Client({ connectionString });
+
+  function listen(onEvent: (event: AccessEvent) => void, onLost: () => void): Promise<void> {
+    const client = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    let lost = false;
+    const reconnect = () => {
+      if (lost) {
+        return;
+      }
+      lost = true;
+      if (listener === client) {
+        listener = undefined;
+      }
+      client.end().catch(() => {});
+      onLost();
+      if (!closed) {
+        retry = setTimeout(() => void listen(onEvent, onLost), RECONNECT_MS);
+        retry.unref();
+      }
+    };
     client.on('notification', (message) => {
       const event = message.payload ? parseAccessEvent(message.payload) : null;
       if (event) {
         onEvent(event);
       }
     });
-    client.on('error', () => {
-      onLost();
-      if (!closed) {
-        setTimeout(() => void connect(onEvent, onLost).catch(() => {}), RECONNECT_MS).unref();
+    client.on('error', reconnect);
+    client.on('end', reconnect);
+    const start = async () => {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      if (closed) {
+        await client.end();
+        return;
       }
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    listener = client;
+      listener = client;
+      onLost();
+    };
+    return start().catch(reconnect);
   }
+
   return {
     async send(event) {
-      const client = new pg.Client({ connectionString });
+      const client = new pg.Client({
+        connectionString,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
       await client.connect();
       try {
         await client.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
@@ -80,10 +145,13 @@ export function postgresTransport(connectionString: string): AccessEventTranspor
         await client.end();
       }
     },
-    listen: (onEvent, onLost) => connect(onEvent, onLost),
+    listen,
     async close() {
       closed = true;
-      await listener?.end().catch(() => {});
+      clearTimeout(retry);
+      if (listener) {
+        await endWithin(listener, END_TIMEOUT_MS);
+      }
     },
   };
 }

@@ -11,6 +11,7 @@ import type {
   UsageSnapshot,
 } from './quota-store.js';
 import type { RedisQuotaStore, ReplayEntry } from './redis-quota-store.js';
+import { hkDay, minuteWindow } from './windows.js';
 
 const PROBE_INTERVAL_MS = 1000;
 const UNAVAILABLE_RETRY_AFTER = 5;
@@ -46,8 +47,10 @@ export function createResilientQuotaStore(
   let local = createMemoryQuotaStore();
   const localReservations = new WeakSet<Reservation>();
   const journal = new Map<string, ReplayEntry>();
-  /** Last usage Redis reported per key, to size the local shares. */
-  const lastSeen = new LRUCache<number, UsageSnapshot>({ max: 50_000 });
+  /** Last usage Redis reported per key, and the windows it was for, to size the local shares. */
+  const lastSeen = new LRUCache<number, { usage: UsageSnapshot; minute: number; day: string }>({
+    max: 50_000,
+  });
 
   function markDown() {
     if (!down) {
@@ -57,15 +60,37 @@ export function createResilientQuotaStore(
     nextProbe = options.now().getTime() + PROBE_INTERVAL_MS;
   }
 
+  /**
+   * Replays the journal into Redis, entry by entry, so a replay cut short by another failure
+   * never counts anything twice. Single flight: requests that find Redis back at the same moment
+   * share one replay (two replays of one journal would count it twice).
+   */
+  let flushing: Promise<void> | undefined;
+  function flushJournal(): Promise<void> {
+    flushing ??= (async () => {
+      try {
+        for (const [id, entry] of journal) {
+          await redisStore.replay([entry], options.now());
+          journal.delete(id);
+        }
+      } finally {
+        flushing = undefined;
+      }
+    })();
+    return flushing;
+  }
+
   async function recover() {
-    // Entry by entry, so a replay cut short by another failure never counts anything twice.
-    for (const [id, entry] of journal) {
-      await redisStore.replay([entry], options.now());
-      journal.delete(id);
+    await flushJournal();
+    if (down) {
+      local = createMemoryQuotaStore();
+      down = false;
+      options.onStateChange?.('up');
     }
-    local = createMemoryQuotaStore();
-    down = false;
-    options.onStateChange?.('up');
+    // Admitted locally while the replay ran: into Redis too.
+    if (journal.size > 0) {
+      await flushJournal();
+    }
   }
 
   /** Runs `op` on Redis when it is (or may be) up; `undefined` means: use the fallback. */
@@ -107,13 +132,25 @@ export function createResilientQuotaStore(
     });
   }
 
+  /** What Redis last said this key had used in the windows of `now` (0 for a window it never saw). */
+  function usedBefore(keyId: number, now: Date) {
+    const seen = lastSeen.get(keyId);
+    const sameMinute = seen?.minute === minuteWindow(now);
+    const sameDay = seen?.day === hkDay(now);
+    return {
+      minute: sameMinute ? (seen?.usage.minute.used ?? 0) : 0,
+      quota: sameDay ? (seen?.usage.quota.used ?? 0) : 0,
+      free: sameDay ? (seen?.usage.free.used ?? 0) : 0,
+    };
+  }
+
   async function reserveLocally(input: ReserveInput) {
     if (options.mode === 'closed') {
       unavailable();
     }
-    const seen = lastSeen.get(input.keyId);
     const n = options.instances();
     const { limits } = input;
+    const base = usedBefore(input.keyId, input.now);
     const localLimits =
       options.mode === 'open'
         ? {
@@ -122,16 +159,15 @@ export function createResilientQuotaStore(
             freeMatchesDailyQuota: limits.freeMatchesDailyQuota,
           }
         : {
-            ratePerMinute: share(limits.ratePerMinute, 0, n),
-            dailyQuota: share(limits.dailyQuota, seen?.quota.used ?? 0, n),
-            freeMatchesDailyQuota: share(limits.freeMatchesDailyQuota, seen?.free.used ?? 0, n),
+            ratePerMinute: share(limits.ratePerMinute, base.minute, n),
+            dailyQuota: share(limits.dailyQuota, base.quota, n),
+            freeMatchesDailyQuota: share(limits.freeMatchesDailyQuota, base.free, n),
           };
     const outcome = await local.reserve({ ...input, limits: localLimits });
-    const base = seen ?? { minute: { used: 0 }, quota: { used: 0 }, free: { used: 0 } };
     const usage: UsageSnapshot = {
-      minute: { limit: limits.ratePerMinute, used: outcome.usage.minute.used },
-      quota: { limit: limits.dailyQuota, used: base.quota.used + outcome.usage.quota.used },
-      free: { limit: limits.freeMatchesDailyQuota, used: base.free.used + outcome.usage.free.used },
+      minute: { limit: limits.ratePerMinute, used: base.minute + outcome.usage.minute.used },
+      quota: { limit: limits.dailyQuota, used: base.quota + outcome.usage.quota.used },
+      free: { limit: limits.freeMatchesDailyQuota, used: base.free + outcome.usage.free.used },
     };
     if (!outcome.admitted) {
       return { ...outcome, usage };
@@ -148,19 +184,29 @@ export function createResilientQuotaStore(
     async reserve(input) {
       const result = await tryRedis(() => redisStore.reserve(input));
       if (result) {
-        lastSeen.set(input.keyId, result.usage);
+        lastSeen.set(input.keyId, {
+          usage: result.usage,
+          minute: minuteWindow(input.now),
+          day: hkDay(input.now),
+        });
         return result;
       }
       return reserveLocally(input);
     },
     async refund(reservation: Reservation, units: RefundUnits) {
+      const given = {
+        minute: Math.min(units.minute ?? 0, reservation.minuteUnits),
+        plan: Math.min(units.plan ?? 0, reservation.planUnits),
+        free: Math.min(units.free ?? 0, reservation.freeUnits),
+      };
       if (localReservations.has(reservation)) {
+        // Admitted locally, so its units are journaled: the refund is journaled against them, and
+        // reaches Redis with the rest of the journal (now, if Redis came back meanwhile).
         await local.refund(reservation, units);
-        journalAdd(reservation, -1, {
-          minute: Math.min(units.minute ?? 0, reservation.minuteUnits),
-          plan: Math.min(units.plan ?? 0, reservation.planUnits),
-          free: Math.min(units.free ?? 0, reservation.freeUnits),
-        });
+        journalAdd(reservation, -1, given);
+        if (!down) {
+          await tryRedis(flushJournal);
+        }
         return;
       }
       const done = await tryRedis(async () => {
@@ -169,11 +215,7 @@ export function createResilientQuotaStore(
       });
       if (!done) {
         // Redis went away between reserve and settle: remember the refund for the replay.
-        journalAdd(reservation, -1, {
-          minute: Math.min(units.minute ?? 0, reservation.minuteUnits),
-          plan: Math.min(units.plan ?? 0, reservation.planUnits),
-          free: Math.min(units.free ?? 0, reservation.freeUnits),
-        });
+        journalAdd(reservation, -1, given);
       }
     },
     async chargeMinute(input) {

@@ -117,4 +117,64 @@ describe.skipIf(!available)('Redis stopped mid-run (QUOTA_FAILURE_MODE)', () => 
     expect(storeState()).toBe('down');
     expect(statuses.every((s) => s === 200)).toBe(true);
   });
+
+  it('requests that find Redis back at the same moment replay the journal once', async () => {
+    const { get, accountId, prefix } = await setUp('open');
+    await redis.stop();
+    for (let i = 0; i < 12; i++) {
+      expect((await get()).statusCode).toBe(200);
+    }
+    await redis.start();
+    clock.advance(1100);
+    // Ten requests at once, all past the probe time: one replay of the 12, then 10 more.
+    const together = await Promise.all(Array.from({ length: 10 }, () => get()));
+    expect(together.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(storeState()).toBe('up');
+    const client = new Redis(redis.url);
+    const used = await client.get(`${prefix}:quota:${accountId}:${hkDay(clock.now())}`);
+    client.disconnect();
+    expect(Number(used)).toBe(22);
+  });
+
+  it('a refund of a unit admitted while down, settled after recovery, reaches Redis', async () => {
+    const { key, accountId, prefix } = await setUp('local');
+    const deps = (app as FastifyInstance & { deps: Deps }).deps;
+    await redis.stop();
+    const principal = await deps.access.policy.authenticate(key);
+    const reserved = await deps.access.policy.reserve(principal, 3, 0);
+    if (!reserved.admitted) {
+      throw new Error('not admitted');
+    }
+    expect(storeState()).toBe('down');
+    await redis.start();
+    clock.advance(1100);
+    await deps.access.policy.peek(principal);
+    expect(storeState()).toBe('up');
+    // Only one of the three units was read: two go back, into Redis.
+    await deps.access.policy.settle(reserved.admission, true, { minute: 1, daily: 1 });
+    const client = new Redis(redis.url);
+    const used = await client.get(`${prefix}:quota:${accountId}:${hkDay(clock.now())}`);
+    client.disconnect();
+    expect(Number(used)).toBe(1);
+  });
+
+  it('local: the share of a minute counts what Redis had already admitted in that minute', async () => {
+    await setUp('local');
+    const plus = await createAccountWithKey(database, 'Plus');
+    const getPlus = () =>
+      (app as FastifyInstance).inject({ url: ROUTE, headers: { 'x-api-key': plus.key } });
+    // Plus: 120 a minute. 100 through Redis, then Redis stops in the same minute.
+    for (let i = 0; i < 100; i++) {
+      expect((await getPlus()).statusCode).toBe(200);
+    }
+    await redis.stop();
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      statuses.push((await getPlus()).statusCode);
+    }
+    expect(storeState()).toBe('down');
+    // One instance: 20 were left in the minute, so 20 more, then 429.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+  });
 });
