@@ -75,6 +75,7 @@ export async function buildApp(config: Config, deps: Deps): Promise<FastifyInsta
     deps,
     assetsUrl: config.assetsUrl,
     maxCost: config.graphqlMaxCost,
+    readCache: config.responseCache,
   });
   await app.register(docsPlugin);
   if (config.adminToken) {

@@ -4,17 +4,56 @@ import type { Services } from '../deps.js';
 import type { Language } from '../i18n/language.js';
 import type { ReportKind } from '../services/ai-report.js';
 import type { MatchRecord } from '../services/match-record.js';
+import type { MatchFilter, MatchListQuery } from '../services/matches.js';
 import type { BookmakerRef } from '../services/movement.js';
 import type { OddsMarket } from '../services/odds-prices.js';
+import type { ReadCache } from './read-cache.js';
 
 type BatchRead<K, V> = (keys: readonly K[]) => Promise<ReadonlyMap<K, V>>;
 
-/** A DataLoader over a batch reader that answers with a map; absent keys load `fallback`. */
-function loaderOf<K, V, F = V>(read: BatchRead<K, V>, fallback: F): DataLoader<K, V | F> {
-  return new DataLoader(async (keys) => {
-    const found = await read(keys);
-    return keys.map((k) => (found.has(k) ? (found.get(k) as V) : fallback));
-  });
+interface Shared {
+  cache: ReadCache;
+  /** The relation (and its arguments): the cache key's prefix. */
+  relation: string;
+}
+
+/**
+ * A DataLoader over a batch reader that answers with a map; absent keys load `fallback`. With a
+ * shared read cache, only the keys it does not hold are read (in one batch, as before).
+ */
+function loaderOf<K, V, F = V>(
+  read: BatchRead<K, V>,
+  fallback: F,
+  shared?: Shared,
+  keyOf: (key: K) => string = String,
+): DataLoader<K, V | F> {
+  const cacheKey = (key: K) => `${shared?.relation}|${keyOf(key)}`;
+  return new DataLoader(
+    async (keys) => {
+      const values: (V | F)[] = new Array(keys.length);
+      const missing: number[] = [];
+      keys.forEach((key, i) => {
+        const hit = shared?.cache.get(cacheKey(key));
+        if (hit) {
+          values[i] = hit.value as V | F;
+        } else {
+          missing.push(i);
+        }
+      });
+      if (missing.length > 0) {
+        const wanted = missing.map((i) => keys[i] as K);
+        const found = await read(wanted);
+        missing.forEach((i, n) => {
+          const key = wanted[n] as K;
+          const value = found.has(key) ? (found.get(key) as V) : fallback;
+          values[i] = value;
+          shared?.cache.set(cacheKey(key), value);
+        });
+      }
+      return values;
+    },
+    { cacheKeyFn: keyOf },
+  );
 }
 
 /** Loaders keyed by arguments (movement per market and bookmaker, reports per language). */
@@ -37,51 +76,95 @@ function family<A, L>(create: (argument: A) => L, keyOf: (argument: A) => string
  * one statement per relation, whatever its size. Children are only asked for matches that exist
  * (the parent is a loaded record), so no loader re-checks existence.
  */
-export function createLoaders(services: Services) {
+export function createLoaders(services: Services, cache?: ReadCache) {
   const known = { matchesKnown: true };
-  const byRecordId = (m: MatchRecord) => m.id;
+  const shared = (relation: string) => (cache ? { cache, relation } : undefined);
+  /** One list query per distinct key (lists do not batch), read through the shared cache. */
+  const eachOf =
+    <Q, V>(read: (query: Q) => Promise<V>) =>
+    async (keys: readonly string[]) =>
+      new Map(
+        await Promise.all(keys.map(async (k) => [k, await read(JSON.parse(k) as Q)] as const)),
+      );
   return {
-    match: loaderOf((ids: readonly number[]) => services.matches.getByIds(ids), null),
-    events: loaderOf((ids: readonly number[]) => services.matchEvents.eventsForMatches(ids), []),
+    /** Keyed by the JSON of a validated list query (date resolved). */
+    page: loaderOf(
+      eachOf((q: MatchListQuery) => services.matches.list(q)),
+      null,
+      shared('page'),
+    ),
+    /** Keyed by the JSON of a match filter. */
+    live: loaderOf(
+      eachOf((f: MatchFilter) => services.matches.listLive(f)),
+      [],
+      shared('live'),
+    ),
+    match: loaderOf(
+      (ids: readonly number[]) => services.matches.getByIds(ids),
+      null,
+      shared('match'),
+    ),
+    events: loaderOf(
+      (ids: readonly number[]) => services.matchEvents.eventsForMatches(ids),
+      [],
+      shared('events'),
+    ),
     statistics: loaderOf(
       (ids: readonly number[]) => services.matchEvents.statisticsForMatches(ids),
       [],
+      shared('statistics'),
     ),
-    lineups: loaderOf((ids: readonly number[]) => services.lineups.lineupsForMatches(ids), null),
-    h2h: new DataLoader(
-      async (targets: readonly MatchRecord[]) => {
-        const found = await services.headToHead.h2hForRecords(
-          new Map(targets.map((t) => [t.id, t])),
-        );
-        return targets.map((t) => found.get(t.id) ?? null);
-      },
-      { cacheKeyFn: byRecordId },
+    lineups: loaderOf(
+      (ids: readonly number[]) => services.lineups.lineupsForMatches(ids),
+      null,
+      shared('lineups'),
     ),
-    odds: loaderOf((ids: readonly number[]) => services.odds.getForMatches(ids), []),
+    h2h: loaderOf(
+      (targets: readonly MatchRecord[]) =>
+        services.headToHead
+          .h2hForRecords(new Map(targets.map((t) => [t.id, t])))
+          .then((found) => new Map(targets.map((t) => [t, found.get(t.id) ?? null]))),
+      null,
+      shared('h2h'),
+      (match) => String(match.id),
+    ),
+    odds: loaderOf(
+      (ids: readonly number[]) => services.odds.getForMatches(ids),
+      [],
+      shared('odds'),
+    ),
     exchange: loaderOf(
       (ids: readonly number[]) => services.exchangeOdds.getTextsForMatches(ids),
       null,
+      shared('exchange'),
     ),
     kelly: loaderOf(
       (ids: readonly number[]) => services.kellyIndex.getForMatches(ids, known),
       null,
+      shared('kelly'),
     ),
     regional: loaderOf(
       (ids: readonly number[]) => services.regionalBoards.getForMatches(ids),
       null,
+      shared('regional'),
     ),
     tips: loaderOf(
       (ids: readonly number[]) => services.tipsDistribution.getForMatches(ids, known),
       [],
+      shared('tips'),
     ),
     movement: family(
       ({ market, bookmaker }: { market: OddsMarket; bookmaker: BookmakerRef }) =>
-        loaderOf(async (ids: readonly number[]) => {
-          const found = await services.oddsMovements.findBookmaker(bookmaker);
-          return found
-            ? services.oddsMovements.getForMatches(ids, market, found)
-            : new Map<number, never>();
-        }, null),
+        loaderOf(
+          async (ids: readonly number[]) => {
+            const found = await services.oddsMovements.findBookmaker(bookmaker);
+            return found
+              ? services.oddsMovements.getForMatches(ids, market, found)
+              : new Map<number, never>();
+          },
+          null,
+          shared(`movement|${market}|${JSON.stringify(bookmaker)}`),
+        ),
       (a) => JSON.stringify(a),
     ),
     aiReport: family(
@@ -89,6 +172,7 @@ export function createLoaders(services: Services) {
         loaderOf(
           (ids: readonly number[]) => services.aiReports.getForMatches(ids, kind, language),
           null,
+          shared(`ai|${kind}|${language}`),
         ),
       (a) => `${a.kind}|${a.language}`,
     ),
@@ -97,12 +181,14 @@ export function createLoaders(services: Services) {
         loaderOf(
           (ids: readonly number[]) => services.analyses.getMarketTextsForMatches(ids, market),
           null,
+          shared(`analysis|${market}`),
         ),
       (market) => market,
     ),
     corners: loaderOf(
       (ids: readonly number[]) => services.analyses.getCornerTextsForMatches(ids),
       null,
+      shared('corners'),
     ),
   };
 }

@@ -17,6 +17,7 @@ import { maskError, requestErrorsPlugin } from './errors.js';
 import { EXAMPLE_QUERY } from './example-query.js';
 import { GRAPHQL_LIMITS } from './limits.js';
 import { createLoaders } from './loaders.js';
+import { createReadCache } from './read-cache.js';
 import { schema } from './schema.js';
 
 interface ServerContext {
@@ -28,6 +29,8 @@ interface ServerContext {
 export interface GraphqlPluginOptions {
   deps: Deps;
   assetsUrl: string;
+  /** RESPONSE_CACHE: share the loaders' reads across requests until data changes. */
+  readCache: boolean;
   /** GRAPHQL_MAX_COST: the most units one operation may reserve (the key's rate caps it too). */
   maxCost: number;
 }
@@ -70,6 +73,7 @@ const asValidationError = {
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPluginOptions) {
   const { deps, assetsUrl } = options;
   const { policy } = deps.access;
+  const readCache = options.readCache ? createReadCache(deps.events) : undefined;
   const yoga = createYoga<ServerContext, ExecutionContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -81,7 +85,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     context: ({ req, http }) => ({
       req,
       services: deps.services,
-      loaders: createLoaders(deps.services),
+      loaders: createLoaders(deps.services, readCache),
       language: negotiateLanguage(req),
       assetsUrl,
       now: deps.clock.now,

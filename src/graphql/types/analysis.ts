@@ -8,6 +8,7 @@ import type { MatchRecord } from '../../services/match-record.js';
 import { billedChild } from '../billed.js';
 import { BILLING, costExtensions, type FieldBilling } from '../billing.js';
 import { builder } from '../builder.js';
+import { parseOnce } from '../memo.js';
 import { LanguageEnum, OddsMarketEnum, ReportKindEnum } from './enums.js';
 import { MatchType } from './match.js';
 
@@ -53,7 +54,9 @@ const report = (kind: ReportKind, billing: FieldBilling) =>
   );
 
 /** A stored analysis document (handicap, over-under, corners): the REST `data` as JSON. */
-const storedDocument = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+const parseDocument = parseOnce();
+const storedDocument = (text: string | null): unknown =>
+  text === null ? null : parseDocument(text);
 
 const documentField = (description: string) =>
   `${description} Null when not computed yet (REST 404, charged alike). docs/analysis.md has its shape.`;

@@ -14,8 +14,13 @@ import type {
 import { billedChild } from '../billed.js';
 import { BILLING, costExtensions } from '../billing.js';
 import { builder } from '../builder.js';
+import { presentOnce } from '../memo.js';
 import { EventTypeEnum, ResultEnum, SideEnum } from './enums.js';
 import { CompetitionType, MatchType, TeamNameType } from './match.js';
+
+const eventsOnce = presentOnce(presentEvents);
+const statisticsOnce = presentOnce(presentStatistics);
+const lineupsOnce = presentOnce(presentLineups);
 
 type H2h = Static<typeof HeadToHead>;
 type LineupSide = Static<typeof Lineups>['home'];
@@ -144,7 +149,7 @@ builder.objectFields(MatchType, (t) => ({
     description: 'GET /matches/{matchId}/events: one unit per match.',
     ...costExtensions({ billing: BILLING.events }),
     resolve: billedChild(BILLING.events, async (m, _a, ctx) =>
-      presentEvents(await ctx.loaders.events.load(m.id)),
+      eventsOnce(await ctx.loaders.events.load(m.id)),
     ),
   }),
   statistics: t.field({
@@ -152,7 +157,7 @@ builder.objectFields(MatchType, (t) => ({
     description: 'GET /matches/{matchId}/statistics: one unit per match.',
     ...costExtensions({ billing: BILLING.statistics }),
     resolve: billedChild(BILLING.statistics, async (m, _a, ctx) =>
-      presentStatistics(await ctx.loaders.statistics.load(m.id)),
+      statisticsOnce(await ctx.loaders.statistics.load(m.id)),
     ),
   }),
   h2h: t.field({
@@ -175,7 +180,7 @@ builder.objectFields(MatchType, (t) => ({
     ...costExtensions({ billing: BILLING.lineups }),
     resolve: billedChild(BILLING.lineups, async (m, _a, ctx) => {
       const lineups = await ctx.loaders.lineups.load(m.id);
-      return lineups ? presentLineups(lineups) : null;
+      return lineups ? lineupsOnce(lineups) : null;
     }),
   }),
 }));

@@ -8,17 +8,24 @@ import { MatchStatusEnum } from './enums.js';
 
 type MatchWire = Static<typeof Match>;
 
-const presented = new WeakMap<MatchRecord, MatchWire>();
+/** Presented payloads per record and language (records may be shared across requests). */
+const presented = new WeakMap<MatchRecord, Map<string, MatchWire>>();
 
 /**
- * The REST payload of a match, built once per record and request: every `Match` field reads it,
- * so GraphQL and REST say the same thing about the same data.
+ * The REST payload of a match, built once per record and language: every `Match` field reads
+ * it, so GraphQL and REST say the same thing about the same data.
  */
 export function wireOf(match: MatchRecord, ctx: GraphQLContext): MatchWire {
-  let wire = presented.get(match);
+  let byLanguage = presented.get(match);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    presented.set(match, byLanguage);
+  }
+  const key = `${ctx.language}|${ctx.assetsUrl}`;
+  let wire = byLanguage.get(key);
   if (!wire) {
     wire = presentMatch(match, { language: ctx.language, assetsUrl: ctx.assetsUrl });
-    presented.set(match, wire);
+    byLanguage.set(key, wire);
   }
   return wire;
 }

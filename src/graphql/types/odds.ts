@@ -26,11 +26,20 @@ import type { BookmakerView } from '../../services/bookmakers.js';
 import { checkExchangePayload } from '../../services/exchange.js';
 import type { MatchRecord } from '../../services/match-record.js';
 import { parseBookmakerRef } from '../../services/movement.js';
+import type { RegionalBoardView } from '../../services/regional.js';
 import { billed, billedChild } from '../billed.js';
 import { BILLING, costExtensions } from '../billing.js';
 import { builder } from '../builder.js';
+import { parseOnce, presentOnce } from '../memo.js';
 import { OddsMarketEnum } from './enums.js';
 import { MatchType } from './match.js';
+
+const oddsOnce = presentOnce(presentMatchOdds);
+const movementOnce = presentOnce(presentMovement);
+const parseExchange = parseOnce();
+const presentBoardOnce = presentOnce((board: RegionalBoardView) => presentRegionalBoard(board));
+/** A board without pools is null: nothing to remember. */
+const regionalOnce = (board: RegionalBoardView | null) => (board ? presentBoardOnce(board) : null);
 
 const BookmakerType = builder.objectRef<BookmakerView>('Bookmaker').implement({
   description: 'Spec 2.6: a bookmaker by permanent id; `name` is the raw name movement accepts.',
@@ -219,7 +228,7 @@ const MatchOddsType = builder.objectRef<MatchRecord>('MatchOdds').implement({
       description: 'GET /matches/{matchId}/odds: one unit.',
       ...costExtensions({ billing: BILLING.odds }),
       resolve: billedChild(BILLING.odds, async (m, _a, ctx) =>
-        presentMatchOdds(await ctx.loaders.odds.load(m.id)),
+        oddsOnce(await ctx.loaders.odds.load(m.id)),
       ),
     }),
     exchange: t.field({
@@ -230,7 +239,7 @@ const MatchOddsType = builder.objectRef<MatchRecord>('MatchOdds').implement({
       ...costExtensions({ billing: BILLING.exchange }),
       resolve: billedChild(BILLING.exchange, async (m, _a, ctx) => {
         const text = await ctx.loaders.exchange.load(m.id);
-        return text === null ? null : JSON.parse(checkExchangePayload(m.id, text));
+        return text === null ? null : parseExchange(checkExchangePayload(m.id, text));
       }),
     }),
     kelly: t.field({
@@ -251,7 +260,7 @@ const MatchOddsType = builder.objectRef<MatchRecord>('MatchOdds').implement({
       description: 'GET /matches/{matchId}/odds/regional: null without a board or before its odds.',
       ...costExtensions({ billing: BILLING.regional }),
       resolve: billedChild(BILLING.regional, async (m, _a, ctx) =>
-        presentRegionalBoard(await ctx.loaders.regional.load(m.id)),
+        regionalOnce(await ctx.loaders.regional.load(m.id)),
       ),
     }),
     movement: t.field({
@@ -278,7 +287,7 @@ const MatchOddsType = builder.objectRef<MatchRecord>('MatchOdds').implement({
           bookmaker: parseBookmakerRef(args.bookmaker),
         });
         const movement = await loader.load(m.id);
-        return movement ? presentMovement(movement) : null;
+        return movement ? movementOnce(movement) : null;
       }),
     }),
   }),

@@ -40,7 +40,10 @@ builder.queryFields((t) => ({
       () => '',
       async (_root, args, ctx) => {
         const query = listQueryOf(args, ctx.now());
-        const page = await ctx.services.matches.list(query);
+        const page = await ctx.loaders.page.load(JSON.stringify(query));
+        if (!page) {
+          throw new Error('match list read returned nothing');
+        }
         return { items: page.items, meta: pageMeta(query.page, query.pageSize, page.total) };
       },
     ),
@@ -62,7 +65,7 @@ builder.queryFields((t) => ({
       () => '',
       async (_root, args, ctx) => {
         const limit = liveLimitOf(args.first);
-        const live = await ctx.services.matches.listLive(filterOf(args));
+        const live = await ctx.loaders.live.load(JSON.stringify(filterOf(args)));
         return live.slice(0, limit);
       },
     ),

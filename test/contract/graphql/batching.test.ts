@@ -45,7 +45,10 @@ describeEachDatabase('GraphQL batching: SQL statements per page', ({ db }) => {
     const counting = countingDatabase(db());
     statements = counting.statements;
     closeCounting = counting.database.close;
-    app = await buildTestApp(counting.database, { clock, env: { GRAPHQL_MAX_COST: '5000' } });
+    app = await buildTestApp(counting.database, {
+      clock,
+      env: { GRAPHQL_MAX_COST: '5000', RESPONSE_CACHE: 'off' },
+    });
     ({ key } = await createAccountWithKey(db(), 'Pro'));
     // The demo spreads matches over weeks; gather 120 of them on one Hong Kong day for a full page.
     await db().prisma.$executeRaw`
