@@ -11,18 +11,31 @@ import { type MatchesService, notFound } from './matches.js';
 
 type Kind = 'meeting' | 'home' | 'away';
 
-/** Finished, scored matches before the target's kick-off, latest first. */
-const history = (kind: Kind, teams: Prisma.Sql, limit: number) => Prisma.sql`
+/**
+ * Finished, scored matches before the target's kick-off, latest first. Each side of the team
+ * condition is its own ordered, limited scan (an index range read backwards) before the sides
+ * are merged: one `OR` would make PostgreSQL read every match of both sides first (a bitmap
+ * scan), which grows with history (docs/scale.md: h2h at 1,000,000 matches).
+ */
+const history = (kind: Kind, sides: readonly Prisma.Sql[], limit: number) => {
+  const branches = sides.map(
+    (side) => Prisma.sql`(SELECT m.* FROM matches m
+      WHERE (${side}) AND m.status = 'finished' AND m.kickoff_utc < t.ko
+        AND m.home_score IS NOT NULL AND m.away_score IS NOT NULL
+      ORDER BY m.kickoff_utc DESC, m.id DESC LIMIT ${limit})`,
+  );
+  return Prisma.sql`
   SELECT t.id AS target_id, ${kind}::text AS kind, h.* FROM target t CROSS JOIN LATERAL (
-    SELECT ${MATCH_COLUMNS} FROM matches m ${MATCH_JOINS}
-    WHERE m.status = 'finished' AND m.kickoff_utc < t.ko
-      AND m.home_score IS NOT NULL AND m.away_score IS NOT NULL AND (${teams})
+    SELECT ${MATCH_COLUMNS} FROM (${Prisma.join(branches, ' UNION ALL ')}) m ${MATCH_JOINS}
     ORDER BY m.kickoff_utc DESC, m.id DESC LIMIT ${limit}) h`;
+};
 
-const MEETING = Prisma.sql`(m.home_team_id = t.home AND m.away_team_id = t.away)
-  OR (m.home_team_id = t.away AND m.away_team_id = t.home)`;
-const HOME_TEAM = Prisma.sql`m.home_team_id = t.home OR m.away_team_id = t.home`;
-const AWAY_TEAM = Prisma.sql`m.home_team_id = t.away OR m.away_team_id = t.away`;
+const MEETING = [
+  Prisma.sql`m.home_team_id = t.home AND m.away_team_id = t.away`,
+  Prisma.sql`m.home_team_id = t.away AND m.away_team_id = t.home`,
+];
+const HOME_TEAM = [Prisma.sql`m.home_team_id = t.home`, Prisma.sql`m.away_team_id = t.home`];
+const AWAY_TEAM = [Prisma.sql`m.home_team_id = t.away`, Prisma.sql`m.away_team_id = t.away`];
 
 /** Head-to-head of matches: two round trips for any number of them (targets, then history). */
 export function createH2hService({ db, matches }: { db: PrismaClient; matches: MatchesService }) {
