@@ -2,7 +2,6 @@ import type { BenchData } from './databases.js';
 import type { PageResult } from './load-protocol.js';
 import type { BenchOptions } from './options.js';
 import type { Measurement } from './scenarios.js';
-import type { GateCost } from './servers.js';
 
 export interface Machine {
   nproc: number;
@@ -22,7 +21,6 @@ export interface BenchRun {
   data: Record<string, Omit<BenchData, 'key'>>;
   measurements: Measurement[];
   pages: { config: string; result: PageResult }[];
-  gates: { config: string; gate: GateCost }[];
   /** Configurations skipped and why. */
   notes: string[];
 }

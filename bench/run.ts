@@ -136,7 +136,6 @@ try {
     ),
     measurements: session.measurements,
     pages: session.pages,
-    gates: session.gates,
     notes,
   };
   const rows = deriveRows(session.measurements);

@@ -12,6 +12,8 @@ export type ScenarioId =
   | 'meta'
   | 'detail'
   | 'detail-nocache'
+  | 'detail-gateoff'
+  | 'detail-gateon'
   | 'list25'
   | 'list100'
   | 'movement'
@@ -80,6 +82,13 @@ export const detailScenario = (d: BenchData, cache: boolean): Scenario => ({
   method: 'GET',
   path: `/v1/football/matches/${d.matchId}`,
   headers: { 'x-api-key': d.key },
+});
+
+/** The same detail on touchline built without its access gate (bench/gate-off-server.ts). */
+export const gateOffScenario = (d: BenchData): Scenario => ({
+  ...detailScenario(d, true),
+  id: 'detail-gateoff',
+  label: 'REST match detail (cache on), access gate off (bench build)',
 });
 
 /** Everything measured against one running touchline with the response cache on. */

@@ -1,4 +1,4 @@
-import { freePort, runTs, type Server, startServer } from './processes.js';
+import { freePort, type Server, startServer } from './processes.js';
 
 /** One touchline configuration under test. */
 export interface TouchlineConfig {
@@ -88,31 +88,15 @@ export async function startRawPg(databaseUrl: string, logDir: string): Promise<S
   });
 }
 
-export interface GateCost {
-  store: 'memory' | 'redis';
-  concurrency: number;
-  /** Admissions per second with `concurrency` in flight. */
-  opsPerSecond: number;
-  /** Wall time of one admission at a time (Redis round trip included). */
-  sequentialMicros: number;
-  /** CPU time of this process per admission with `concurrency` in flight. */
-  cpuMicrosPerOp: number;
-}
-
-/** bench/gate-cost.ts in its own process, on the configuration's database and counter store. */
-export async function measureGateCost(
-  config: TouchlineConfig,
-  key: string,
-  seconds: number,
-  concurrency: number,
-): Promise<GateCost> {
-  const { stdout } = await runTs(
-    ['bench/gate-cost.ts'],
-    touchlineEnv(config, {
-      BENCH_KEY: key,
-      BENCH_SECONDS: String(seconds),
-      BENCH_CONCURRENCY: String(concurrency),
-    }),
-  );
-  return JSON.parse(stdout) as GateCost;
+/** touchline built without its access gate (bench/gate-off-server.ts), response cache on. */
+export async function startGateOff(config: TouchlineConfig, logDir: string): Promise<Server> {
+  const port = await freePort();
+  return startServer({
+    name: `touchline-${config.name}-gateoff`,
+    entry: 'bench/gate-off-server.ts',
+    env: touchlineEnv(config, { PORT: String(port), RESPONSE_CACHE: 'on' }),
+    port,
+    readyPath: '/readyz',
+    logDir,
+  });
 }

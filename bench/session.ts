@@ -8,6 +8,7 @@ import { log, type Server } from './processes.js';
 import {
   ceilingScenario,
   detailScenario,
+  gateOffScenario,
   type Measurement,
   measureScenario,
   rawPgScenario,
@@ -15,8 +16,8 @@ import {
   touchlineScenarios,
 } from './scenarios.js';
 import {
-  measureGateCost,
   startCeiling,
+  startGateOff,
   startRawPg,
   startTouchline,
   type TouchlineConfig,
@@ -26,7 +27,6 @@ import {
 export class BenchSession {
   readonly measurements: Measurement[] = [];
   readonly pages: BenchRun['pages'] = [];
-  readonly gates: BenchRun['gates'] = [];
   /** A real detail response, which the ceiling server answers byte for byte. */
   private fixture: string | undefined;
 
@@ -74,12 +74,9 @@ export class BenchSession {
     await writeFile(this.fixture, await response.text());
   }
 
-  /** Gate estimate, every touchline scenario, the page fetch, raw pg, then cache off. */
+  /** Every touchline scenario, the page fetch, raw pg, cache off, then the gate off. */
   async benchConfig(config: TouchlineConfig, data: BenchData): Promise<void> {
     const o = this.options;
-    log(`${config.name}: quota gate estimate`);
-    const gate = await measureGateCost(config, data.key, Math.min(3, o.seconds), o.connections);
-    this.gates.push({ config: config.name, gate });
     const server = await startTouchline(config, true, this.logDir);
     try {
       if (!this.fixture) {
@@ -116,6 +113,24 @@ export class BenchSession {
       await this.measure(config.name, nocache, detailScenario(data, false));
     } finally {
       await nocache.stop();
+    }
+    await this.measureCeiling(`before the gate off (${config.name})`);
+    const gateOff = await startGateOff(config, this.logDir);
+    try {
+      await this.measure(config.name, gateOff, gateOffScenario(data));
+    } finally {
+      await gateOff.stop();
+    }
+    // Gate on again, right after the gate off: the pair is measured under the same conditions.
+    const gateOn = await startTouchline(config, true, this.logDir);
+    try {
+      await this.measure(config.name, gateOn, {
+        ...detailScenario(data, true),
+        id: 'detail-gateon',
+        label: 'REST match detail (cache on), access gate on (paired with the gate off)',
+      });
+    } finally {
+      await gateOn.stop();
     }
   }
 }

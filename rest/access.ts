@@ -3,6 +3,7 @@ import { ApiError } from '../src/errors/api-error.js';
 import type { AccessPolicy, Admission, Operation, Principal } from '../src/policy/access-policy.js';
 import { quotaHeaders } from '../src/policy/headers.js';
 import type { UsageSnapshot } from '../src/policy/quota-store.js';
+import { routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,14 +11,17 @@ declare module 'fastify' {
     access?: Operation;
   }
   interface FastifyRequest {
-    access?: {
-      principal?: Principal;
-      /** The key passed the address check: its requests count on the minute from here on. */
-      allowed?: boolean;
-      admission?: Admission;
-      usage?: UsageSnapshot;
-    };
+    /** Set on keyed routes once the key is known (null before, and on keyless routes). */
+    access: RequestAccess | null;
   }
+}
+
+/** What the access hooks learn about one request; every field exists from the start (one shape). */
+class RequestAccess {
+  admission: Admission | undefined = undefined;
+  usage: UsageSnapshot | undefined = undefined;
+
+  constructor(readonly principal: Principal) {}
 }
 
 /** DECISIONS.md "Access": a key in the query string is never used, whatever its name. */
@@ -60,8 +64,9 @@ const isCharged = (status: number) => (status >= 200 && status < 300) || status 
  * (403) -> tier (403) -> parameters (400, Fastify validation) -> rate (429) -> quota (429).
  */
 export function registerAccess(app: FastifyInstance, policy: AccessPolicy, now: () => Date): void {
+  app.decorateRequest('access', null);
   app.addHook('onRequest', async (request) => {
-    const operation = request.routeOptions.config.access;
+    const operation = routeConfigOf(request).access;
     if (!operation) {
       return;
     }
@@ -76,44 +81,41 @@ export function registerAccess(app: FastifyInstance, policy: AccessPolicy, now: 
       );
     }
     const principal = await policy.authenticate(rawKeyOf(request));
-    request.access = { principal };
+    const access = new RequestAccess(principal);
+    request.access = access;
     policy.checkAddress(principal, request.ip);
-    request.access.allowed = true;
     try {
       policy.checkTier(principal, operation);
     } catch (error) {
-      request.access.usage = await policy.chargeMinute(principal);
+      access.usage = await policy.chargeMinute(principal);
       throw error;
     }
   });
 
   app.addHook('preHandler', async (request) => {
-    const operation = request.routeOptions.config.access;
-    const principal = request.access?.principal;
-    if (!operation || !principal) {
+    const access = request.access;
+    if (!access) {
       return;
     }
-    const result = await policy.reserve(principal, 1, operation === 'matchList' ? 1 : 0);
+    const operation = routeConfigOf(request).access;
+    const result = await policy.reserve(access.principal, 1, operation === 'matchList' ? 1 : 0);
     if (!result.admitted) {
-      request.access = { principal, allowed: true, usage: result.usage };
+      access.usage = result.usage;
       throw result.error;
     }
-    request.access = {
-      principal,
-      allowed: true,
-      admission: result.admission,
-      usage: result.admission.usage,
-    };
+    access.admission = result.admission;
+    access.usage = result.admission.usage;
   });
 
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     const access = request.access;
-    if (!access?.principal) {
+    if (!access) {
       return payload;
     }
     if (access.admission) {
-      access.usage = await policy.settle(access.admission, isCharged(reply.statusCode));
-      delete access.admission;
+      const admission = access.admission;
+      access.admission = undefined;
+      access.usage = await policy.settle(admission, isCharged(reply.statusCode));
     } else if (!access.usage) {
       // Stopped after the key checks but before the quota step (a 400 parameter error).
       access.usage =
@@ -121,9 +123,7 @@ export function registerAccess(app: FastifyInstance, policy: AccessPolicy, now: 
           ? await policy.chargeMinute(access.principal)
           : await policy.peek(access.principal);
     }
-    reply.headers(
-      quotaHeaders(access.usage, now(), request.routeOptions.config.access === 'matchList'),
-    );
+    reply.headers(quotaHeaders(access.usage, now(), routeConfigOf(request).access === 'matchList'));
     return payload;
   });
 }

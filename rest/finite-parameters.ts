@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../src/errors/api-error.js';
+import { routeConfigOf } from './route-config.js';
 
 /** The first parameter of `part` that schema coercion turned into a number that is not finite. */
 function nonFinite(part: unknown): string | undefined {
@@ -24,7 +25,7 @@ function nonFinite(part: unknown): string | undefined {
 export function registerFiniteParameters(app: FastifyInstance): void {
   app.addHook('preHandler', async (request: FastifyRequest) => {
     const inPath = nonFinite(request.params);
-    if (inPath && request.routeOptions.config.invalidPathIsNotFound) {
+    if (inPath && routeConfigOf(request).invalidPathIsNotFound) {
       throw new ApiError('not_found', `No resource at ${request.url.split('?')[0]}`);
     }
     const parameter = inPath ?? nonFinite(request.query);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import { DEFAULT_LANGUAGE, type Language, supportedLanguage } from '../src/i18n/language.js';
 
@@ -11,6 +12,18 @@ export function negotiateLanguage(request: FastifyRequest): Language {
   if (!header) {
     return DEFAULT_LANGUAGE;
   }
+  let language = negotiated.get(header);
+  if (!language) {
+    language = rankedLanguage(header);
+    negotiated.set(header, language);
+  }
+  return language;
+}
+
+/** Clients send the same few headers again and again: each is parsed once. */
+const negotiated = new LRUCache<string, Language>({ max: 1000 });
+
+function rankedLanguage(header: string): Language {
   const ranked = new Negotiator({ headers: { 'accept-language': header } }).languages();
   for (const tag of ranked) {
     const language = supportedLanguage(tag);

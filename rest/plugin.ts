@@ -19,7 +19,15 @@ export async function restPlugin(
     docsUrl,
     assetsUrl,
     responseCache,
-  }: { deps: Deps; docsUrl: string; assetsUrl: string; responseCache: boolean },
+    accessGate,
+  }: {
+    deps: Deps;
+    docsUrl: string;
+    assetsUrl: string;
+    responseCache: boolean;
+    /** Off only in benchmarks (src/app.ts `BuildOptions`). */
+    accessGate: boolean;
+  },
 ) {
   const urls: string[] = [];
   app.addHook('onRoute', (route) => {
@@ -34,7 +42,9 @@ export async function restPlugin(
   const cache = responseCache ? createResponseCache(deps.events) : undefined;
   cache?.register(app, 'store');
   registerEtag(app);
-  registerAccess(app, deps.access.policy, deps.clock.now);
+  if (accessGate) {
+    registerAccess(app, deps.access.policy, deps.clock.now);
+  }
   cache?.register(app, 'lookup');
   await app.register(compress, {
     global: true,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorOfDatabaseFailure } from '../src/db/failures.js';
 import { ApiError } from '../src/errors/api-error.js';
+import { routeConfigOf } from './route-config.js';
 
 export interface ProblemDetails {
   type: string;
@@ -47,7 +48,7 @@ declare module 'fastify' {
 
 /** Fastify's schema validation error -> 400 `invalid_parameter` naming the parameter. */
 function fromValidation(error: FastifyError, request: FastifyRequest): ApiError {
-  if (error.validationContext === 'params' && request.routeOptions.config.invalidPathIsNotFound) {
+  if (error.validationContext === 'params' && routeConfigOf(request).invalidPathIsNotFound) {
     return new ApiError('not_found', `No resource at ${request.url.split('?')[0]}`);
   }
   const first = error.validation?.[0];

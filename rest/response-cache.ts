@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { AccessEvents } from '../src/policy/access-events.js';
 import { etagOf } from './etag.js';
 import { negotiateLanguage } from './language.js';
+import { routeConfigOf } from './route-config.js';
 
 interface CachedResponse {
   body: string;
@@ -20,7 +21,8 @@ export interface ResponseCacheOptions {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    cacheKey?: string;
+    /** The request's key in the response cache, once the lookup ran (null before). */
+    cacheKey: string | null;
   }
   interface FastifyContextConfig {
     /** What else a route's response depends on besides its URL and language (e.g. "today"). */
@@ -56,14 +58,14 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
   });
 
   const cacheable = (request: FastifyRequest) =>
-    request.method === 'GET' && Boolean(request.routeOptions.config.access);
+    request.method === 'GET' && Boolean(routeConfigOf(request).access);
 
   /** preHandler: must run after the access policy admitted (and charged) the request. */
   async function lookup(request: FastifyRequest, reply: FastifyReply) {
     if (!cacheable(request)) {
       return;
     }
-    const vary = request.routeOptions.config.cacheVary?.(request) ?? '';
+    const vary = routeConfigOf(request).cacheVary?.(request) ?? '';
     request.cacheKey = `${sortedQuery(request.url)}|${negotiateLanguage(request)}|${vary}`;
     const hit = cache.get(request.cacheKey);
     if (!hit) {
@@ -99,6 +101,9 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
 
   return {
     register(app: FastifyInstance, hook: 'lookup' | 'store') {
+      if (!app.hasRequestDecorator('cacheKey')) {
+        app.decorateRequest('cacheKey', null);
+      }
       if (hook === 'lookup') {
         app.addHook('preHandler', lookup);
       } else {

@@ -4,6 +4,7 @@ import { registerFiniteParameters } from '../rest/finite-parameters.js';
 import { registerOpenApi } from '../rest/openapi.js';
 import { restPlugin } from '../rest/plugin.js';
 import { registerProblemHandlers } from '../rest/problem.js';
+import { registerRouteConfig } from '../rest/route-config.js';
 import { clientErrorHandler, frameworkErrors } from '../rest/transport-errors.js';
 import { adminPlugin } from './admin/plugin.js';
 import type { Config } from './config.js';
@@ -47,7 +48,20 @@ export function parseTrustProxy(
     .filter(Boolean);
 }
 
-export async function buildApp(config: Config, deps: Deps): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /**
+   * Benchmarks only (bench/gate-off-server.ts): without the access gate, REST routes answer
+   * without keys, counters or quota headers, to measure what the gate costs. No configuration
+   * or environment variable can turn it off.
+   */
+  accessGate?: boolean;
+}
+
+export async function buildApp(
+  config: Config,
+  deps: Deps,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -59,6 +73,7 @@ export async function buildApp(config: Config, deps: Deps): Promise<FastifyInsta
     frameworkErrors: frameworkErrors(config.docsUrl),
     clientErrorHandler: clientErrorHandler(config.docsUrl),
   });
+  registerRouteConfig(app);
   registerProblemHandlers(app, config.docsUrl);
   // Every route's last validation step; its hook runs before the REST policy's rate and quota
   // steps (DECISIONS.md "Access" order) and on the admin API too.
@@ -70,6 +85,7 @@ export async function buildApp(config: Config, deps: Deps): Promise<FastifyInsta
     docsUrl: config.docsUrl,
     assetsUrl: config.assetsUrl,
     responseCache: config.responseCache,
+    accessGate: options.accessGate ?? true,
   });
   await app.register(graphqlPlugin, {
     deps,

@@ -8,7 +8,7 @@ import {
   splitCost,
   type UsageSnapshot,
 } from './quota-store.js';
-import { hkDay, minuteWindow } from './windows.js';
+import { hkDay, hkDayNumber, minuteWindow } from './windows.js';
 
 type WindowInput = Omit<ReserveInput, 'cost' | 'freeEligible'>;
 
@@ -25,63 +25,90 @@ export type MemoryQuotaStore = QuotaStore & {
   ): void;
 };
 
+/** A key's charged units of the day (for `touchline usage`). */
+interface KeyDay {
+  accountId: number;
+  plan: number;
+  free: number;
+}
+
 export function createMemoryQuotaStore(): MemoryQuotaStore {
-  const minuteCounts = new Map<string, number>();
-  const dayCounts = new Map<string, number>();
+  /** keyId -> units of the current minute. */
+  const minuteCounts = new Map<number, number>();
+  /** accountId -> plan units and free match-list units of the current day. */
+  const quotaUsed = new Map<number, number>();
+  const freeUsed = new Map<number, number>();
+  /** keyId -> what the key was charged today. */
+  const keyDays = new Map<number, KeyDay>();
   let currentMinute = -1;
+  let currentDayNumber = -1;
   let currentDay = '';
 
-  const minuteKey = (keyId: number) => `${keyId}`;
-  const quotaKey = (accountId: number) => `q:${accountId}`;
-  const freeKey = (accountId: number) => `f:${accountId}`;
-  const keyPlanKey = (accountId: number, keyId: number) => `kp:${accountId}:${keyId}`;
-  const keyFreeKey = (accountId: number, keyId: number) => `kf:${accountId}:${keyId}`;
-
+  /** Moves to the windows of `now`; the day's string is only computed when the day changes. */
   function roll(now: Date) {
     const minute = minuteWindow(now);
     if (minute !== currentMinute) {
       currentMinute = minute;
       minuteCounts.clear();
     }
-    const day = hkDay(now);
-    if (day !== currentDay) {
-      currentDay = day;
-      dayCounts.clear();
+    const dayNumber = hkDayNumber(now);
+    if (dayNumber !== currentDayNumber) {
+      currentDayNumber = dayNumber;
+      currentDay = hkDay(now);
+      quotaUsed.clear();
+      freeUsed.clear();
+      keyDays.clear();
     }
   }
 
-  const add = (map: Map<string, number>, key: string, delta: number) =>
-    map.set(key, Math.max(0, (map.get(key) ?? 0) + delta));
+  const add = <K>(map: Map<K, number>, key: K, delta: number) => {
+    if (delta !== 0) {
+      map.set(key, Math.max(0, (map.get(key) ?? 0) + delta));
+    }
+  };
+
+  function addToKey(accountId: number, keyId: number, plan: number, free: number) {
+    let day = keyDays.get(keyId);
+    if (!day) {
+      day = { accountId, plan: 0, free: 0 };
+      keyDays.set(keyId, day);
+    }
+    day.plan = Math.max(0, day.plan + plan);
+    day.free = Math.max(0, day.free + free);
+  }
 
   function snapshot(accountId: number, keyId: number, limits: CounterLimits): UsageSnapshot {
     return {
-      minute: { limit: limits.ratePerMinute, used: minuteCounts.get(minuteKey(keyId)) ?? 0 },
-      quota: { limit: limits.dailyQuota, used: dayCounts.get(quotaKey(accountId)) ?? 0 },
-      free: { limit: limits.freeMatchesDailyQuota, used: dayCounts.get(freeKey(accountId)) ?? 0 },
+      minute: { limit: limits.ratePerMinute, used: minuteCounts.get(keyId) ?? 0 },
+      quota: { limit: limits.dailyQuota, used: quotaUsed.get(accountId) ?? 0 },
+      free: { limit: limits.freeMatchesDailyQuota, used: freeUsed.get(accountId) ?? 0 },
     };
   }
 
   async function reserve(input: ReserveInput): Promise<ReserveOutcome> {
     roll(input.now);
     const { accountId, keyId, cost, limits } = input;
-    const before = snapshot(accountId, keyId, limits);
-    if (before.minute.used + cost > limits.ratePerMinute) {
-      return { admitted: false, reason: 'rate_limited', usage: before };
+    const minuteUsed = minuteCounts.get(keyId) ?? 0;
+    if (minuteUsed + cost > limits.ratePerMinute) {
+      return { admitted: false, reason: 'rate_limited', usage: snapshot(accountId, keyId, limits) };
     }
     const split = splitCost(
       cost,
       input.freeEligible,
-      before.free.used,
+      freeUsed.get(accountId) ?? 0,
       limits.freeMatchesDailyQuota,
     );
-    if (before.quota.used + split.plan > limits.dailyQuota) {
-      return { admitted: false, reason: 'quota_exceeded', usage: before };
+    if ((quotaUsed.get(accountId) ?? 0) + split.plan > limits.dailyQuota) {
+      return {
+        admitted: false,
+        reason: 'quota_exceeded',
+        usage: snapshot(accountId, keyId, limits),
+      };
     }
-    add(minuteCounts, minuteKey(keyId), cost);
-    add(dayCounts, quotaKey(accountId), split.plan);
-    add(dayCounts, freeKey(accountId), split.free);
-    add(dayCounts, keyPlanKey(accountId, keyId), split.plan);
-    add(dayCounts, keyFreeKey(accountId, keyId), split.free);
+    add(minuteCounts, keyId, cost);
+    add(quotaUsed, accountId, split.plan);
+    add(freeUsed, accountId, split.free);
+    addToKey(accountId, keyId, split.plan, split.free);
     const reservation: Reservation = {
       accountId,
       keyId,
@@ -97,22 +124,21 @@ export function createMemoryQuotaStore(): MemoryQuotaStore {
   async function refund(reservation: Reservation, units: RefundUnits): Promise<void> {
     const { accountId, keyId } = reservation;
     if (units.minute && reservation.minute === currentMinute) {
-      add(minuteCounts, minuteKey(keyId), -Math.min(units.minute, reservation.minuteUnits));
+      add(minuteCounts, keyId, -Math.min(units.minute, reservation.minuteUnits));
     }
     if (reservation.day !== currentDay) {
       return;
     }
     const free = Math.min(units.free ?? 0, reservation.freeUnits);
     const plan = Math.min(units.plan ?? 0, reservation.planUnits);
-    add(dayCounts, freeKey(accountId), -free);
-    add(dayCounts, keyFreeKey(accountId, keyId), -free);
-    add(dayCounts, quotaKey(accountId), -plan);
-    add(dayCounts, keyPlanKey(accountId, keyId), -plan);
+    add(freeUsed, accountId, -free);
+    add(quotaUsed, accountId, -plan);
+    addToKey(accountId, keyId, -plan, -free);
   }
 
   async function chargeMinute(input: WindowInput): Promise<UsageSnapshot> {
     roll(input.now);
-    add(minuteCounts, minuteKey(input.keyId), 1);
+    add(minuteCounts, input.keyId, 1);
     return snapshot(input.accountId, input.keyId, input.limits);
   }
 
@@ -124,13 +150,9 @@ export function createMemoryQuotaStore(): MemoryQuotaStore {
   async function usageByKey(accountId: number, now: Date) {
     roll(now);
     const result = new Map<number, { plan: number; free: number }>();
-    for (const [key, value] of dayCounts) {
-      const match = /^k([pf]):(\d+):(\d+)$/.exec(key);
-      if (match && Number(match[2]) === accountId) {
-        const keyId = Number(match[3]);
-        const entry = result.get(keyId) ?? { plan: 0, free: 0 };
-        entry[match[1] === 'p' ? 'plan' : 'free'] = value;
-        result.set(keyId, entry);
+    for (const [keyId, day] of keyDays) {
+      if (day.accountId === accountId) {
+        result.set(keyId, { plan: day.plan, free: day.free });
       }
     }
     return result;
@@ -142,10 +164,9 @@ export function createMemoryQuotaStore(): MemoryQuotaStore {
   ) {
     roll(now);
     for (const row of rows.filter((r) => r.day === currentDay)) {
-      add(dayCounts, quotaKey(row.accountId), row.plan);
-      add(dayCounts, freeKey(row.accountId), row.free);
-      add(dayCounts, keyPlanKey(row.accountId, row.keyId), row.plan);
-      add(dayCounts, keyFreeKey(row.accountId, row.keyId), row.free);
+      add(quotaUsed, row.accountId, row.plan);
+      add(freeUsed, row.accountId, row.free);
+      addToKey(row.accountId, row.keyId, row.plan, row.free);
     }
   }
 

@@ -7,6 +7,9 @@ const HK_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 
+/** The Hong Kong day of an instant as a day number (days since 1970-01-01 in Hong Kong). */
+export const hkDayNumber = (now: Date) => Math.floor((now.getTime() + HK_OFFSET_MS) / DAY_MS);
+
 /** The Hong Kong date of an instant, `YYYY-MM-DD`. */
 export const hkDay = (now: Date) =>
   new Date(now.getTime() + HK_OFFSET_MS).toISOString().slice(0, 10);
