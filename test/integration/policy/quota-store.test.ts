@@ -42,6 +42,32 @@ function contract(makeStore: () => QuotaStore) {
     expect(after.quota.used).toBe(5);
   });
 
+  it('reservations made at once (one batch on Redis) are each all or nothing, in order', async () => {
+    // Two keys of one account and a key of another, interleaved: 5 a minute per key, 8 a day
+    // per account.
+    const asked = Array.from({ length: 60 }, (_, i) =>
+      input(i % 3 === 2 ? { accountId: 2, keyId: 21 } : { keyId: 11 + (i % 3) }),
+    );
+    const outcomes = await Promise.all(asked.map((a) => store.reserve(a)));
+    const admitted = (accountId: number, keyId: number) =>
+      outcomes.filter(
+        (o, i) => o.admitted && asked[i]?.accountId === accountId && asked[i]?.keyId === keyId,
+      );
+    // Account 1's day (8) runs out first, shared by its two keys in arrival order.
+    expect(admitted(1, 11).map((o) => o.usage.minute.used)).toEqual([1, 2, 3, 4]);
+    expect(admitted(1, 12).map((o) => o.usage.quota.used)).toEqual([2, 4, 6, 8]);
+    // Account 2's key runs into its minute (5).
+    expect(admitted(2, 21).map((o) => o.usage.minute.used)).toEqual([1, 2, 3, 4, 5]);
+    const refused = outcomes.filter((o) => !o.admitted);
+    expect(refused).toHaveLength(60 - 13);
+    expect(refused.every((o) => !o.admitted && o.usage.minute.used <= 5)).toBe(true);
+    expect(await store.peek(input())).toMatchObject({ minute: { used: 4 }, quota: { used: 8 } });
+    expect(await store.peek(input({ accountId: 2, keyId: 21 }))).toMatchObject({
+      minute: { used: 5 },
+      quota: { used: 5 },
+    });
+  });
+
   it('the minute window is the calendar minute', async () => {
     clock.set('2026-11-22T10:00:59.000Z');
     for (let i = 0; i < 5; i++) {
