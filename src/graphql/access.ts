@@ -17,6 +17,17 @@ import type { GraphQLContext } from './context.js';
 import { type CostPlan, checkAffordable, planCost } from './cost.js';
 import { graphqlErrorOf } from './errors.js';
 
+/** What an operation that ran cleanly cost: enough to answer it again from the cache. */
+export interface SettledOperation {
+  plan: CostPlan;
+  /** Units kept on the day and on the minute (the ledger's charged and attempted reads). */
+  actual: number;
+  minute: number;
+  /** The caller's tier reads analysis (the answer differs otherwise). */
+  analysis: boolean;
+  data: unknown;
+}
+
 /** What the HTTP door needs after the operation: status of a whole refusal, counters. */
 export interface HttpOutcome {
   /** Set when the operation was refused as a whole: the status REST would answer. */
@@ -24,6 +35,8 @@ export interface HttpOutcome {
   retryAfter?: number;
   usage?: UsageSnapshot;
   matchList?: boolean;
+  /** Set when the operation may be answered from the operation cache next time. */
+  settled?: SettledOperation;
 }
 
 /** The resolvers' context plus what the HTTP door passed in (yoga merges the two). */
@@ -88,8 +101,8 @@ function usageOnly(document: DocumentNode, operationName: string | null | undefi
   };
 }
 
-const costExtension = (
-  plan: CostPlan,
+export const costExtension = (
+  plan: Pick<CostPlan, 'bound' | 'dryRun' | 'tierRefused'>,
   reads: { actual: number; minute: number },
   usage: UsageSnapshot | undefined,
 ) => ({
@@ -206,6 +219,10 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
           const minute = plan.dryRun ? 0 : Math.min(plan.bound, ctx.ledger.attempted);
           if (admission) {
             ctx.http.usage = await policy.settle(admission, true, { minute, daily: actual });
+            if (!result.errors?.length && !plan.perCaller && 'data' in result) {
+              const analysis = ctx.access.analysis;
+              ctx.http.settled = { plan, actual, minute, analysis, data: result.data };
+            }
           }
           setResult({
             ...result,

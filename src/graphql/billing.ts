@@ -58,8 +58,10 @@ export interface FieldCostExtensions {
   matchScope?: MatchScope;
   /** A container of billable fields (Match.odds, Match.analysis): costs nothing itself. */
   container?: boolean;
-  /** Needs a key although it costs nothing (the caller's own counters). */
+  /** Needs a key although it costs nothing (`match(id)` asking only for the id, `usage`). */
   keyed?: boolean;
+  /** Answers with the caller's own counters: never served from the operation cache. */
+  perCaller?: boolean;
 }
 
 export const costExtensions = (extensions: FieldCostExtensions) => ({

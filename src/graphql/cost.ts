@@ -118,6 +118,8 @@ export interface CostPlan {
   dryRun: boolean;
   /** Analysis requests left out of the bound because the tier does not include them. */
   tierRefused: number;
+  /** It reads the caller's own counters (`usage`, `viewer`): its answer is the caller's alone. */
+  perCaller: boolean;
 }
 
 export interface PlanInput {
@@ -163,6 +165,7 @@ export function planCost(input: PlanInput): CostPlan {
     matchList: false,
     dryRun: false,
     tierRefused: 0,
+    perCaller: false,
   };
   const add = (billing: FieldBilling, key: string, units: number) => {
     const existing = requests.get(key);
@@ -179,6 +182,7 @@ export function planCost(input: PlanInput): CostPlan {
       const args = getArgumentValues(field, node, variables);
       const cost = costOf(field);
       plan.keyed ||= Boolean(cost.keyed || cost.billing);
+      plan.perCaller ||= Boolean(cost.perCaller);
       if (field.name === 'usage' && args['dryRun'] === true && type === schema.getQueryType()) {
         plan.dryRun = true;
       }

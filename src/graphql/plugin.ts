@@ -17,6 +17,7 @@ import { maskError, requestErrorsPlugin } from './errors.js';
 import { EXAMPLE_QUERY } from './example-query.js';
 import { GRAPHQL_LIMITS } from './limits.js';
 import { createLoaders } from './loaders.js';
+import { createOperationCache } from './operation-cache.js';
 import { createReadCache } from './read-cache.js';
 import { schema } from './schema.js';
 
@@ -29,7 +30,10 @@ interface ServerContext {
 export interface GraphqlPluginOptions {
   deps: Deps;
   assetsUrl: string;
-  /** RESPONSE_CACHE: share the loaders' reads across requests until data changes. */
+  /**
+   * RESPONSE_CACHE: share the loaders' reads across requests, and answer repeated operations
+   * from the operation cache, until data changes.
+   */
   readCache: boolean;
   /** GRAPHQL_MAX_COST: the most units one operation may reserve (the key's rate caps it too). */
   maxCost: number;
@@ -74,6 +78,16 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
   const { deps, assetsUrl } = options;
   const { policy } = deps.access;
   const readCache = options.readCache ? createReadCache(deps.events) : undefined;
+  const operations = options.readCache
+    ? createOperationCache({
+        policy,
+        events: deps.events,
+        now: deps.clock.now,
+        maxCost: options.maxCost,
+        rawKeyOf,
+        languageOf: negotiateLanguage,
+      })
+    : undefined;
   const yoga = createYoga<ServerContext, ExecutionContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -122,8 +136,18 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
           { parameter: named },
         );
       }
+      if (await operations?.answer(req, reply)) {
+        return reply;
+      }
       const http: HttpOutcome = {};
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply, http });
+      if (http.settled && response.status === 200) {
+        operations?.store(
+          req,
+          http.settled,
+          response.headers.get('content-type') ?? 'application/json',
+        );
+      }
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });

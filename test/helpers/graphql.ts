@@ -66,3 +66,12 @@ export function countingDatabase(database: Database) {
   const counted: Database = { ...database, prisma, close: () => prisma.$disconnect() };
   return { database: counted, statements };
 }
+
+/** A root field of the response's data, which must be there. */
+export function dataField<T>(response: GraphqlResponse, name: string): T {
+  const value = response.body.data?.[name];
+  if (value === undefined || value === null) {
+    throw new Error(`no ${name} in ${JSON.stringify(response.body).slice(0, 500)}`);
+  }
+  return value as T;
+}

@@ -103,7 +103,7 @@ builder.queryFields((t) => ({
   viewer: t.field({
     type: ViewerType,
     description: "The caller's tier, limits and counters now. Free of charge; needs a key.",
-    ...costExtensions({ keyed: true }),
+    ...costExtensions({ keyed: true, perCaller: true }),
     resolve: (_root, _args, ctx) => ({ ctx }),
   }),
   usage: t.field({
@@ -112,7 +112,7 @@ builder.queryFields((t) => ({
       "The caller's counters. Free of charge; needs a key. With dryRun: true, nothing else in " +
       'the operation runs or is charged, and `requested` is what it would reserve.',
     args: { dryRun: t.arg.boolean({ defaultValue: false }) },
-    ...costExtensions({ keyed: true }),
+    ...costExtensions({ keyed: true, perCaller: true }),
     resolve: (_root, _args, ctx) => usageOf(ctx),
   }),
 }));

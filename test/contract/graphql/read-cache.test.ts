@@ -7,7 +7,7 @@ import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { loadDemo } from '../../helpers/demo-fixture.js';
-import { countingDatabase, graphql } from '../../helpers/graphql.js';
+import { countingDatabase, dataField, graphql } from '../../helpers/graphql.js';
 
 /** Children of different matches, read through the shared read cache (RESPONSE_CACHE=on). */
 const CHILDREN = `{ id events { type } odds { bookmakers { bookmaker { id } } } lineups { home { formation } } }`;
@@ -68,15 +68,16 @@ describeEachDatabase('GraphQL read cache (RESPONSE_CACHE on)', ({ db }) => {
 
   it('a data change clears it: the next operation reads again and sees the change', async () => {
     const before = await run(page(10));
-    const items = (before.response.body.data?.['matches'] as { items: { id: number }[] }).items;
+    const items = dataField<{ items: { id: number }[] }>(before.response, 'matches').items;
     const first = items[0]?.id as number;
     await db().prisma.matchEvent.deleteMany({ where: { matchId: first } });
     expect((await run(page(10))).count).toBe(0);
     await app.deps.events.publish({ type: 'data-changed' });
     const after = await run(page(10));
     expect(after.count).toBeGreaterThan(0);
-    const events = (
-      after.response.body.data?.['matches'] as { items: { id: number; events: unknown[] }[] }
+    const events = dataField<{ items: { id: number; events: unknown[] }[] }>(
+      after.response,
+      'matches',
     ).items.find((m) => m.id === first)?.events;
     expect(events).toEqual([]);
   });

@@ -1,0 +1,172 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { Language } from '../i18n/language.js';
+import type { AccessEvents } from '../policy/access-events.js';
+import type { AccessPolicy } from '../policy/access-policy.js';
+import { quotaHeaders } from '../policy/headers.js';
+import { minuteWindow } from '../policy/windows.js';
+import { costExtension, type SettledOperation } from './access.js';
+import { checkAffordable } from './cost.js';
+
+/** An operation's answer, and what it cost, ready to be served again. */
+interface CachedOperation {
+  /** The `data` member, serialized and encoded once. */
+  data: Buffer;
+  contentType: string;
+  bound: number;
+  freeEligible: number;
+  matchList: boolean;
+  actual: number;
+  minute: number;
+}
+
+/** The operation as the client sent it (POST JSON body or GET query string). */
+interface OperationText {
+  query: string;
+  operationName: string;
+  variables: string;
+}
+
+export interface OperationCacheOptions {
+  policy: AccessPolicy;
+  events: AccessEvents;
+  now: () => Date;
+  maxCost: number;
+  rawKeyOf(req: FastifyRequest): string | undefined;
+  languageOf(req: FastifyRequest): Language;
+  /** Upper bound of cached bytes. */
+  maxBytes?: number;
+  /** Safety net: entries expire even if a change event was missed. */
+  ttlMs?: number;
+}
+
+const DATA_OPEN = Buffer.from('{"data":');
+
+/** Answers that stream (incremental delivery, subscriptions) are never cached. */
+const STREAMING = /text\/event-stream|multipart\/mixed/i;
+
+function operationTextOf(req: FastifyRequest): OperationText | undefined {
+  const source = (req.method === 'GET' ? req.query : req.body) as Record<string, unknown> | null;
+  if (!source || typeof source !== 'object' || Array.isArray(source) || source['extensions']) {
+    return undefined;
+  }
+  const { query, operationName, variables } = source;
+  if (typeof query !== 'string') {
+    return undefined;
+  }
+  return {
+    query,
+    operationName: typeof operationName === 'string' ? operationName : '',
+    variables: typeof variables === 'string' ? variables : JSON.stringify(variables ?? null),
+  };
+}
+
+/**
+ * The GraphQL counterpart of the REST response cache (RESPONSE_CACHE): the answer of an operation
+ * that ran cleanly, keyed by its text, variables, negotiated language, Accept header, whether the
+ * caller's tier reads analysis, and the current minute (an omitted `date` means today). The
+ * access policy still runs on every hit, with the same steps and charges as the operation had:
+ * key checks, the cost bound checked and reserved, then settled to what the operation read. Data
+ * changes (and plan changes) clear it on every instance. Operations that read the caller's own
+ * counters (`usage`, `viewer`), dry runs and answers with errors are never cached. An answer
+ * from the cache says so: `extensions.cached: true`.
+ */
+export function createOperationCache(options: OperationCacheOptions) {
+  const { policy, now } = options;
+  const cache = new LRUCache<string, CachedOperation>({
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (entry) => entry.data.byteLength + 200,
+    ttl: options.ttlMs ?? 60_000,
+  });
+  options.events.subscribe((event) => {
+    if (event.type === 'data-changed' || event.type === 'plans-changed') {
+      cache.clear();
+    }
+  });
+
+  function keyOf(req: FastifyRequest, analysis: boolean): string | undefined {
+    const accept = req.headers.accept ?? '';
+    const text = operationTextOf(req);
+    if (!text || STREAMING.test(accept)) {
+      return undefined;
+    }
+    return [
+      minuteWindow(now()),
+      analysis ? 'a' : '-',
+      options.languageOf(req),
+      accept,
+      text.operationName,
+      text.variables,
+      text.query,
+    ].join('\n');
+  }
+
+  /**
+   * Answers from the cache when it can; false sends the request on to Yoga. Nothing is charged
+   * unless it answers: any refusal (key, address, cost, rate, quota) is left to the full path,
+   * which decides it exactly as it did the first time and says why.
+   */
+  async function answer(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (cache.size === 0) {
+      return false;
+    }
+    let principal: Awaited<ReturnType<AccessPolicy['authenticate']>>;
+    try {
+      principal = await policy.authenticate(options.rawKeyOf(req));
+      policy.checkAddress(principal, req.ip);
+    } catch {
+      return false;
+    }
+    const key = keyOf(req, principal.account.limits.analysis);
+    const hit = key === undefined ? undefined : cache.get(key);
+    if (!hit) {
+      return false;
+    }
+    try {
+      checkAffordable(hit.bound, options.maxCost, principal.account.limits.ratePerMinute);
+    } catch {
+      return false;
+    }
+    const reserved = await policy.reserve(principal, hit.bound, hit.freeEligible);
+    if (!reserved.admitted) {
+      return false;
+    }
+    const usage = await policy.settle(reserved.admission, true, {
+      minute: hit.minute,
+      daily: hit.actual,
+    });
+    const cost = costExtension(
+      { bound: hit.bound, dryRun: false, tierRefused: 0 },
+      { actual: hit.actual, minute: hit.minute },
+      usage,
+    );
+    reply
+      .status(200)
+      .type(hit.contentType)
+      .headers(quotaHeaders(usage, now(), hit.matchList));
+    const extensions = `,"extensions":{"cost":${JSON.stringify(cost)},"cached":true}}`;
+    reply.send(Buffer.concat([DATA_OPEN, hit.data, Buffer.from(extensions)]));
+    return true;
+  }
+
+  /** Keeps the answer of an operation that ran cleanly (HttpOutcome.settled). */
+  function store(req: FastifyRequest, settled: SettledOperation, contentType: string): void {
+    const key = keyOf(req, settled.analysis);
+    if (key === undefined || settled.plan.dryRun) {
+      return;
+    }
+    cache.set(key, {
+      data: Buffer.from(JSON.stringify(settled.data)),
+      contentType,
+      bound: settled.plan.bound,
+      freeEligible: settled.plan.freeEligible,
+      matchList: settled.plan.matchList,
+      actual: settled.actual,
+      minute: settled.minute,
+    });
+  }
+
+  return { answer, store, clear: () => cache.clear(), size: () => cache.size };
+}
+
+export type OperationCache = ReturnType<typeof createOperationCache>;

@@ -1,0 +1,212 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Deps } from '../../../src/deps.js';
+import { seedPlans } from '../../../src/services/plans-seed.js';
+import { createAccountWithKey } from '../../helpers/access.js';
+import { buildTestApp } from '../../helpers/app.js';
+import { createFakeClock } from '../../helpers/clock.js';
+import { describeEachDatabase } from '../../helpers/db.js';
+import { loadDemo } from '../../helpers/demo-fixture.js';
+import {
+  countingDatabase,
+  dataField,
+  errorCodes,
+  type GraphqlResponse,
+  graphql,
+} from '../../helpers/graphql.js';
+
+const PAGE_DATE = '2026-11-20';
+const PAGE = `query Page($date: String!) {
+  matches(date: $date, pageSize: 5) {
+    items { id home { name } events { type } analysis { corners } }
+  }
+}`;
+const variables = { date: PAGE_DATE };
+
+/** The counters a response reports in its headers (they count the current request). */
+const counters = (response: GraphqlResponse) => ({
+  minute: Number(response.headers['x-ratelimit-remaining']),
+  quota: Number(response.headers['x-quota-remaining']),
+  bonus: Number(response.headers['x-matches-bonus-remaining']),
+});
+
+describeEachDatabase('GraphQL operation cache (RESPONSE_CACHE on)', ({ db }) => {
+  const clock = createFakeClock('2026-11-22T10:00:00.000Z');
+  let app: FastifyInstance & { deps: Deps };
+  let statements: string[];
+  let closeCounting: () => Promise<void>;
+
+  beforeAll(async () => {
+    await loadDemo(db());
+    await seedPlans(db().prisma);
+    await db().prisma.$executeRaw`
+      UPDATE matches SET kickoff_utc = timestamp '2026-11-20 02:00:00' + (id % 600) * interval '1 minute'
+      WHERE id IN (SELECT id FROM matches ORDER BY id LIMIT 10)`;
+    const counting = countingDatabase(db());
+    statements = counting.statements;
+    closeCounting = counting.database.close;
+    app = await buildTestApp(counting.database, { clock });
+  }, 300_000);
+  afterAll(async () => {
+    await app?.close();
+    await closeCounting?.();
+  });
+  beforeEach(async () => {
+    clock.set('2026-11-22T10:00:05.000Z');
+    await app.deps.events.publish({ type: 'data-changed' });
+  });
+
+  /** Runs an operation with the key's caches warm, counting only its own statements. */
+  async function run(query: string, key: string | undefined, headers: Record<string, string> = {}) {
+    if (key) {
+      await graphql(app, '{ viewer { tier } }', { key });
+    }
+    statements.length = 0;
+    const response = await graphql(app, query, { ...(key ? { key } : {}), variables, headers });
+    const cached = response.body.extensions?.['cached'] === true;
+    return { response, reads: statements.length, cached };
+  }
+
+  it('answers a repeated operation without executing it: same data, same charge, no SQL', async () => {
+    const { key } = await createAccountWithKey(db(), 'Pro');
+    const first = await run(PAGE, key);
+    const second = await run(PAGE, key);
+    expect(first.response.body.errors).toBeUndefined();
+    expect(first.reads).toBeGreaterThan(0);
+    expect(first.cached).toBe(false);
+    expect(second.cached).toBe(true);
+    expect(second.reads).toBe(0);
+    expect(second.response.status).toBe(200);
+    expect(second.response.headers['content-type']).toBe(first.response.headers['content-type']);
+    expect(second.response.body.data).toEqual(first.response.body.data);
+    const {
+      rate: _r1,
+      quota: _q1,
+      freeMatches: _f1,
+      ...firstCost
+    } = first.response.body.extensions?.cost ?? {};
+    const {
+      rate: _r2,
+      quota: _q2,
+      freeMatches: _f2,
+      ...secondCost
+    } = second.response.body.extensions?.cost ?? {};
+    expect(secondCost).toEqual(firstCost);
+    // 1 list (free allowance) + 5 x (events, corners) on the plan quota, each time.
+    const [a, b] = [counters(first.response), counters(second.response)];
+    expect(a.minute - b.minute).toBe(11);
+    expect(a.quota - b.quota).toBe(10);
+    expect(a.bonus - b.bonus).toBe(1);
+  });
+
+  it('keeps match(id) too', async () => {
+    const { key } = await createAccountWithKey(db(), 'Pro');
+    const ids = await db().prisma.match.findMany({ select: { id: true }, take: 1 });
+    const query = `{ match(id: ${ids[0]?.id}) { id status home { name } } }`;
+    const first = await run(query, key);
+    expect(first.response.body.errors).toBeUndefined();
+    const second = await run(query, key);
+    expect(second.cached).toBe(true);
+    expect(second.response.body.data).toEqual(first.response.body.data);
+  });
+
+  it('still runs every key check on a hit', async () => {
+    const { key } = await createAccountWithKey(db(), 'Pro');
+    const elsewhere = await createAccountWithKey(db(), 'Pro', { allowlist: ['203.0.113.0/24'] });
+    await run(PAGE, key);
+    expect((await run(PAGE, undefined)).response.status).toBe(401);
+    expect(errorCodes((await run(PAGE, 'svc_live_nope')).response)).toEqual(['key_invalid']);
+    const refused = await run(PAGE, elsewhere.key);
+    expect(refused.response.status).toBe(403);
+    expect(errorCodes(refused.response)).toEqual(['ip_not_allowed']);
+  });
+
+  it('refuses on a hit what the full path refuses: a spent minute is 429 and charges nothing', async () => {
+    const { key } = await createAccountWithKey(db(), 'Free');
+    const plain = `query Page($date: String!) { matches(date: $date, pageSize: 5) { items { id events { type } } } }`;
+    const first = await run(plain, key);
+    expect(first.response.body.errors).toBeUndefined();
+    // Free: 30 a minute; 6 per operation, and the warm-up `viewer` is free.
+    for (let i = 0; i < 4; i++) {
+      const hit = await run(plain, key);
+      expect(hit.response.status).toBe(200);
+      expect(hit.cached).toBe(true);
+    }
+    const spent = await run(plain, key);
+    expect(spent.response.status).toBe(429);
+    expect(errorCodes(spent.response)).toEqual(['rate_limited']);
+    expect(counters(spent.response).minute).toBe(0);
+  });
+
+  it('keeps apart what differs: language, and a tier without analysis', async () => {
+    const pro = await createAccountWithKey(db(), 'Pro');
+    const free = await createAccountWithKey(db(), 'Free');
+    const english = await run(PAGE, pro.key);
+    expect((await run(PAGE, pro.key)).cached).toBe(true);
+    const chinese = await run(PAGE, pro.key, { 'accept-language': 'zh-CN' });
+    expect(chinese.cached).toBe(false);
+    expect(chinese.response.body.errors).toBeUndefined();
+    expect(chinese.response.body.data).not.toEqual(english.response.body.data);
+    // The Pro answer is kept; a Free key asking the same still gets its analysis refused.
+    for (let i = 0; i < 2; i++) {
+      const asFree = await run(PAGE, free.key);
+      expect(asFree.cached).toBe(false);
+      expect(errorCodes(asFree.response)).toEqual(Array(5).fill('tier_insufficient'));
+    }
+  });
+
+  it('never keeps what reads the caller: usage reports the counters of each request', async () => {
+    const { key } = await createAccountWithKey(db(), 'Pro');
+    const query = `query Page($date: String!) {
+      matches(date: $date, pageSize: 5) { items { id } } usage { rate { used } }
+    }`;
+    const first = await run(query, key);
+    const second = await run(query, key);
+    const used = (r: typeof first) =>
+      dataField<{ rate: { used: number } }>(r.response, 'usage').rate.used;
+    expect(used(first)).toBe(1);
+    expect(used(second)).toBe(2);
+    expect(second.cached).toBe(false);
+  });
+
+  it('a data change is seen at once', async () => {
+    const { key } = await createAccountWithKey(db(), 'Pro');
+    const name = (r: { response: GraphqlResponse }) =>
+      dataField<{ items: { home: { name: string } }[] }>(r.response, 'matches').items[0]?.home.name;
+    const before = await run(PAGE, key);
+    const first = dataField<{ items: { id: number }[] }>(before.response, 'matches').items[0];
+    const match = await db().prisma.match.findUniqueOrThrow({ where: { id: first?.id ?? 0 } });
+    const team = await db().prisma.team.findUniqueOrThrow({ where: { id: match.homeTeamId } });
+    try {
+      await db().prisma.team.update({ where: { id: team.id }, data: { nameEn: 'Renamed FC' } });
+      // Changed behind the services' back: still the kept answer until the change is announced.
+      const kept = await run(PAGE, key);
+      expect(kept.cached).toBe(true);
+      expect(name(kept)).toBe(name(before));
+      await app.deps.events.publish({ type: 'data-changed' });
+      const fresh = await run(PAGE, key);
+      expect(fresh.cached).toBe(false);
+      expect(name(fresh)).toBe('Renamed FC');
+    } finally {
+      await db().prisma.team.update({ where: { id: team.id }, data: { nameEn: team.nameEn } });
+    }
+  });
+
+  it('an omitted date is today when the answer is given, not when it was kept', async () => {
+    const { key } = await createAccountWithKey(db(), 'Pro');
+    const today = '{ matches(pageSize: 100) { items { id } } }';
+    const ids = (r: { response: GraphqlResponse }) =>
+      dataField<{ items: { id: number }[] }>(r.response, 'matches').items.map((m) => m.id);
+    clock.set('2026-11-22T15:59:30.000Z');
+    const before = await run(today, key);
+    const again = await run(today, key);
+    expect(again.cached).toBe(true);
+    expect(ids(again)).toEqual(ids(before));
+    // 16:00 UTC is midnight in Hong Kong (the default tz): another day, other matches.
+    clock.set('2026-11-22T16:00:10.000Z');
+    const after = await run(today, key);
+    expect(after.cached).toBe(false);
+    expect(ids(before).length + ids(after).length).toBeGreaterThan(0);
+    expect(ids(after)).not.toEqual(ids(before));
+  });
+});
