@@ -1,4 +1,5 @@
-import { Prisma, type PrismaClient } from '../db/generated/client.js';
+import type { SqlRead } from '../db/database.js';
+import { Prisma } from '../db/generated/client.js';
 import { computeH2h, FORM_MATCHES, H2H_MEETINGS, type H2hRecord } from './h2h-compute.js';
 import {
   MATCH_COLUMNS,
@@ -38,7 +39,7 @@ const HOME_TEAM = [Prisma.sql`m.home_team_id = t.home`, Prisma.sql`m.away_team_i
 const AWAY_TEAM = [Prisma.sql`m.home_team_id = t.away`, Prisma.sql`m.away_team_id = t.away`];
 
 /** Head-to-head of matches: two round trips for any number of them (targets, then history). */
-export function createH2hService({ db, matches }: { db: PrismaClient; matches: MatchesService }) {
+export function createH2hService({ read, matches }: { read: SqlRead; matches: MatchesService }) {
   async function h2hForMatches(ids: readonly number[]): Promise<Map<number, H2hRecord>> {
     return h2hForRecords(await matches.getByIds(ids));
   }
@@ -50,12 +51,12 @@ export function createH2hService({ db, matches }: { db: PrismaClient; matches: M
     if (targets.size === 0) {
       return new Map();
     }
-    const rows = await db.$queryRaw<Array<MatchRow & { target_id: number; kind: Kind }>>`
+    const rows = await read<MatchRow & { target_id: number; kind: Kind }>(Prisma.sql`
       WITH target AS (SELECT id, home_team_id AS home, away_team_id AS away, kickoff_utc AS ko
         FROM matches WHERE id = ANY(${[...targets.keys()]}::int[]))
       ${history('meeting', MEETING, H2H_MEETINGS)}
       UNION ALL ${history('home', HOME_TEAM, FORM_MATCHES)}
-      UNION ALL ${history('away', AWAY_TEAM, FORM_MATCHES)}`;
+      UNION ALL ${history('away', AWAY_TEAM, FORM_MATCHES)}`);
     const result = new Map<number, H2hRecord>();
     for (const [id, target] of targets) {
       const of = (kind: Kind): MatchRecord[] =>

@@ -1,3 +1,4 @@
+import type { SqlRead } from '../db/database.js';
 import type { PrismaClient } from '../db/generated/client.js';
 import { createH2hService } from './h2h.js';
 import { createLineupsService } from './lineups.js';
@@ -5,12 +6,12 @@ import { createMatchEventsService } from './match-events.js';
 import { createMatchesService } from './matches.js';
 
 /** Match data services (matches, live, children, head-to-head): the REST and GraphQL doors share them. */
-export function createMatchServices({ db }: { db: PrismaClient }) {
-  const matches = createMatchesService({ db });
+export function createMatchServices({ db, read }: { db: PrismaClient; read: SqlRead }) {
+  const matches = createMatchesService({ read });
   return {
     matches,
     matchEvents: createMatchEventsService({ db }),
     lineups: createLineupsService({ db }),
-    headToHead: createH2hService({ db, matches }),
+    headToHead: createH2hService({ read, matches }),
   };
 }

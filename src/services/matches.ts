@@ -1,4 +1,5 @@
-import { Prisma, type PrismaClient } from '../db/generated/client.js';
+import type { SqlRead } from '../db/database.js';
+import { Prisma } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
 import { dayWindow } from './match-day.js';
 import {
@@ -50,7 +51,7 @@ type PageRow = { total: number } & (MatchRow | { [K in keyof MatchRow]: null });
 
 const isMatchRow = (row: PageRow): row is { total: number } & MatchRow => row.id !== null;
 
-export function createMatchesService({ db }: { db: PrismaClient }) {
+export function createMatchesService({ read }: { read: SqlRead }) {
   /**
    * One day's matches, one page: ONE round trip. The count row is always returned (LEFT JOIN
    * LATERAL), so a page past the end still knows the total.
@@ -58,7 +59,7 @@ export function createMatchesService({ db }: { db: PrismaClient }) {
   async function list(query: MatchListQuery): Promise<MatchPage> {
     const { from, to } = dayWindow(query.date, query.tz);
     const offset = (query.page - 1) * query.pageSize;
-    const rows = await db.$queryRaw<PageRow[]>`
+    const rows = await read<PageRow>(Prisma.sql`
       WITH filtered AS (
         SELECT m.id FROM matches m JOIN competitions c ON c.id = m.competition_id
         WHERE m.kickoff_utc >= ${from} AND m.kickoff_utc < ${to} AND ${filterSql(query)}
@@ -67,16 +68,16 @@ export function createMatchesService({ db }: { db: PrismaClient }) {
         SELECT ${MATCH_COLUMNS} FROM filtered f JOIN matches m ON m.id = f.id ${MATCH_JOINS}
         ORDER BY m.kickoff_utc, m.id LIMIT ${query.pageSize} OFFSET ${offset}::bigint
       ) page ON TRUE
-      ORDER BY page.kickoff_utc, page.id`;
+      ORDER BY page.kickoff_utc, page.id`);
     return { items: rows.filter(isMatchRow).map(toMatchRecord), total: rows[0]?.total ?? 0 };
   }
 
   /** Running matches (status `live`), narrowed by the filters; one round trip. */
   async function listLive(filter: MatchFilter): Promise<MatchRecord[]> {
-    const rows = await db.$queryRaw<MatchRow[]>`
+    const rows = await read<MatchRow>(Prisma.sql`
       SELECT ${MATCH_COLUMNS} FROM matches m ${MATCH_JOINS}
       WHERE m.status = 'live' AND ${filterSql(filter)}
-      ORDER BY m.kickoff_utc, m.id`;
+      ORDER BY m.kickoff_utc, m.id`);
     return rows.map(toMatchRecord);
   }
 
@@ -85,8 +86,12 @@ export function createMatchesService({ db }: { db: PrismaClient }) {
     if (ids.length === 0) {
       return new Map();
     }
-    const rows = await db.$queryRaw<MatchRow[]>`
-      SELECT ${MATCH_COLUMNS} FROM matches m ${MATCH_JOINS} WHERE m.id = ANY(${[...ids]}::int[])`;
+    // One id is `= $1`, not `= ANY($1)`: PostgreSQL plans a prepared `ANY` for about ten rows
+    // and hash-joins the teams for every lookup, four times the work of a primary-key read.
+    const which =
+      ids.length === 1 ? Prisma.sql`m.id = ${ids[0]}` : Prisma.sql`m.id = ANY(${[...ids]}::int[])`;
+    const rows = await read<MatchRow>(Prisma.sql`
+      SELECT ${MATCH_COLUMNS} FROM matches m ${MATCH_JOINS} WHERE ${which}`);
     return new Map(rows.map((r) => [r.id, toMatchRecord(r)]));
   }
 

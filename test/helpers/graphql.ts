@@ -63,7 +63,15 @@ export function countingDatabase(database: Database) {
   prisma.$on('query', (event) => {
     statements.push(event.query);
   });
-  const counted: Database = { ...database, prisma, close: () => prisma.$disconnect() };
+  const counted: Database = {
+    ...database,
+    prisma,
+    read: (sql) => {
+      statements.push(sql.text);
+      return database.read(sql);
+    },
+    close: () => prisma.$disconnect(),
+  };
   return { database: counted, statements };
 }
 
