@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../src/errors/api-error.js';
 import type { AccessPolicy, Admission, Operation, Principal } from '../src/policy/access-policy.js';
 import { quotaHeaders } from '../src/policy/headers.js';
-import type { UsageSnapshot } from '../src/policy/quota-store.js';
+import type { MaybePromise, UsageSnapshot } from '../src/policy/quota-store.js';
 import { routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {
@@ -63,67 +63,131 @@ const isCharged = (status: number) => (status >= 200 && status < 300) || status 
  * query-string key (400) -> key present (401) -> known (401) -> not expired (403) -> address
  * (403) -> tier (403) -> parameters (400, Fastify validation) -> rate (429) -> quota (429).
  */
+/** Runs `then` on a value now, or when its promise settles; failures go to `done`. */
+function whenReady<T>(
+  value: MaybePromise<T>,
+  then: (resolved: T) => void,
+  done: (error?: Error) => void,
+): void {
+  if (value instanceof Promise) {
+    value.then(then, done);
+  } else {
+    then(value);
+  }
+}
+
+/**
+ * The access policy in front of every keyed /v1 route, in the order of DECISIONS.md "Access":
+ * query-string key (400) -> key present (401) -> known (401) -> not expired (403) -> address
+ * (403) -> tier (403) -> parameters (400, Fastify validation) -> rate (429) -> quota (429).
+ * The hooks take Fastify's `done` callback rather than returning promises: with the key cached
+ * and the in-process counters, a request passes the whole gate without waiting for anything.
+ */
 export function registerAccess(app: FastifyInstance, policy: AccessPolicy, now: () => Date): void {
   app.decorateRequest('access', null);
-  app.addHook('onRequest', async (request) => {
-    const operation = routeConfigOf(request).access;
-    if (!operation) {
-      return;
-    }
-    const named = queryKeyName(request);
-    if (named) {
-      throw new ApiError(
-        'invalid_parameter',
-        `API keys are not accepted in the URL ('${named}'); send the Authorization or X-Api-Key header`,
-        {
-          parameter: named,
-        },
-      );
-    }
-    const principal = await policy.authenticate(rawKeyOf(request));
+
+  function checkKey(request: FastifyRequest, operation: Operation, principal: Principal) {
     const access = new RequestAccess(principal);
     request.access = access;
     policy.checkAddress(principal, request.ip);
     try {
       policy.checkTier(principal, operation);
     } catch (error) {
-      access.usage = await policy.chargeMinute(principal);
-      throw error;
+      return Promise.resolve(policy.chargeMinute(principal)).then((usage) => {
+        access.usage = usage;
+        throw error;
+      });
+    }
+    return undefined;
+  }
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    const operation = routeConfigOf(request).access;
+    if (!operation) {
+      done();
+      return;
+    }
+    try {
+      const named = queryKeyName(request);
+      if (named) {
+        throw new ApiError(
+          'invalid_parameter',
+          `API keys are not accepted in the URL ('${named}'); send the Authorization or X-Api-Key header`,
+          {
+            parameter: named,
+          },
+        );
+      }
+      whenReady(
+        policy.authenticate(rawKeyOf(request)),
+        (principal) => {
+          try {
+            const refused = checkKey(request, operation, principal);
+            if (refused) {
+              refused.then(done, done);
+            } else {
+              done();
+            }
+          } catch (error) {
+            done(error as Error);
+          }
+        },
+        done,
+      );
+    } catch (error) {
+      done(error as Error);
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const access = request.access;
     if (!access) {
+      done();
       return;
     }
     const operation = routeConfigOf(request).access;
-    const result = await policy.reserve(access.principal, 1, operation === 'matchList' ? 1 : 0);
-    if (!result.admitted) {
-      access.usage = result.usage;
-      throw result.error;
-    }
-    access.admission = result.admission;
-    access.usage = result.admission.usage;
+    whenReady(
+      policy.reserve(access.principal, 1, operation === 'matchList' ? 1 : 0),
+      (result) => {
+        if (!result.admitted) {
+          access.usage = result.usage;
+          done(result.error);
+          return;
+        }
+        access.admission = result.admission;
+        access.usage = result.admission.usage;
+        done();
+      },
+      done,
+    );
   });
 
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
     const access = request.access;
     if (!access) {
-      return payload;
+      done(null, payload);
+      return;
     }
+    const finish = (usage: UsageSnapshot) => {
+      access.usage = usage;
+      const matchList = routeConfigOf(request).access === 'matchList';
+      reply.headers(quotaHeaders(usage, now(), matchList));
+      done(null, payload);
+    };
+    const failed = (error: unknown) => done(error as Error);
     if (access.admission) {
       const admission = access.admission;
       access.admission = undefined;
-      access.usage = await policy.settle(admission, isCharged(reply.statusCode));
-    } else if (!access.usage) {
+      whenReady(policy.settle(admission, isCharged(reply.statusCode)), finish, failed);
+    } else if (access.usage) {
+      finish(access.usage);
+    } else {
       // Stopped after the key checks but before the quota step (a 400 parameter error).
-      access.usage =
+      const usage =
         reply.statusCode === 400
-          ? await policy.chargeMinute(access.principal)
-          : await policy.peek(access.principal);
+          ? policy.chargeMinute(access.principal)
+          : policy.peek(access.principal);
+      whenReady(usage, finish, failed);
     }
-    reply.headers(quotaHeaders(access.usage, now(), routeConfigOf(request).access === 'matchList'));
-    return payload;
   });
 }

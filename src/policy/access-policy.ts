@@ -3,7 +3,14 @@ import type { AccountAccess } from './account-cache.js';
 import { isAddressAllowed } from './allowlist.js';
 import { checkApiKeyFormat, hashApiKey } from './api-key-format.js';
 import type { KeyCache, KeyRecord } from './key-cache.js';
-import type { QuotaStore, Reservation, UsageSnapshot } from './quota-store.js';
+import type {
+  MaybePromise,
+  QuotaStore,
+  Reservation,
+  ReserveInput,
+  ReserveOutcome,
+  UsageSnapshot,
+} from './quota-store.js';
 import { secondsToHkMidnight, secondsToMinuteEnd } from './windows.js';
 
 /** What a route costs and draws on: plan quota, analysis (Plus/Pro), or the free match list. */
@@ -26,7 +33,10 @@ export type ReserveResult =
 
 export interface AccessPolicyDeps {
   keys: KeyCache;
-  accounts: { get(accountId: number): Promise<AccountAccess | null> };
+  accounts: {
+    get(accountId: number): Promise<AccountAccess | null>;
+    peek(accountId: number): AccountAccess | null | undefined;
+  };
   store: QuotaStore;
   now: () => Date;
   /** Told what each settled request was charged (the daily_usage history). */
@@ -39,8 +49,36 @@ export interface AccessPolicyDeps {
  * -> (parameters) -> rate -> quota.
  */
 export function createAccessPolicy(deps: AccessPolicyDeps) {
-  /** 401 `unauthorized`, 401 `key_invalid`, 403 `key_expired`. */
-  async function authenticate(rawKey: string | undefined): Promise<Principal> {
+  const invalid = () => new ApiError('key_invalid', 'The API key is not valid');
+
+  /** Revoked, expired: a known key that may not be used (DECISIONS.md "Access" order). */
+  function checkKey(key: KeyRecord | null): KeyRecord {
+    if (!key || key.revokedAt) {
+      throw invalid();
+    }
+    if (key.expiresAt && key.expiresAt.getTime() <= deps.now().getTime()) {
+      throw new ApiError('key_expired', `The API key expired on ${key.expiresAt.toISOString()}`);
+    }
+    return key;
+  }
+
+  function principalOf(key: KeyRecord, account: AccountAccess | null): Principal {
+    if (!account) {
+      throw invalid();
+    }
+    return { key, account };
+  }
+
+  async function load(hash: string): Promise<Principal> {
+    const key = checkKey(await deps.keys.get(hash));
+    return principalOf(key, await deps.accounts.get(key.accountId));
+  }
+
+  /**
+   * 401 `unauthorized`, 401 `key_invalid`, 403 `key_expired`. Answers at once (no promise) when
+   * the key and its account are cached, as they are for every request after a key's first.
+   */
+  function authenticate(rawKey: string | undefined): MaybePromise<Principal> {
     if (!rawKey) {
       throw new ApiError(
         'unauthorized',
@@ -49,20 +87,16 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
     }
     // A malformed key or a bad checksum is refused without a storage read.
     if (!checkApiKeyFormat(rawKey)) {
-      throw new ApiError('key_invalid', 'The API key is not valid');
+      throw invalid();
     }
-    const key = await deps.keys.get(hashApiKey(rawKey));
-    if (!key || key.revokedAt) {
-      throw new ApiError('key_invalid', 'The API key is not valid');
+    const hash = hashApiKey(rawKey);
+    const cached = deps.keys.peek(hash);
+    if (cached === undefined) {
+      return load(hash);
     }
-    if (key.expiresAt && key.expiresAt.getTime() <= deps.now().getTime()) {
-      throw new ApiError('key_expired', `The API key expired on ${key.expiresAt.toISOString()}`);
-    }
-    const account = await deps.accounts.get(key.accountId);
-    if (!account) {
-      throw new ApiError('key_invalid', 'The API key is not valid');
-    }
-    return { key, account };
+    const key = checkKey(cached);
+    const account = deps.accounts.peek(key.accountId);
+    return account === undefined ? load(hash) : principalOf(key, account);
   }
 
   /** 403 `ip_not_allowed`; the detail names the address the service saw (spec 5.6). */
@@ -93,14 +127,27 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
     now: deps.now(),
   });
 
-  /** Rate (429 `rate_limited`) then quota (429 `quota_exceeded`); nothing is written on a refusal. */
-  async function reserve(
+  /**
+   * Rate (429 `rate_limited`) then quota (429 `quota_exceeded`); nothing is written on a refusal.
+   * At once with the in-process store, after the round trip with Redis.
+   */
+  function reserve(
     principal: Principal,
     cost: number,
     freeEligible: number,
-  ): Promise<ReserveResult> {
+  ): MaybePromise<ReserveResult> {
     const input = { ...windowInput(principal), cost, freeEligible };
-    const outcome = await deps.store.reserve(input);
+    const outcome = deps.store.reserve(input);
+    return outcome instanceof Promise
+      ? outcome.then((o) => reserveResult(principal, input, o))
+      : reserveResult(principal, input, outcome);
+  }
+
+  function reserveResult(
+    principal: Principal,
+    input: ReserveInput,
+    outcome: ReserveOutcome,
+  ): ReserveResult {
     if (outcome.admitted) {
       return {
         admitted: true,
@@ -137,11 +184,11 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
    * for both counters, or the minute's and the day's apart (a GraphQL operation whose reads
    * partly failed keeps those on the minute only, as REST does).
    */
-  async function settle(
+  function settle(
     admission: Admission,
     charged: boolean,
     actual?: number | { minute: number; daily: number },
-  ): Promise<UsageSnapshot> {
+  ): MaybePromise<UsageSnapshot> {
     const { reservation, usage } = admission;
     const reserved = reservation.minuteUnits;
     const used =
@@ -165,12 +212,13 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
     if (refundDaily === 0 && unused === 0) {
       return usage;
     }
-    await deps.store.refund(reservation, { minute: unused, plan, free });
-    return {
+    const after = {
       minute: { ...usage.minute, used: Math.max(0, usage.minute.used - unused) },
       quota: { ...usage.quota, used: Math.max(0, usage.quota.used - plan) },
       free: { ...usage.free, used: Math.max(0, usage.free.used - free) },
     };
+    const refunded = deps.store.refund(reservation, { minute: unused, plan, free });
+    return refunded instanceof Promise ? refunded.then(() => after) : after;
   }
 
   return { authenticate, checkAddress, checkTier, reserve, chargeMinute, peek, settle };

@@ -49,6 +49,11 @@ export function createAccountCache(options: {
     return pending;
   }
 
+  /** The cached plan (null: no such account), or undefined when it must be loaded. */
+  function peek(accountId: number): AccountAccess | null | undefined {
+    return cache.get(accountId)?.value;
+  }
+
   function onEvent(event: AccessEvent) {
     if (event.type === 'account-changed') {
       cache.delete(event.accountId);
@@ -57,7 +62,7 @@ export function createAccountCache(options: {
     }
   }
 
-  return { get, onEvent, clear: () => cache.clear() };
+  return { get, peek, onEvent, clear: () => cache.clear() };
 }
 
 export type AccountCache = ReturnType<typeof createAccountCache>;

@@ -59,6 +59,11 @@ export function createKeyCache(options: KeyCacheOptions) {
     return pending;
   }
 
+  /** The cached record (null: known not to exist), or undefined when it must be loaded. */
+  function peek(hash: string): KeyRecord | null | undefined {
+    return cache.get(hash)?.record;
+  }
+
   function evictWhere(predicate: (record: KeyRecord) => boolean) {
     for (const [hash, entry] of cache.entries()) {
       if (entry.record && predicate(entry.record)) {
@@ -85,7 +90,7 @@ export function createKeyCache(options: KeyCacheOptions) {
     }
   }
 
-  return { get, onEvent, clear: () => cache.clear() };
+  return { get, peek, onEvent, clear: () => cache.clear() };
 }
 
 export type KeyCache = ReturnType<typeof createKeyCache>;

@@ -85,7 +85,7 @@ export function createMemoryQuotaStore(): MemoryQuotaStore {
     };
   }
 
-  async function reserve(input: ReserveInput): Promise<ReserveOutcome> {
+  function reserve(input: ReserveInput): ReserveOutcome {
     roll(input.now);
     const { accountId, keyId, cost, limits } = input;
     const minuteUsed = minuteCounts.get(keyId) ?? 0;
@@ -121,7 +121,7 @@ export function createMemoryQuotaStore(): MemoryQuotaStore {
     return { admitted: true, reservation, usage: snapshot(accountId, keyId, limits) };
   }
 
-  async function refund(reservation: Reservation, units: RefundUnits): Promise<void> {
+  function refund(reservation: Reservation, units: RefundUnits): void {
     const { accountId, keyId } = reservation;
     if (units.minute && reservation.minute === currentMinute) {
       add(minuteCounts, keyId, -Math.min(units.minute, reservation.minuteUnits));

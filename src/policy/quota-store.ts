@@ -57,12 +57,15 @@ export interface RefundUnits {
   plan?: number;
 }
 
+/** A value now, or later: the in-process store answers at once, Redis after a round trip. */
+export type MaybePromise<T> = T | Promise<T>;
+
 export interface QuotaStore {
   readonly kind: 'memory' | 'redis';
   /** Checks and advances every counter involved, atomically; writes nothing on a rejection. */
-  reserve(input: ReserveInput): Promise<ReserveOutcome>;
+  reserve(input: ReserveInput): MaybePromise<ReserveOutcome>;
   /** Gives units back to the windows the reservation used (never below zero). */
-  refund(reservation: Reservation, units: RefundUnits): Promise<void>;
+  refund(reservation: Reservation, units: RefundUnits): MaybePromise<void>;
   /** Counts a request on the key's minute only (a 400 or 403 `tier_insufficient`, spec 7). */
   chargeMinute(input: Omit<ReserveInput, 'cost' | 'freeEligible'>): Promise<UsageSnapshot>;
   /** The counters now, without spending anything. */

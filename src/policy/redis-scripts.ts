@@ -15,15 +15,25 @@
  * planTaken. Writes nothing for a rejected request.
  */
 export const RESERVE_SCRIPT = `
+-- A window's expiry is set when its counter is created (INCRBY returned exactly what was
+-- added); later increments keep it.
+local function add(key, units, ttl)
+  local after = redis.call('INCRBY', key, units)
+  if after == units then
+    redis.call('PEXPIRE', key, ttl)
+  end
+  return after
+end
 local function reserve(k, a)
   local cost = tonumber(ARGV[a])
   local freeEligible = tonumber(ARGV[a + 1])
   local rate = tonumber(ARGV[a + 2])
   local quota = tonumber(ARGV[a + 3])
   local freeQuota = tonumber(ARGV[a + 4])
-  local minute = tonumber(redis.call('GET', KEYS[k]) or '0')
-  local used = tonumber(redis.call('GET', KEYS[k + 1]) or '0')
-  local free = tonumber(redis.call('GET', KEYS[k + 2]) or '0')
+  local counts = redis.call('MGET', KEYS[k], KEYS[k + 1], KEYS[k + 2])
+  local minute = tonumber(counts[1] or '0')
+  local used = tonumber(counts[2] or '0')
+  local free = tonumber(counts[3] or '0')
   if minute + cost > rate then
     return {0, 1, minute, used, free, 0, 0}
   end
@@ -32,19 +42,14 @@ local function reserve(k, a)
   if used + planTake > quota then
     return {0, 2, minute, used, free, 0, 0}
   end
-  minute = redis.call('INCRBY', KEYS[k], cost)
-  redis.call('PEXPIRE', KEYS[k], ARGV[a + 5])
+  minute = add(KEYS[k], cost, ARGV[a + 5])
   if planTake > 0 then
-    used = redis.call('INCRBY', KEYS[k + 1], planTake)
-    redis.call('PEXPIRE', KEYS[k + 1], ARGV[a + 6])
-    redis.call('INCRBY', KEYS[k + 3], planTake)
-    redis.call('PEXPIRE', KEYS[k + 3], ARGV[a + 6])
+    used = add(KEYS[k + 1], planTake, ARGV[a + 6])
+    add(KEYS[k + 3], planTake, ARGV[a + 6])
   end
   if freeTake > 0 then
-    free = redis.call('INCRBY', KEYS[k + 2], freeTake)
-    redis.call('PEXPIRE', KEYS[k + 2], ARGV[a + 6])
-    redis.call('INCRBY', KEYS[k + 4], freeTake)
-    redis.call('PEXPIRE', KEYS[k + 4], ARGV[a + 6])
+    free = add(KEYS[k + 2], freeTake, ARGV[a + 6])
+    add(KEYS[k + 4], freeTake, ARGV[a + 6])
   end
   return {1, 0, minute, used, free, freeTake, planTake}
 end

@@ -4,6 +4,7 @@ import type { QuotaFailureMode } from '../config.js';
 import { ApiError } from '../errors/api-error.js';
 import { createMemoryQuotaStore } from './memory-quota-store.js';
 import type {
+  MaybePromise,
   QuotaStore,
   RefundUnits,
   Reservation,
@@ -94,7 +95,7 @@ export function createResilientQuotaStore(
   }
 
   /** Runs `op` on Redis when it is (or may be) up; `undefined` means: use the fallback. */
-  async function tryRedis<T>(op: () => Promise<T>): Promise<T | undefined> {
+  async function tryRedis<T>(op: () => MaybePromise<T>): Promise<T | undefined> {
     if (down && options.now().getTime() < nextProbe) {
       return undefined;
     }

@@ -10,9 +10,18 @@ const MINUTE_MS = 60 * 1000;
 /** The Hong Kong day of an instant as a day number (days since 1970-01-01 in Hong Kong). */
 export const hkDayNumber = (now: Date) => Math.floor((now.getTime() + HK_OFFSET_MS) / DAY_MS);
 
-/** The Hong Kong date of an instant, `YYYY-MM-DD`. */
-export const hkDay = (now: Date) =>
-  new Date(now.getTime() + HK_OFFSET_MS).toISOString().slice(0, 10);
+let lastDayNumber = Number.NaN;
+let lastDay = '';
+
+/** The Hong Kong date of an instant, `YYYY-MM-DD` (every request asks; the day rarely changes). */
+export function hkDay(now: Date): string {
+  const dayNumber = hkDayNumber(now);
+  if (dayNumber !== lastDayNumber) {
+    lastDay = new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+    lastDayNumber = dayNumber;
+  }
+  return lastDay;
+}
 
 /** The instant of the next 00:00 Hong Kong time. */
 export function nextHkMidnight(now: Date): Date {
