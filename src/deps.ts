@@ -43,7 +43,7 @@ export function createServices(
     bookmakers: createBookmakersService({ db }),
     accounts: createAccountsService({ db, now: clock.now }),
     subscriptions: createSubscriptionsService({ db, events, now: clock.now }),
-    ...createMatchServices({ db }),
+    ...createMatchServices({ db, read: database.read }),
     ...createOddsServices({ db }),
   };
 }
