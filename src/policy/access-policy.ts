@@ -85,18 +85,19 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
         'Send your API key in the Authorization (Bearer) or X-Api-Key header',
       );
     }
-    // A malformed key or a bad checksum is refused without a storage read.
-    if (!checkApiKeyFormat(rawKey)) {
-      throw invalid();
-    }
     const hash = hashApiKey(rawKey);
     const cached = deps.keys.peek(hash);
-    if (cached === undefined) {
-      return load(hash);
+    if (cached) {
+      // Its hash is a stored key's: well formed by construction, no need to parse it again.
+      const key = checkKey(cached);
+      const account = deps.accounts.peek(key.accountId);
+      return account === undefined ? load(hash) : principalOf(key, account);
     }
-    const key = checkKey(cached);
-    const account = deps.accounts.peek(key.accountId);
-    return account === undefined ? load(hash) : principalOf(key, account);
+    // A malformed key or a bad checksum is refused without a storage read.
+    if (!checkApiKeyFormat(rawKey) || cached === null) {
+      throw invalid();
+    }
+    return load(hash);
   }
 
   /** 403 `ip_not_allowed`; the detail names the address the service saw (spec 5.6). */

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 /**
@@ -48,6 +48,6 @@ export function checkApiKeyFormat(key: string): KeyPrefix | null {
 }
 
 /** Only this hash is stored (SHA-256, hex): 178 random bits need no slow password hash. */
-export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+export const hashApiKey = (key: string) => hash('sha256', key, 'hex');
 
 export const keyHint = (key: string) => key.slice(-4);
