@@ -115,6 +115,7 @@ describe.skipIf(!chromiumAvailable)('GraphiQL at /graphql in headless Chromium',
     // A Plus key reads the analysis fields of the example.
     expect(items.some((m) => m.analysis.corners !== null)).toBe(true);
     expect(body.extensions?.cost?.actual).toBeGreaterThan(0);
+    console.info(`GraphiQL example query charged: ${JSON.stringify(body.extensions?.cost)}`);
     const firstHome = items[0]!.home.name;
 
     // The result pane shows the nested page (its first lines: the rest is scrolled away).
