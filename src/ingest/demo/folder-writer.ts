@@ -5,7 +5,8 @@ import { NdjsonWriter } from './writer.js';
 
 export type RecordCounts = Record<ImportFileName, number>;
 
-const FILE_OF: ReadonlyArray<[ImportFileName, (o: MatchOutput) => readonly object[]]> = [
+/** Which import file each part of a generated match goes to (the folder and the stream alike). */
+export const MATCH_FILES: ReadonlyArray<[ImportFileName, (o: MatchOutput) => readonly object[]]> = [
   ['matches.ndjson', (o) => [o.match]],
   ['events.ndjson', (o) => o.events],
   ['statistics.ndjson', (o) => o.statistics],
@@ -44,7 +45,7 @@ export class FolderWriter {
   }
 
   writeMatch(out: MatchOutput): void {
-    for (const [name, pick] of FILE_OF) {
+    for (const [name, pick] of MATCH_FILES) {
       this.writer(name).writeAll(pick(out));
     }
   }

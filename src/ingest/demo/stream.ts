@@ -9,8 +9,9 @@ import type { Rec } from '../import/sql-types.js';
 import { emptySummary, type FileSummary, type ImportSummary } from '../import/summary.js';
 import { checkUniqueFields, UniqueTracker } from '../import/unique.js';
 import { RecordChecker } from '../import/validate.js';
+import { MATCH_FILES } from './folder-writer.js';
 import type { DemoOptions, DemoStats } from './index.js';
-import { MatchGenerator, type MatchOutput } from './match-output.js';
+import { MatchGenerator } from './match-output.js';
 import { bookmakerRecords, competitionRecords, teamRecords } from './reference-records.js';
 import { buildSchedule } from './schedule.js';
 import { clearSquads } from './squads.js';
@@ -29,19 +30,6 @@ const REFERENCE_FILES = new Set<ImportFileName>([
   'teams.ndjson',
   'bookmakers.ndjson',
 ]);
-
-const MATCH_PARTS: ReadonlyArray<[ImportFileName, (o: MatchOutput) => readonly object[]]> = [
-  ['matches.ndjson', (o) => [o.match]],
-  ['events.ndjson', (o) => o.events],
-  ['statistics.ndjson', (o) => o.statistics],
-  ['lineups.ndjson', (o) => o.lineups],
-  ['odds.ndjson', (o) => o.odds],
-  ['movements.ndjson', (o) => o.movements],
-  ['exchange.ndjson', (o) => (o.exchange ? [o.exchange] : [])],
-  ['regional.ndjson', (o) => (o.regional ? [o.regional] : [])],
-  ['ai-reports.ndjson', (o) => o.aiReports],
-  ['tips.ndjson', (o) => o.tips],
-];
 
 /**
  * One file of the stream: every record is checked as the importer checks a line (schema,
@@ -156,7 +144,7 @@ export async function streamDemo(
     let rows = 0;
     for (const [i, m] of schedule.matches.entries()) {
       const out = generator.generate(m);
-      for (const [name, pick] of MATCH_PARTS) {
+      for (const [name, pick] of MATCH_FILES) {
         const file = part(name);
         if (!REFERENCE_FILES.has(name) && name !== 'matches.ndjson') {
           file.keys.clear();

@@ -7,27 +7,9 @@ import {
 } from '../../../src/ingest/import/index.js';
 import { describePostgres, withoutImportTimes } from './bulk-db.js';
 import { type Files, sampleFiles, writeFolder } from './sample-folder.js';
-import { snapshot } from './snapshot.js';
+import { IMPORT_TABLES, snapshot } from './snapshot.js';
 
 const NOW = new Date('2026-11-22T04:00:00Z');
-
-const IMPORT_TABLES = [
-  'competitions',
-  'teams',
-  'bookmakers',
-  'matches',
-  'match_events',
-  'match_statistics',
-  'lineup_teams',
-  'lineup_players',
-  'odds',
-  'odds_movements',
-  'exchange_odds',
-  'regional_boards',
-  'regional_pools',
-  'ai_reports',
-  'customer_tips',
-];
 
 const counts = (files: FileSummary[]) =>
   Object.fromEntries(files.map((f) => [f.file, [f.read, f.inserted, f.updated, f.unchanged]]));

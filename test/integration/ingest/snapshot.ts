@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../../../src/db/generated/client.js';
 
-const TABLES = [
+/** Every table an import writes. */
+export const IMPORT_TABLES = [
   'competitions',
   'teams',
   'bookmakers',
@@ -21,7 +22,7 @@ const TABLES = [
 /** Every row of every import table (all columns, timestamps included), in a stable order. */
 export async function snapshot(db: PrismaClient): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
-  for (const table of TABLES) {
+  for (const table of IMPORT_TABLES) {
     const rows = await db.$queryRawUnsafe<{ r: string }[]>(
       `SELECT row_to_json(t)::text AS r FROM "${table}" AS t ORDER BY 1`,
     );
