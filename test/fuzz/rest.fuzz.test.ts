@@ -38,15 +38,8 @@ import {
   queryString,
   unknownPath,
 } from '../helpers/fuzz-rest.js';
+import { QUOTA_HEADERS } from '../helpers/quota-headers.js';
 
-const QUOTA_HEADERS = [
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'X-Quota-Limit',
-  'X-Quota-Remaining',
-  'X-Quota-Reset',
-];
 const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** True when a path segment is not valid percent-encoding (`%zz`, `%C0%80`). */

@@ -97,20 +97,29 @@ const PROBLEM_FIELDS = new Set([
 ]);
 
 /** Spec part 7: problem+json with a known `code` whose status is the HTTP status. */
+/** The body as a JSON object, or why it is not one (`what` it should have been). */
+function jsonObject(text: string, what: string): Record<string, unknown> | string {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return `the body is not JSON: ${JSON.stringify(text.slice(0, 200))}`;
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return `the body is not ${what}: ${text.slice(0, 200)}`;
+  }
+  return body as Record<string, unknown>;
+}
+
 export function problemViolations(res: FuzzResponse, text: string): string[] {
   const out: string[] = [];
   const contentType = headerText(res.headers['content-type']);
   if (!/^application\/problem\+json\b/.test(contentType ?? '')) {
     out.push(`content-type ${contentType} is not application/problem+json`);
   }
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return [...out, `the body is not JSON: ${JSON.stringify(text.slice(0, 200))}`];
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    return [...out, `the body is not a problem object: ${text.slice(0, 200)}`];
+  const body = jsonObject(text, 'a problem object');
+  if (typeof body === 'string') {
+    return [...out, body];
   }
   const code = body['code'];
   if (typeof code !== 'string' || !isErrorCode(code)) {
@@ -163,14 +172,9 @@ export function graphqlViolations(res: FuzzResponse, text: string): string[] {
   if (!/^application\/(?:graphql-response\+)?json\b/.test(contentType ?? '')) {
     out.push(`content-type ${contentType} is not JSON`);
   }
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return [...out, `the body is not JSON: ${JSON.stringify(text.slice(0, 200))}`];
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    return [...out, `the body is not a GraphQL result: ${text.slice(0, 200)}`];
+  const body = jsonObject(text, 'a GraphQL result');
+  if (typeof body === 'string') {
+    return [...out, body];
   }
   const errors = body['errors'];
   if (errors !== undefined && !Array.isArray(errors)) {

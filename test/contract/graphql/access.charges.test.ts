@@ -8,6 +8,7 @@ import { createFakeClock } from '../../helpers/clock.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { type DemoCases, loadDemo } from '../../helpers/demo-fixture.js';
 import { errorCodes, type GraphqlResponse, graphql } from '../../helpers/graphql.js';
+import { QUOTA_HEADER_NAMES } from '../../helpers/quota-headers.js';
 import { TEST_REDIS_URL } from '../../helpers/redis.js';
 
 /**
@@ -16,14 +17,6 @@ import { TEST_REDIS_URL } from '../../helpers/redis.js';
  * the windows they were reserved in, a Free key's analysis fields, masked field errors.
  */
 
-const QUOTA_HEADERS = [
-  'x-ratelimit-limit',
-  'x-ratelimit-remaining',
-  'x-ratelimit-reset',
-  'x-quota-limit',
-  'x-quota-remaining',
-  'x-quota-reset',
-];
 const BONUS_HEADERS = [
   'x-matches-bonus-limit',
   'x-matches-bonus-remaining',
@@ -112,7 +105,7 @@ function chargesContract(db: () => Database, demo: () => DemoCases, store: Store
         'x-quota-limit': '5000',
         'x-quota-remaining': '4999',
       });
-      for (const header of QUOTA_HEADERS) {
+      for (const header of QUOTA_HEADER_NAMES) {
         expect(response.headers[header], header).toBe(restResponse.headers[header]);
       }
       for (const header of BONUS_HEADERS) {
@@ -132,7 +125,7 @@ function chargesContract(db: () => Database, demo: () => DemoCases, store: Store
       const restResponse = await rest(viaRest.key, `/matches?date=${date}&pageSize=5`);
       expect(restResponse.statusCode).toBe(200);
       expect(response.headers['x-matches-bonus-remaining']).toBe('499');
-      for (const header of [...QUOTA_HEADERS, ...BONUS_HEADERS]) {
+      for (const header of [...QUOTA_HEADER_NAMES, ...BONUS_HEADERS]) {
         expect(response.headers[header], header).toBe(restResponse.headers[header]);
       }
     });
@@ -193,7 +186,7 @@ function chargesContract(db: () => Database, demo: () => DemoCases, store: Store
         expect(last.statusCode).toBe(200);
       }
       expect(await counters(viaRest)).toEqual(await counters(account));
-      for (const header of QUOTA_HEADERS) {
+      for (const header of QUOTA_HEADER_NAMES) {
         expect(response.headers[header], header).toBe(last.headers[header]);
       }
 

@@ -9,6 +9,7 @@ import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { errorCodes, type GraphqlResponse, graphql } from '../../helpers/graphql.js';
+import { QUOTA_HEADER_NAMES } from '../../helpers/quota-headers.js';
 import { TEST_REDIS_URL } from '../../helpers/redis.js';
 
 /**
@@ -23,14 +24,6 @@ const REST = '/v1/football/odds/bookmakers';
 const BOOKMAKERS = '{ bookmakers { id } }';
 /** A page whose bound is 1 + n (every item's events), whatever the day holds. */
 const PAGE = 'query($n: Int) { matches(pageSize: $n) { items { id events { type } } } }';
-const QUOTA_HEADERS = [
-  'x-ratelimit-limit',
-  'x-ratelimit-remaining',
-  'x-ratelimit-reset',
-  'x-quota-limit',
-  'x-quota-remaining',
-  'x-quota-reset',
-];
 
 type App = FastifyInstance & { deps: Deps };
 type Account = Awaited<ReturnType<typeof createAccountWithKey>>;
@@ -185,7 +178,7 @@ function accessContract(db: () => Database, store: 'memory' | 'redis') {
           expect(response.body.errors, query).toBeUndefined();
           expect(response.body.data, query).toBeTruthy();
           expect(response.body.extensions?.cost ?? null).toBeNull();
-          for (const header of QUOTA_HEADERS) {
+          for (const header of QUOTA_HEADER_NAMES) {
             expect(response.headers[header], `${query} ${header}`).toBeUndefined();
           }
         }
@@ -228,7 +221,7 @@ function accessContract(db: () => Database, store: 'memory' | 'redis') {
         // The same headers as the REST request refused at the same moment.
         const restLimited = await rest(account.key);
         expect(restLimited.statusCode).toBe(429);
-        for (const header of [...QUOTA_HEADERS, 'retry-after']) {
+        for (const header of [...QUOTA_HEADER_NAMES, 'retry-after']) {
           expect(limited.headers[header], header).toBe(restLimited.headers[header]);
         }
         expect(await counters(account)).toEqual(before);
@@ -321,7 +314,7 @@ function accessContract(db: () => Database, store: 'memory' | 'redis') {
       expect(viaRest.headers['x-ratelimit-limit']).toBe('30');
       const viaGraphql = await graphql(app, BOOKMAKERS, { key: account.key });
       expect(viaGraphql.status).toBe(403);
-      for (const header of QUOTA_HEADERS) {
+      for (const header of QUOTA_HEADER_NAMES) {
         expect(viaGraphql.headers[header], header).toBe(viaRest.headers[header]);
       }
     });

@@ -49,6 +49,7 @@ import {
   type OpenApiDocument,
   type OpenApiHarness,
 } from '../../helpers/openapi-validator.js';
+import { QUOTA_HEADERS } from '../../helpers/quota-headers.js';
 
 const V = '/v1/football';
 const M = `${V}/matches/{matchId}`;
@@ -86,14 +87,6 @@ const NOT_PRODUCIBLE: Record<string, number[]> = {
 const notProducible = (template: string) =>
   [...(NOT_PRODUCIBLE[template] ?? []), 500].sort((a, b) => a - b);
 
-const QUOTA_HEADERS = [
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'X-Quota-Limit',
-  'X-Quota-Remaining',
-  'X-Quota-Reset',
-];
 /** Decided before a valid key is known: no counters to report (header comment). */
 const NO_COUNTERS = { mayLack: QUOTA_HEADERS } as const;
 

@@ -9,6 +9,7 @@ import {
   type OpenApiDocument,
   type OpenApiOperation,
 } from '../../helpers/openapi-validator.js';
+import { QUOTA_HEADERS } from '../../helpers/quota-headers.js';
 
 /**
  * Lints the served /v1/openapi.json: valid OpenAPI 3.1 (the OAI JSON Schema, through
@@ -42,14 +43,6 @@ const SPEC_ROUTES = [
   '/v1/football/matches/{matchId}/analysis/corners',
 ];
 
-const QUOTA_HEADERS = [
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'X-Quota-Limit',
-  'X-Quota-Remaining',
-  'X-Quota-Reset',
-];
 const BONUS_HEADERS = [
   'X-Matches-Bonus-Limit',
   'X-Matches-Bonus-Remaining',
