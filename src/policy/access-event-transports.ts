@@ -23,7 +23,10 @@ export function redisTransport(url: string, prefix: string): AccessEventTranspor
     maxRetriesPerRequest: 1,
     enableOfflineQueue: true,
   });
-  const subscriber = new Redis(url, { lazyConnect: true });
+  // Subscribed by hand on every `ready` (below): ioredis's own re-subscription would send a
+  // command nobody awaits, whose rejection, when the client closes during an outage, went
+  // unhandled (found by test/integration/policy/redis-failure.test.ts).
+  const subscriber = new Redis(url, { lazyConnect: true, autoResubscribe: false });
   publisher.on('error', () => {});
   subscriber.on('error', () => {});
   return {
