@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../src/errors/api-error.js';
 import type { AccessPolicy, Admission, Operation, Principal } from '../src/policy/access-policy.js';
 import { quotaHeaders } from '../src/policy/headers.js';
-import type { MaybePromise, UsageSnapshot } from '../src/policy/quota-store.js';
+import { type UsageSnapshot, whenReady } from '../src/policy/quota-store.js';
 import { routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {
@@ -24,18 +23,6 @@ class RequestAccess {
   constructor(readonly principal: Principal) {}
 }
 
-/** DECISIONS.md "Access": a key in the query string is never used, whatever its name. */
-const QUERY_KEY_NAMES = [
-  'api_key',
-  'apikey',
-  'api-key',
-  'key',
-  'token',
-  'access_token',
-  'x-api-key',
-  'auth',
-];
-
 export function rawKeyOf(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization;
   if (authorization) {
@@ -46,35 +33,8 @@ export function rawKeyOf(request: FastifyRequest): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
-export function queryKeyName(request: FastifyRequest): string | undefined {
-  const query = request.url.split('?')[1];
-  if (!query) {
-    return undefined;
-  }
-  const names = [...new URLSearchParams(query).keys()].map((n) => n.toLowerCase());
-  return names.find((n) => QUERY_KEY_NAMES.includes(n));
-}
-
 /** 2xx and 404 are charged; everything else (304 included) gives its daily units back. */
 const isCharged = (status: number) => (status >= 200 && status < 300) || status === 404;
-
-/**
- * The access policy in front of every keyed /v1 route, in the order of DECISIONS.md "Access":
- * query-string key (400) -> key present (401) -> known (401) -> not expired (403) -> address
- * (403) -> tier (403) -> parameters (400, Fastify validation) -> rate (429) -> quota (429).
- */
-/** Runs `then` on a value now, or when its promise settles; failures go to `done`. */
-function whenReady<T>(
-  value: MaybePromise<T>,
-  then: (resolved: T) => void,
-  done: (error?: Error) => void,
-): void {
-  if (value instanceof Promise) {
-    value.then(then, done);
-  } else {
-    then(value);
-  }
-}
 
 /**
  * The access policy in front of every keyed /v1 route, in the order of DECISIONS.md "Access":
@@ -108,16 +68,6 @@ export function registerAccess(app: FastifyInstance, policy: AccessPolicy, now: 
       return;
     }
     try {
-      const named = queryKeyName(request);
-      if (named) {
-        throw new ApiError(
-          'invalid_parameter',
-          `API keys are not accepted in the URL ('${named}'); send the Authorization or X-Api-Key header`,
-          {
-            parameter: named,
-          },
-        );
-      }
       whenReady(
         policy.authenticate(rawKeyOf(request)),
         (principal) => {

@@ -34,8 +34,9 @@ export const DECLARED_ERRORS: Record<string, number[]> = {
 /** Every status a route may answer with besides 200 (and 304 for conditional requests). */
 export function errorStatusesOf(url: string): number[] {
   const declared = DECLARED_ERRORS[url] ?? [];
-  const always = [400, 500];
   // A database that cannot be reached is 503 `upstream_unavailable` on every route, the keyless
   // meta routes included: the contract's tables omit it, but there is no honest alternative.
-  return [...new Set([...declared, ...always, 503])].sort((a, b) => a - b);
+  // Keyless routes also answer 429 `rate_limited` past the per-address limit (DECISIONS.md).
+  const always = [400, 429, 500, 503];
+  return [...new Set([...declared, ...always])].sort((a, b) => a - b);
 }

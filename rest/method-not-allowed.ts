@@ -4,6 +4,13 @@ import { sendProblem } from './problem.js';
 
 const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route only answers 405 (a method the resource does not have): nothing else runs. */
+    refusesMethod?: boolean;
+  }
+}
+
 /**
  * The API is read-only (spec 1): another method on a known route is 405 with `Allow`, not the
  * 404 of an unknown route. Registered after the routes, from the list they left.
@@ -29,6 +36,7 @@ export function registerMethodNotAllowed(
       method: [...OTHER_METHODS],
       url,
       schema: { hide: true },
+      config: { refusesMethod: true },
       // Answered in onRequest, before Fastify reads the body: a malformed, oversized or
       // unsupported body must not turn the 405 into a 400 (found by test/fuzz: POST with
       // `Content-Type: application/json` and the body `{bad` was 400 invalid_parameter).

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Config } from '../src/config.js';
@@ -21,6 +22,18 @@ const QUOTA_HEADERS = {
   'X-Quota-Reset': header('Seconds until 00:00 Hong Kong time.'),
 };
 
+const text = (description: string) => ({ type: 'string', description });
+
+/** DECISIONS.md "Access": the IETF fields beside the contract's (draft-ietf-httpapi-ratelimit-headers). */
+const IETF_HEADERS = {
+  'RateLimit-Policy': text(
+    'The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`.',
+  ),
+  RateLimit: text(
+    'What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset.',
+  ),
+};
+
 const BONUS_HEADERS = {
   'X-Matches-Bonus-Limit': header('Daily free match-list limit.'),
   'X-Matches-Bonus-Remaining': header('Free match-list requests left today.'),
@@ -33,9 +46,12 @@ const codesFor = (status: number) =>
     .map(([code]) => code);
 
 function problemResponse(status: number, keyed: boolean) {
-  const headers: Record<string, unknown> = keyed ? { ...QUOTA_HEADERS } : {};
+  const headers: Record<string, unknown> = keyed ? { ...QUOTA_HEADERS, ...IETF_HEADERS } : {};
   if (status === 429 || status === 503) {
     headers['Retry-After'] = header('Seconds to wait before retrying.');
+  }
+  if (status === 429 && !keyed) {
+    Object.assign(headers, IETF_HEADERS);
   }
   return {
     description: `Problem details; \`code\` is one of: ${codesFor(status).join(', ')}.`,
@@ -59,7 +75,7 @@ export function completeRouteSchema(route: RouteOptions): void {
   const ok = response['200'] as Record<string, unknown> | undefined;
   if (ok && keyed && !('content' in ok)) {
     const bonus = route.config?.access === 'matchList' ? BONUS_HEADERS : {};
-    response['200'] = { ...ok, headers: { ...QUOTA_HEADERS, ...bonus } };
+    response['200'] = { ...ok, headers: { ...QUOTA_HEADERS, ...bonus, ...IETF_HEADERS } };
   }
   for (const status of errorStatusesOf(url)) {
     response[String(status)] ??= problemResponse(status, keyed);
@@ -98,5 +114,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       return { schema: (hidden ? { ...schema, hide: true } : schema) as typeof schema, url };
     },
   });
-  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Compressed for clients that ask (the document is about 250 kB of JSON).
+  await app.register(async (scope) => {
+    await scope.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+    scope.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  });
 }

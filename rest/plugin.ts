@@ -5,7 +5,7 @@ import { registerAccess } from './access.js';
 import { registerEtag } from './etag.js';
 import { registerMethodNotAllowed } from './method-not-allowed.js';
 import { completeRouteSchema } from './openapi.js';
-import { createResponseCache } from './response-cache.js';
+import { createResponseCache, declareQueryParameters } from './response-cache.js';
 import { analysisRoutes } from './routes/football/analysis.js';
 import { matchesRoutes } from './routes/football/matches.js';
 import { metaRoutes } from './routes/football/meta.js';
@@ -32,6 +32,7 @@ export async function restPlugin(
   const urls: string[] = [];
   app.addHook('onRoute', (route) => {
     completeRouteSchema(route);
+    declareQueryParameters(route);
     if (route.method === 'GET' || (Array.isArray(route.method) && route.method.includes('GET'))) {
       urls.push(route.url);
     }

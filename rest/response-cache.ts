@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { createBoundedCache, digestKey } from '../src/cache/bounded-cache.js';
 import type { AccessEvents } from '../src/policy/access-events.js';
 import { etagOf } from './etag.js';
 import { negotiateLanguage } from './language.js';
@@ -10,10 +10,11 @@ interface CachedResponse {
   etag: string;
   contentType: string;
   contentLanguage: string | undefined;
+  cacheControl: string | undefined;
 }
 
 export interface ResponseCacheOptions {
-  /** Upper bound of cached bytes (bodies). */
+  /** Upper bound of cached bytes: keys, bodies and headers. */
   maxBytes?: number;
   /** Safety net: entries expire even if a change event was missed. */
   ttlMs?: number;
@@ -25,55 +26,91 @@ declare module 'fastify' {
     cacheKey: string | null;
   }
   interface FastifyContextConfig {
-    /** What else a route's response depends on besides its URL and language (e.g. "today"). */
+    /** What else a route's response depends on besides its parameters and language ("today"). */
     cacheVary?: (request: FastifyRequest) => string;
+    /** Keyless routes whose answer is data that may be cached like the keyed routes' (meta). */
+    cacheable?: boolean;
+    /** The query parameters the route declares, sorted: the only ones a cache key holds. */
+    declaredQuery?: readonly string[];
+    /** The route's path template (`/v1/football/matches/:matchId`). */
+    routeUrl?: string;
   }
 }
 
-const sortedQuery = (url: string) => {
-  const [path, query] = url.split('?', 2);
-  if (!query) {
-    return path ?? url;
-  }
-  const params = [...new URLSearchParams(query).entries()].sort(([a], [b]) => a.localeCompare(b));
-  return `${path}?${new URLSearchParams(params).toString()}`;
-};
+/** Records the route's declared query parameters on its config (an onRoute hook). */
+export function declareQueryParameters(route: RouteOptions): void {
+  const properties = (route.schema?.querystring as { properties?: object } | undefined)?.properties;
+  route.config = {
+    ...route.config,
+    declaredQuery: Object.keys(properties ?? {}).sort(),
+    routeUrl: route.url,
+  };
+}
+
+const valueText = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
+
+/**
+ * The normalised request: route, validated path parameters, the declared query parameters in
+ * name order (as validation coerced them, so `page=01` and `page=1` are one entry; a parameter
+ * the route does not declare, such as a cache-buster, never enters it), the negotiated language
+ * and what else the route varies on. Digested, so its size is fixed whatever the URL's length.
+ */
+function normalisedKey(request: FastifyRequest): string {
+  const config = routeConfigOf(request);
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const declared = config.declaredQuery ?? [];
+  return digestKey([
+    config.routeUrl ?? '',
+    JSON.stringify(request.params ?? {}),
+    ...declared.map((name) => valueText(query[name])),
+    negotiateLanguage(request),
+    config.cacheVary?.(request) ?? '',
+  ]);
+}
 
 /**
  * Presented data responses, cached in process (issue "REST": match data is read far more often
- * than it changes). Keyed by path, sorted query and negotiated language; holds the body and its
- * ETag. The access policy still runs on every request (a cached response is only the data);
- * data changes clear the cache on every instance through the event bus.
+ * than it changes): the body, its ETag and the headers the handler set. The access policy still
+ * runs on every request (a cached response is only the data); data changes clear the cache on
+ * every instance through the event bus. Bounded in bytes, keys included, and swept of expired
+ * entries (docs/operations.md "Memory").
  */
 export function createResponseCache(events: AccessEvents, options: ResponseCacheOptions = {}) {
-  const cache = new LRUCache<string, CachedResponse>({
-    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (entry) => entry.body.length + 200,
-    ttl: options.ttlMs ?? 60_000,
+  const cache = createBoundedCache<CachedResponse>({
+    maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeOf: (entry) => entry.body.length + entry.etag.length + entry.contentType.length + 64,
+    ttlMs: options.ttlMs ?? 60_000,
   });
   events.subscribe((event) => {
-    if (event.type === 'data-changed') {
+    if (event.type === 'data-changed' || event.type === 'plans-changed') {
       cache.clear();
     }
   });
 
-  const cacheable = (request: FastifyRequest) =>
-    request.method === 'GET' && Boolean(routeConfigOf(request).access);
+  const cacheable = (request: FastifyRequest) => {
+    if (request.method !== 'GET') {
+      return false;
+    }
+    const config = routeConfigOf(request);
+    return Boolean(config.access) || config.cacheable === true;
+  };
 
   /** preHandler: must run after the access policy admitted (and charged) the request. */
   async function lookup(request: FastifyRequest, reply: FastifyReply) {
     if (!cacheable(request)) {
       return;
     }
-    const vary = routeConfigOf(request).cacheVary?.(request) ?? '';
-    request.cacheKey = `${sortedQuery(request.url)}|${negotiateLanguage(request)}|${vary}`;
+    request.cacheKey = normalisedKey(request);
     const hit = cache.get(request.cacheKey);
     if (!hit) {
       return;
     }
     reply.header('etag', hit.etag).type(hit.contentType);
     if (hit.contentLanguage) {
-      reply.header('content-language', hit.contentLanguage).header('vary', 'Accept-Language');
+      reply.header('content-language', hit.contentLanguage);
+    }
+    if (hit.cacheControl) {
+      reply.header('cache-control', hit.cacheControl);
     }
     return reply.serializer((body: unknown) => body as string).send(hit.body);
   }
@@ -95,6 +132,7 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
       etag,
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       contentLanguage: reply.getHeader('content-language') as string | undefined,
+      cacheControl: reply.getHeader('cache-control') as string | undefined,
     });
     return payload;
   }
@@ -108,9 +146,11 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
         app.addHook('preHandler', lookup);
       } else {
         app.addHook('onSend', store);
+        app.addHook('onClose', async () => cache.close());
       }
     },
     clear: () => cache.clear(),
     size: () => cache.size,
+    bytes: () => cache.bytes,
   };
 }

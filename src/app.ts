@@ -1,28 +1,39 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAddressLimit } from '../rest/address-limit.js';
 import { docsPlugin } from '../rest/docs.js';
+import { registerDrain, type ShutdownState } from '../rest/drain.js';
 import { registerFiniteParameters } from '../rest/finite-parameters.js';
+import { registerContentLanguage } from '../rest/language.js';
 import { registerOpenApi } from '../rest/openapi.js';
 import { restPlugin } from '../rest/plugin.js';
 import { registerProblemHandlers } from '../rest/problem.js';
 import { registerRouteConfig } from '../rest/route-config.js';
+import { registerStrictIntegers } from '../rest/strict-integers.js';
 import { clientErrorHandler, frameworkErrors } from '../rest/transport-errors.js';
+import { registerUrlCredentialCheck } from '../rest/url-credentials.js';
 import { adminPlugin } from './admin/plugin.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
 import { graphqlPlugin } from './graphql/plugin.js';
 import { healthRoutes } from './health.js';
+import { carriesKeyPrefix } from './policy/query-credentials.js';
 
 /** Keys and tokens never reach the logs (DECISIONS.md "Access"). */
 const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers["x-api-key"]'];
 
-/** The query string is logged by parameter name only: a key pasted into a URL is never written. */
+/**
+ * The query string is logged by parameter name only, and a name that carries a key prefix not
+ * at all: a key pasted into a URL is never written.
+ */
 export function redactUrl(url: string): string {
   const [path, query] = url.split('?', 2);
   if (!query) {
     return url;
   }
-  const names = [...new URLSearchParams(query).keys()];
-  return `${path}?${names.map((n) => `${encodeURIComponent(n)}=[redacted]`).join('&')}`;
+  const names = [...new URLSearchParams(query).keys()].map((n) =>
+    carriesKeyPrefix(n) ? '[redacted]' : encodeURIComponent(n),
+  );
+  return `${path}?${names.map((n) => `${n}=[redacted]`).join('&')}`;
 }
 
 const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({
@@ -49,6 +60,8 @@ export function parseTrustProxy(
 }
 
 export interface BuildOptions {
+  /** The process's shutdown flag (serve.ts): while it is set, requests are refused 503. */
+  shutdown?: ShutdownState;
   /**
    * Benchmarks only (bench/gate-off-server.ts): without the access gate, REST routes answer
    * without keys, counters or quota headers, to measure what the gate costs. No configuration
@@ -75,8 +88,17 @@ export async function buildApp(
   });
   registerRouteConfig(app);
   registerProblemHandlers(app, config.docsUrl);
-  // Every route's last validation step; its hook runs before the REST policy's rate and quota
-  // steps (DECISIONS.md "Access" order) and on the admin API too.
+  // Root hooks, in the order they run: a draining process answers 503 before anything else; a
+  // credential in the URL is refused before any key or counter is looked at; keyless traffic
+  // counts on its address. Every response then says its language (before the cache stores it).
+  registerDrain(app, options.shutdown ?? { closing: false });
+  registerUrlCredentialCheck(app);
+  registerAddressLimit(app, deps.access.addresses);
+  registerContentLanguage(app);
+  // Validation steps of every route: integers as text first, then finite numbers; their hooks
+  // run before the REST policy's rate and quota steps (DECISIONS.md "Access" order) and on the
+  // admin API too.
+  registerStrictIntegers(app);
   registerFiniteParameters(app);
   await app.register(healthRoutes, { deps });
   await registerOpenApi(app, config);

@@ -22,6 +22,7 @@ const EnvSchema = Type.Object({
   ASSETS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   RESPONSE_CACHE: Type.Optional(Type.Union([Type.Literal('on'), Type.Literal('off')])),
   GRAPHQL_MAX_COST: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  ADDRESS_RATE_PER_MINUTE: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
   LOG_LEVEL: Type.Optional(
     Type.Union(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
@@ -30,6 +31,12 @@ const EnvSchema = Type.Object({
 });
 
 export type QuotaFailureMode = 'local' | 'open' | 'closed';
+
+/**
+ * Variables whose value is never printed, not even when it is refused: a token, and the URLs that
+ * may carry a password. The error names the variable and says what is wrong with it.
+ */
+const SECRET_VARIABLES = new Set(['ADMIN_TOKEN', 'DATABASE_URL', 'REDIS_URL']);
 
 export interface Config {
   readonly host: string;
@@ -56,6 +63,8 @@ export interface Config {
   readonly responseCache: boolean;
   /** The most units one GraphQL operation may reserve (docs/graphql.md "Limits"). */
   readonly graphqlMaxCost: number;
+  /** Keyless requests allowed per address (per /64 for IPv6) per minute (docs/access.md). */
+  readonly addressRatePerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -79,7 +88,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const e of Value.Errors(EnvSchema, converted)) {
       const name = e.instancePath.replace(/^\//, '') || 'environment';
       if (!byName.has(name)) {
-        byName.set(name, `${name}=${JSON.stringify(known[name])}: ${e.message}`);
+        const shown = SECRET_VARIABLES.has(name)
+          ? '(value not shown: it is a secret)'
+          : `=${JSON.stringify(known[name])}`;
+        byName.set(name, `${name}${SECRET_VARIABLES.has(name) ? ' ' : ''}${shown}: ${e.message}`);
       }
     }
     throw new ConfigError([...byName.values()]);
@@ -108,5 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: parsed.LOG_LEVEL ?? 'info',
     responseCache: parsed.RESPONSE_CACHE !== 'off',
     graphqlMaxCost: parsed.GRAPHQL_MAX_COST ?? 1000,
+    // DECISIONS.md "Access": 600 keyless requests per minute per address.
+    addressRatePerMinute: parsed.ADDRESS_RATE_PER_MINUTE ?? 600,
   });
 }

@@ -23,8 +23,10 @@ export async function healthRoutes(app: FastifyInstance, { deps }: { deps: Deps 
     return probe;
   };
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  // Probes of the balancer and the orchestrator are not keyless traffic (docs/access.md).
+  const notKeyless = { config: { addressLimit: false } };
+  app.get('/healthz', notKeyless, async () => ({ status: 'ok' }));
+  app.get('/readyz', notKeyless, async (_request, reply) => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);

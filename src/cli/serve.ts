@@ -8,6 +8,7 @@ import { createDepsFor, type Deps } from '../deps.js';
 import { runDemo } from '../ingest/demo/index.js';
 import { createDemoKeys, type DemoKey, readDemoKeys } from '../services/demo-setup.js';
 import { seedPlans } from '../services/plans-seed.js';
+import { trackConnections } from './connection-drain.js';
 import { DEFAULT_DEMO_MATCHES, DEFAULT_DEMO_SEED } from './data-commands.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -23,7 +24,6 @@ const SHUTDOWN_GRACE_MS = 25_000;
 const CLOSE_STEP_MS = 5_000;
 const DEPS_CLOSE_MS = 20_000;
 const EXIT_GRACE_MS = 1_000;
-const REAP_INTERVAL_MS = 100;
 
 const reason = (error: unknown): string =>
   error instanceof AggregateError
@@ -76,16 +76,9 @@ export async function serve(config: Config): Promise<void> {
   await seedPlans(database.prisma);
   const deps = await createDepsFor(config, database);
   const keys = database.kind === 'pglite' ? await prepareEmbedded(deps, config) : null;
-  const app = await buildApp(config, deps);
-  let closing = false;
-  // Shutting down: a response still being produced tells its client not to reuse the connection
-  // (Fastify answers requests that arrive meanwhile 503 with `Connection: close` by itself).
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (closing) {
-      reply.header('connection', 'close');
-    }
-    return payload;
-  });
+  const shutdownState = { closing: false };
+  const app = await buildApp(config, deps, { shutdown: shutdownState });
+  const connections = trackConnections(app.server);
   await app.listen({ host: config.host, port: config.port });
   log(`touchline listening on ${config.baseUrl} (database: ${database.kind})`);
   log(
@@ -94,35 +87,41 @@ export async function serve(config: Config): Promise<void> {
   if (keys) {
     printKeys(keys);
   }
+  let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
       return;
     }
     closing = true;
+    shutdownState.closing = true;
     const started = Date.now();
     log(`${signal}: finishing in-flight requests`);
     let graceful = true;
-    // Stop accepting, let in-flight requests finish (their reservations settle in their hooks).
-    // server.close() waits for every connection; keep-alive ones that go idle once their last
-    // response is out are closed as they do.
-    const reaper = setInterval(() => app.server.closeIdleConnections(), REAP_INTERVAL_MS);
-    const closed = app.close().then(
-      () => true,
-      (error: unknown) => {
-        log(`${signal}: closing the server: ${reason(error)}`);
-        return false;
-      },
-    );
-    const finished = await Promise.race([closed, delay(SHUTDOWN_GRACE_MS, undefined)]);
-    clearInterval(reaper);
-    graceful &&= finished === true;
-    if (finished === undefined) {
+    // Stop accepting; requests in flight finish (their reservations settle in their hooks) and
+    // close their connections; requests arriving on open keep-alive connections get 503 with
+    // `Connection: close`; idle connections are closed once idle for a second.
+    const drained = await Promise.race([
+      connections.drain().then(() => true),
+      delay(SHUTDOWN_GRACE_MS, undefined),
+    ]);
+    if (drained === undefined) {
+      graceful = false;
       log(
         `${signal}: requests still running after ${SHUTDOWN_GRACE_MS} ms: closing their connections`,
       );
-      app.server.closeAllConnections();
-      await Promise.race([closed, delay(CLOSE_STEP_MS, false)]);
+      connections.closeAll();
     }
+    const closed = await Promise.race([
+      app.close().then(
+        () => true,
+        (error: unknown) => {
+          log(`${signal}: closing the server: ${reason(error)}`);
+          return false;
+        },
+      ),
+      delay(CLOSE_STEP_MS, false),
+    ]);
+    graceful &&= closed;
     // Then flush usage, leave the instance registry, close Redis, the event bus and the database.
     const released = await Promise.race([
       deps.close().then(

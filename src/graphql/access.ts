@@ -12,6 +12,11 @@ import type { Plugin } from 'graphql-yoga';
 import { apiErrorOfDatabaseFailure } from '../db/failures.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AccessPolicy, Admission, Principal } from '../policy/access-policy.js';
+import {
+  type AddressLimiter,
+  addressRateLimited,
+  addressRateLimitHeaders,
+} from '../policy/address-limiter.js';
 import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { GraphQLContext } from './context.js';
 import { type CostPlan, checkAffordable, planCost } from './cost.js';
@@ -20,7 +25,10 @@ import { graphqlErrorOf } from './errors.js';
 /** What an operation that ran cleanly cost: enough to answer it again from the cache. */
 export interface SettledOperation {
   plan: CostPlan;
-  /** Units kept on the day and on the minute (the ledger's charged and attempted reads). */
+  /**
+   * Units read and charged on the day, and attempted (the ledger's charged and attempted reads);
+   * the minute keeps at least one request (`minuteKept`).
+   */
   actual: number;
   minute: number;
   /** The caller's tier reads analysis (the answer differs otherwise). */
@@ -33,6 +41,10 @@ export interface HttpOutcome {
   /** Set when the operation was refused as a whole: the status REST would answer. */
   status?: number;
   retryAfter?: number;
+  /** Extra response headers (the address policy's RateLimit fields of a keyless refusal). */
+  headers?: Record<string, string>;
+  /** The request already counted on its address's minute (it carried no key). */
+  addressCounted?: boolean;
   usage?: UsageSnapshot;
   matchList?: boolean;
   /** Set when the operation may be answered from the operation cache next time. */
@@ -44,6 +56,8 @@ export type ExecutionContext = GraphQLContext & { http: HttpOutcome; req: Fastif
 
 export interface AccessPluginOptions {
   policy: AccessPolicy;
+  /** The per-address limit that keyless operations count on (DECISIONS.md "Access"). */
+  addresses: AddressLimiter;
   /** The address the HTTP door saw (after TRUST_PROXY). */
   rawKeyOf(ctx: ExecutionContext): string | undefined;
   addressOf(ctx: ExecutionContext): string;
@@ -100,6 +114,19 @@ function usageOnly(document: DocumentNode, operationName: string | null | undefi
     }),
   };
 }
+
+/**
+ * DECISIONS.md "GraphQL": every operation with a valid key counts at least one request on the
+ * minute, even one that reads nothing billable (`usage`, `viewer`, a dry run, `match(id){ id }`);
+ * the day is charged only what it reads. What to reserve for an operation of this bound.
+ */
+export const operationReservation = (bound: number) => ({
+  cost: Math.max(1, bound),
+  dailyCost: bound,
+});
+
+/** What an operation keeps on the minute after it ran: what it read, and at least one request. */
+export const minuteKept = (minute: number) => Math.max(1, minute);
 
 export const costExtension = (
   plan: Pick<CostPlan, 'bound' | 'dryRun' | 'tierRefused'>,
@@ -166,6 +193,15 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
       try {
         plan = planFor(true);
         if (!plan.keyed) {
+          if (ctx.http.addressCounted) {
+            return undefined;
+          }
+          ctx.http.addressCounted = true;
+          const keyless = await options.addresses.admit(options.addressOf(ctx));
+          if (!keyless.admitted) {
+            ctx.http.headers = addressRateLimitHeaders(keyless);
+            refuse(addressRateLimited(keyless));
+          }
           return undefined;
         }
         principal = await policy.authenticate(options.rawKeyOf(ctx));
@@ -175,18 +211,16 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
         ctx.access = { principal, analysis, requested: plan.bound, dryRun: plan.dryRun };
         ctx.http.matchList = plan.matchList;
         checkAffordable(plan.bound, options.maxCost, principal.account.limits.ratePerMinute);
-        if (plan.dryRun || plan.bound === 0) {
-          ctx.access.usage = await policy.peek(principal);
-        } else {
-          const reserved = await policy.reserve(principal, plan.bound, plan.freeEligible);
-          if (!reserved.admitted) {
-            ctx.http.usage = reserved.usage;
-            refuse(reserved.error);
-            return undefined;
-          }
-          admission = reserved.admission;
-          ctx.access.usage = admission.usage;
+        // A dry run reads nothing: one request on the minute, as any operation.
+        const { cost, dailyCost } = operationReservation(plan.dryRun ? 0 : plan.bound);
+        const reserved = await policy.reserve(principal, cost, plan.freeEligible, dailyCost);
+        if (!reserved.admitted) {
+          ctx.http.usage = reserved.usage;
+          refuse(reserved.error);
+          return undefined;
         }
+        admission = reserved.admission;
+        ctx.access.usage = admission.usage;
         ctx.http.usage = ctx.access.usage;
       } catch (error) {
         // A key that needs the database to be checked while it is away: 503 for the whole
@@ -198,9 +232,13 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
         if (!refusal) {
           throw error;
         }
-        // A request with a known key carries its counters, as on REST (spec 8.2 rule 6).
+        // A request with a known key carries its counters, as on REST (spec 8.2 rule 6); a 400
+        // after the key checks (a bound no minute can afford) counts on the minute, as on REST.
         if (principal && !ctx.http.usage) {
-          ctx.http.usage = await policy.peek(principal);
+          ctx.http.usage =
+            refusal.status === 400
+              ? await policy.chargeMinute(principal)
+              : await policy.peek(principal);
         }
         refuse(refusal);
         return undefined;
@@ -218,7 +256,10 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
           const actual = plan.dryRun ? 0 : Math.min(plan.bound, ctx.ledger.charged);
           const minute = plan.dryRun ? 0 : Math.min(plan.bound, ctx.ledger.attempted);
           if (admission) {
-            ctx.http.usage = await policy.settle(admission, true, { minute, daily: actual });
+            ctx.http.usage = await policy.settle(admission, true, {
+              minute: minuteKept(minute),
+              daily: actual,
+            });
             if (!result.errors?.length && !plan.perCaller && 'data' in result) {
               const analysis = ctx.access.analysis;
               ctx.http.settled = { plan, actual, minute, analysis, data: result.data };

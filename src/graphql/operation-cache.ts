@@ -1,11 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
+import { createBoundedCache, digestKey } from '../cache/bounded-cache.js';
 import type { Language } from '../i18n/language.js';
 import type { AccessEvents } from '../policy/access-events.js';
 import type { AccessPolicy } from '../policy/access-policy.js';
 import { quotaHeaders } from '../policy/headers.js';
 import { minuteWindow } from '../policy/windows.js';
-import { costExtension, type SettledOperation } from './access.js';
+import {
+  costExtension,
+  minuteKept,
+  operationReservation,
+  type SettledOperation,
+} from './access.js';
 import { checkAffordable } from './cost.js';
 
 /** An operation's answer, and what it cost, ready to be served again. */
@@ -34,7 +39,7 @@ export interface OperationCacheOptions {
   maxCost: number;
   rawKeyOf(req: FastifyRequest): string | undefined;
   languageOf(req: FastifyRequest): Language;
-  /** Upper bound of cached bytes. */
+  /** Upper bound of cached bytes: keys, answers and bookkeeping. */
   maxBytes?: number;
   /** Safety net: entries expire even if a change event was missed. */
   ttlMs?: number;
@@ -73,10 +78,10 @@ function operationTextOf(req: FastifyRequest): OperationText | undefined {
  */
 export function createOperationCache(options: OperationCacheOptions) {
   const { policy, now } = options;
-  const cache = new LRUCache<string, CachedOperation>({
-    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (entry) => entry.data.byteLength + 200,
-    ttl: options.ttlMs ?? 60_000,
+  const cache = createBoundedCache<CachedOperation>({
+    maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeOf: (entry) => entry.data.byteLength + entry.contentType.length + 64,
+    ttlMs: options.ttlMs ?? 60_000,
   });
   options.events.subscribe((event) => {
     if (event.type === 'data-changed' || event.type === 'plans-changed') {
@@ -84,21 +89,22 @@ export function createOperationCache(options: OperationCacheOptions) {
     }
   });
 
+  /** A digest of everything the answer depends on: its size is fixed whatever the document's. */
   function keyOf(req: FastifyRequest, analysis: boolean): string | undefined {
     const accept = req.headers.accept ?? '';
     const text = operationTextOf(req);
     if (!text || STREAMING.test(accept)) {
       return undefined;
     }
-    return [
-      minuteWindow(now()),
+    return digestKey([
+      String(minuteWindow(now())),
       analysis ? 'a' : '-',
       options.languageOf(req),
       accept,
       text.operationName,
       text.variables,
       text.query,
-    ].join('\n');
+    ]);
   }
 
   /**
@@ -127,12 +133,13 @@ export function createOperationCache(options: OperationCacheOptions) {
     } catch {
       return false;
     }
-    const reserved = await policy.reserve(principal, hit.bound, hit.freeEligible);
+    const units = operationReservation(hit.bound);
+    const reserved = await policy.reserve(principal, units.cost, hit.freeEligible, units.dailyCost);
     if (!reserved.admitted) {
       return false;
     }
     const usage = await policy.settle(reserved.admission, true, {
-      minute: hit.minute,
+      minute: minuteKept(hit.minute),
       daily: hit.actual,
     });
     const cost = costExtension(
@@ -166,7 +173,14 @@ export function createOperationCache(options: OperationCacheOptions) {
     });
   }
 
-  return { answer, store, clear: () => cache.clear(), size: () => cache.size };
+  return {
+    answer,
+    store,
+    clear: () => cache.clear(),
+    close: () => cache.close(),
+    size: () => cache.size,
+    bytes: () => cache.bytes,
+  };
 }
 
 export type OperationCache = ReturnType<typeof createOperationCache>;

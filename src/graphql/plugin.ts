@@ -6,20 +6,25 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLError, ValidationContext } from 'graphql';
 import { createYoga } from 'graphql-yoga';
-import { queryKeyName, rawKeyOf } from '../../rest/access.js';
+import { rawKeyOf } from '../../rest/access.js';
 import { negotiateLanguage } from '../../rest/language.js';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../errors/api-error.js';
+import { addressRateLimited, addressRateLimitHeaders } from '../policy/address-limiter.js';
 import { quotaHeaders } from '../policy/headers.js';
 import { accessPlugin, type ExecutionContext, type HttpOutcome } from './access.js';
 import { ReadLedger } from './billing.js';
+import { createDocumentCaches } from './document-cache.js';
 import { maskError, requestErrorsPlugin } from './errors.js';
 import { EXAMPLE_QUERY } from './example-query.js';
 import { GRAPHQL_LIMITS } from './limits.js';
 import { createLoaders } from './loaders.js';
 import { createOperationCache } from './operation-cache.js';
 import { createReadCache } from './read-cache.js';
+import { checkOperationShape } from './request-shape.js';
 import { schema } from './schema.js';
+
+type Query = Record<string, unknown>;
 
 interface ServerContext {
   req: FastifyRequest;
@@ -88,9 +93,36 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         languageOf: negotiateLanguage,
       })
     : undefined;
+  const documents = createDocumentCaches();
+  app.addHook('onClose', async () => {
+    documents.close();
+    operations?.close();
+    readCache?.close();
+  });
+  const chargeRefusedDocument = async (req: FastifyRequest) => {
+    try {
+      const principal = await policy.authenticate(rawKeyOf(req));
+      policy.checkAddress(principal, req.ip);
+      return await policy.chargeMinute(principal);
+    } catch {
+      // Not a valid, allowed key: nothing to count (the key's own refusal is the client's news).
+      return undefined;
+    }
+  };
+  const admitKeyless = async (req: FastifyRequest, reply: FastifyReply) => {
+    const admission = await deps.access.addresses.admit(req.ip);
+    if (!admission.admitted) {
+      reply.headers(addressRateLimitHeaders(admission));
+      throw addressRateLimited(admission);
+    }
+  };
   const yoga = createYoga<ServerContext, ExecutionContext>({
     schema,
     graphqlEndpoint: '/graphql',
+    parserAndValidationCache: {
+      documentCache: documents.documentCache,
+      errorCache: documents.errorCache,
+    },
     landingPage: false,
     graphiql,
     renderGraphiQL: () => GRAPHIQL_HTML,
@@ -114,6 +146,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, ...asValidationError }),
       accessPlugin({
         policy,
+        addresses: deps.access.addresses,
         maxCost: options.maxCost,
         rawKeyOf: (ctx) => rawKeyOf(ctx.req),
         addressOf: (ctx) => ctx.req.ip,
@@ -127,20 +160,32 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     bodyLimit: GRAPHQL_LIMITS.maxBodyBytes,
+    // Operations decide their own counting (a keyless one counts on the address); names follow
+    // Accept-Language.
+    config: { addressLimit: false, translated: true },
     handler: async (req, reply) => {
-      const named = queryKeyName(req);
-      if (named) {
-        throw new ApiError(
-          'invalid_parameter',
-          `API keys are not accepted in the URL ('${named}'); send the Authorization or X-Api-Key header`,
-          { parameter: named },
-        );
+      checkOperationShape(req.method === 'GET' ? req.query : req.body);
+      const page =
+        req.method === 'GET' && typeof (req.query as Query | null)?.['query'] !== 'string';
+      const keyless = rawKeyOf(req) === undefined;
+      // Keyless traffic counts on its address first (GraphiQL's page, any operation sent without
+      // a key, valid or not); a keyed operation counts on its key.
+      if (page || keyless) {
+        await admitKeyless(req, reply);
       }
-      if (await operations?.answer(req, reply)) {
+      if (!keyless && (await operations?.answer(req, reply))) {
         return reply;
       }
-      const http: HttpOutcome = {};
+      const http: HttpOutcome = { addressCounted: page || keyless };
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply, http });
+      if (!http.usage && !keyless && (http.status ?? response.status) === 400) {
+        // A document that does not parse or validate never reached the access plugin: with a
+        // valid key it is a 400 after the key checks, one request on the minute (as on REST).
+        const usage = await chargeRefusedDocument(req);
+        if (usage) {
+          http.usage = usage;
+        }
+      }
       if (http.settled && response.status === 200) {
         operations?.store(
           req,
@@ -152,6 +197,9 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         reply.header(key, value);
       });
       reply.status(http.status ?? response.status);
+      if (http.headers) {
+        reply.headers(http.headers);
+      }
       if (http.usage) {
         reply.headers(quotaHeaders(http.usage, deps.clock.now(), http.matchList === true));
       }
@@ -177,6 +225,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     url: '/graphql',
     method: ['PUT', 'PATCH', 'DELETE'],
     schema: { hide: true },
+    config: { refusesMethod: true },
     onRequest: refuse,
     handler: refuse,
   });

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { createBoundedCache, digestKey } from '../cache/bounded-cache.js';
 import type { AccessEvents } from '../policy/access-events.js';
 
 /** A cached batch read: `value` may be the loader's fallback (no row), which is cached too. */
@@ -7,32 +7,71 @@ interface Entry {
 }
 
 export interface ReadCacheOptions {
-  /** Most cached reads (one match's events, one match's odds ...). */
-  maxEntries?: number;
+  /** Upper bound of the estimated bytes of cached reads (keys included). */
+  maxBytes?: number;
   /** Safety net: entries expire even if a change event was missed. */
   ttlMs?: number;
+}
+
+/** Keys longer than this (a list query with a long filter) are kept as their digest. */
+const MAX_PLAIN_KEY = 64;
+
+/**
+ * What a read value weighs on the heap, estimated from its shape (strings by length, 32 bytes
+ * per property or item, nested to a depth of 6; deeper parts at a flat 64 bytes).
+ */
+export function estimateBytes(value: unknown, depth = 0): number {
+  if (typeof value === 'string') {
+    return 16 + value.length;
+  }
+  if (value === null || typeof value !== 'object') {
+    return 16;
+  }
+  if (depth >= 6) {
+    return 64;
+  }
+  let bytes = 32;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      bytes += 8 + estimateBytes(item, depth + 1);
+    }
+    return bytes;
+  }
+  if (value instanceof Date) {
+    return 48;
+  }
+  for (const item of Object.values(value)) {
+    bytes += 32 + estimateBytes(item, depth + 1);
+  }
+  return bytes;
 }
 
 /**
  * The GraphQL counterpart of the REST response cache (RESPONSE_CACHE): the loaders' batch reads
  * per match and relation, shared across requests, cleared on every instance by data-change
  * events. Batching still decides how the misses are read; the policy still runs per operation.
+ * Bounded in bytes (an estimate of each read's heap), long keys kept as digests, expired
+ * entries swept (docs/operations.md "Memory").
  */
 export function createReadCache(events: AccessEvents, options: ReadCacheOptions = {}) {
-  const cache = new LRUCache<string, Entry>({
-    max: options.maxEntries ?? 50_000,
-    ttl: options.ttlMs ?? 60_000,
+  const cache = createBoundedCache<Entry>({
+    maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeOf: (entry) => estimateBytes(entry.value),
+    ttlMs: options.ttlMs ?? 60_000,
   });
   events.subscribe((event) => {
     if (event.type === 'data-changed') {
       cache.clear();
     }
   });
+  const keyOf = (key: string) => (key.length > MAX_PLAIN_KEY ? digestKey([key]) : key);
   return {
-    get: (key: string) => cache.get(key),
+    get: (key: string) => cache.get(keyOf(key)),
     set: (key: string, value: unknown) => {
-      cache.set(key, { value });
+      cache.set(keyOf(key), { value });
     },
+    close: () => cache.close(),
+    bytes: () => cache.bytes,
   };
 }
 

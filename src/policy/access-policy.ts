@@ -130,14 +130,16 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
 
   /**
    * Rate (429 `rate_limited`) then quota (429 `quota_exceeded`); nothing is written on a refusal.
-   * At once with the in-process store, after the round trip with Redis.
+   * At once with the in-process store, after the round trip with Redis. `dailyCost` (default:
+   * `cost`) is the part that counts on the day: 0 counts the request on the minute only.
    */
   function reserve(
     principal: Principal,
     cost: number,
     freeEligible: number,
+    dailyCost = cost,
   ): MaybePromise<ReserveResult> {
-    const input = { ...windowInput(principal), cost, freeEligible };
+    const input = { ...windowInput(principal), cost, freeEligible, dailyCost };
     const outcome = deps.store.reserve(input);
     return outcome instanceof Promise
       ? outcome.then((o) => reserveResult(principal, input, o))
@@ -210,7 +212,7 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
       reservation.planUnits - plan,
       reservation.freeUnits - free,
     );
-    if (refundDaily === 0 && unused === 0) {
+    if (plan === 0 && free === 0 && unused === 0) {
       return usage;
     }
     const after = {

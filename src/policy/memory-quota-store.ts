@@ -93,7 +93,7 @@ export function createMemoryQuotaStore(): MemoryQuotaStore {
       return { admitted: false, reason: 'rate_limited', usage: snapshot(accountId, keyId, limits) };
     }
     const split = splitCost(
-      cost,
+      input.dailyCost ?? cost,
       input.freeEligible,
       freeUsed.get(accountId) ?? 0,
       limits.freeMatchesDailyQuota,

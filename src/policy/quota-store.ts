@@ -16,6 +16,11 @@ export interface ReserveInput {
   keyId: number;
   /** Units this request costs (1 for a REST call; a GraphQL operation's upper bound). */
   cost: number;
+  /**
+   * How many of those units count on the day (default: all). 0 for a GraphQL operation that
+   * reads nothing billable: it counts one request on the minute only (DECISIONS.md "GraphQL").
+   */
+  dailyCost?: number;
   /** How many of those units may come from the free match-list allowance (spec 8.2 rule 3). */
   freeEligible: number;
   limits: CounterLimits;
@@ -59,6 +64,19 @@ export interface RefundUnits {
 
 /** A value now, or later: the in-process store answers at once, Redis after a round trip. */
 export type MaybePromise<T> = T | Promise<T>;
+
+/** Runs `then` on a value now, or when its promise settles; failures go to `done`. */
+export function whenReady<T>(
+  value: MaybePromise<T>,
+  then: (resolved: T) => void,
+  done: (error?: Error) => void,
+): void {
+  if (value instanceof Promise) {
+    value.then(then, done);
+  } else {
+    then(value);
+  }
+}
 
 export interface QuotaStore {
   readonly kind: 'memory' | 'redis';

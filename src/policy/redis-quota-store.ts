@@ -13,6 +13,7 @@ import {
   REFUND_SCRIPT,
   REPLAY_SCRIPT,
   RESERVE_SCRIPT,
+  RESTORE_SCRIPT,
 } from './redis-scripts.js';
 import { dayTtlMs, hkDay, minuteTtlMs, minuteWindow } from './windows.js';
 
@@ -20,8 +21,12 @@ type WindowInput = Omit<ReserveInput, 'cost' | 'freeEligible'>;
 type Reply = [number, number, number, number, number, number, number];
 
 interface CounterCommands {
-  /** Batched: the number of keys first (5 per request), then the keys, then 7 ARGV per request. */
+  /**
+   * Batched: the number of keys first (the day's restored marker, then 5 per request), then the
+   * keys, then 8 ARGV per request.
+   */
   tlReserve(...args: (string | number)[]): Promise<number[]>;
+  tlRestore(...args: (string | number)[]): Promise<number>;
   tlRefund(...args: (string | number)[]): Promise<number>;
   tlChargeMinute(...args: (string | number)[]): Promise<[number, number, number]>;
   tlReplay(...args: (string | number)[]): Promise<number>;
@@ -52,6 +57,7 @@ export function createCounterRedis(
   redis.defineCommand('tlRefund', { numberOfKeys: 5, lua: REFUND_SCRIPT });
   redis.defineCommand('tlChargeMinute', { numberOfKeys: 3, lua: CHARGE_MINUTE_SCRIPT });
   redis.defineCommand('tlReplay', { numberOfKeys: 5, lua: REPLAY_SCRIPT });
+  redis.defineCommand('tlRestore', { lua: RESTORE_SCRIPT });
   return redis as CounterRedis;
 }
 
@@ -72,6 +78,9 @@ export async function waitForRedis(redis: Redis, timeoutMs = 5000): Promise<void
     redis.once('ready', onReady);
   });
 }
+
+/** Set once a day's counters hold what the database recorded as charged that day. */
+export const restoredMarkerKey = (prefix: string, day: string) => `${prefix}:restored:${day}`;
 
 /** Redis key names: `<prefix>:<counter>:<owner>:<window>` (STYLE.md naming). */
 export function counterKeys(
@@ -119,10 +128,14 @@ export type RedisQuotaStore = QuotaStore & {
 /** A batch of reservations is one script call; this many at most, so no call holds Redis long. */
 const MAX_BATCH = 100;
 
+/** The script's answer when the day's counters are not restored yet (RESERVE_SCRIPT). */
+const NOT_RESTORED = -1;
+
 interface PendingReserve {
+  marker: string;
   keys: readonly string[];
   args: readonly number[];
-  resolve(reply: Reply): void;
+  resolve(reply: Reply | typeof NOT_RESTORED): void;
   reject(error: unknown): void;
 }
 
@@ -136,12 +149,15 @@ function createReserveBatcher(redis: CounterRedis) {
   let scheduled = false;
 
   function send(batch: PendingReserve[]) {
+    const marker = batch[0]?.marker ?? '';
     const keys = batch.flatMap((p) => p.keys);
     const args = batch.flatMap((p) => p.args);
-    redis.tlReserve(keys.length, ...keys, ...args).then(
+    redis.tlReserve(keys.length + 1, marker, ...keys, ...args).then(
       (flat) => {
         batch.forEach((p, i) => {
-          p.resolve(flat.slice(i * 7, i * 7 + 7) as Reply);
+          p.resolve(
+            flat[0] === NOT_RESTORED ? NOT_RESTORED : (flat.slice(i * 7, i * 7 + 7) as Reply),
+          );
         });
       },
       (error: unknown) => {
@@ -156,14 +172,26 @@ function createReserveBatcher(redis: CounterRedis) {
     scheduled = false;
     const pending = queue;
     queue = [];
-    for (let i = 0; i < pending.length; i += MAX_BATCH) {
-      send(pending.slice(i, i + MAX_BATCH));
+    // One marker per call: requests of a turn that straddles midnight go in two calls.
+    const byMarker = new Map<string, PendingReserve[]>();
+    for (const p of pending) {
+      const group = byMarker.get(p.marker);
+      if (group) {
+        group.push(p);
+      } else {
+        byMarker.set(p.marker, [p]);
+      }
+    }
+    for (const group of byMarker.values()) {
+      for (let i = 0; i < group.length; i += MAX_BATCH) {
+        send(group.slice(i, i + MAX_BATCH));
+      }
     }
   }
 
-  return (keys: readonly string[], args: readonly number[]) =>
-    new Promise<Reply>((resolve, reject) => {
-      queue.push({ keys, args, resolve, reject });
+  return (marker: string, keys: readonly string[], args: readonly number[]) =>
+    new Promise<Reply | typeof NOT_RESTORED>((resolve, reject) => {
+      queue.push({ marker, keys, args, resolve, reject });
       if (!scheduled) {
         scheduled = true;
         setImmediate(flush);
@@ -171,25 +199,109 @@ function createReserveBatcher(redis: CounterRedis) {
     });
 }
 
-export function createRedisQuotaStore(redis: CounterRedis, prefix = 'tl:v1'): RedisQuotaStore {
+/** Today's charged units per key, as the database recorded them (`daily_usage`). */
+export interface ChargedUsage {
+  accountId: number;
+  keyId: number;
+  plan: number;
+  free: number;
+}
+
+export interface CounterRestoreSource {
+  /** Makes this instance's own charges durable first (the usage recorder's flush). */
+  beforeRestore?(): Promise<void>;
+  /** What the database recorded as charged on `day`. */
+  charged(day: string): Promise<ChargedUsage[]>;
+}
+
+/** Counters per restore call, so no call holds Redis long. */
+const RESTORE_CHUNK = 500;
+
+export function createRedisQuotaStore(
+  redis: CounterRedis,
+  prefix = 'tl:v1',
+  source?: CounterRestoreSource,
+): RedisQuotaStore {
   const keysOf = (accountId: number, keyId: number, now: Date) =>
     counterKeys(prefix, accountId, keyId, minuteWindow(now), hkDay(now));
   const reserveInBatch = createReserveBatcher(redis);
 
+  /** Writes what the database recorded for `day` into the counters, then the day's marker. */
+  async function restoreDay(day: string, now: Date): Promise<void> {
+    await source?.beforeRestore?.();
+    const rows = source ? await source.charged(day) : [];
+    const counters = new Map<string, number>();
+    const add = (key: string, units: number) => {
+      if (units > 0) {
+        counters.set(key, (counters.get(key) ?? 0) + units);
+      }
+    };
+    for (const row of rows) {
+      add(`${prefix}:quota:${row.accountId}:${day}`, row.plan);
+      add(`${prefix}:free:${row.accountId}:${day}`, row.free);
+      add(`${prefix}:keyplan:${row.accountId}:${row.keyId}:${day}`, row.plan);
+      add(`${prefix}:keyfree:${row.accountId}:${row.keyId}:${day}`, row.free);
+    }
+    const entries = [...counters];
+    const marker = restoredMarkerKey(prefix, day);
+    for (let i = 0; i === 0 || i < entries.length; i += RESTORE_CHUNK) {
+      const chunk = entries.slice(i, i + RESTORE_CHUNK);
+      const last = i + RESTORE_CHUNK >= entries.length;
+      await redis.tlRestore(
+        chunk.length + 1,
+        ...chunk.map(([key]) => key),
+        marker,
+        dayTtlMs(now),
+        ...chunk.map(([, units]) => units),
+        last ? 'mark' : '',
+      );
+    }
+  }
+
+  /** Single flight: requests that find the day unrestored together share one restore. */
+  const restoring = new Map<string, Promise<void>>();
+  function restore(day: string, now: Date): Promise<void> {
+    let pending = restoring.get(day);
+    if (!pending) {
+      pending = restoreDay(day, now).finally(() => restoring.delete(day));
+      restoring.set(day, pending);
+    }
+    return pending;
+  }
+
+  /** A reservation, once the day's counters are known to hold what was charged. */
+  async function reserveRestored(input: ReserveInput): Promise<Reply> {
+    const { accountId, keyId, cost, limits, now } = input;
+    const day = hkDay(now);
+    const args = [
+      cost,
+      Math.min(cost, input.dailyCost ?? cost),
+      input.freeEligible,
+      limits.ratePerMinute,
+      limits.dailyQuota,
+      limits.freeMatchesDailyQuota,
+      minuteTtlMs(now),
+      dayTtlMs(now),
+    ];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const reply = await reserveInBatch(
+        restoredMarkerKey(prefix, day),
+        keysOf(accountId, keyId, now),
+        args,
+      );
+      if (reply !== NOT_RESTORED) {
+        return reply;
+      }
+      await restore(day, now);
+    }
+    // Emptied again while restoring: treated as an outage (QUOTA_FAILURE_MODE decides).
+    throw new Error('Redis counters could not be restored');
+  }
+
   async function reserve(input: ReserveInput): Promise<ReserveOutcome> {
     const { accountId, keyId, cost, limits, now } = input;
-    const [admitted, reason, minute, quota, free, freeTaken, planTaken] = await reserveInBatch(
-      keysOf(accountId, keyId, now),
-      [
-        cost,
-        input.freeEligible,
-        limits.ratePerMinute,
-        limits.dailyQuota,
-        limits.freeMatchesDailyQuota,
-        minuteTtlMs(now),
-        dayTtlMs(now),
-      ],
-    );
+    const [admitted, reason, minute, quota, free, freeTaken, planTaken] =
+      await reserveRestored(input);
     const usage = snapshot(limits, minute, quota, free);
     if (admitted !== 1) {
       return { admitted: false, reason: reason === 1 ? 'rate_limited' : 'quota_exceeded', usage };

@@ -9,12 +9,20 @@
 /**
  * Reserves for a batch of requests, one after the other, each all-or-nothing as if alone (Redis
  * runs the whole script atomically): the requests that arrived in one event-loop turn share one
- * round trip. Per request, 5 KEYS (above) and 7 ARGV: cost, freeEligible, ratePerMinute,
- * dailyQuota, freeQuota, minuteTtlMs, dayTtlMs. Returns 7 numbers per request, in order:
- * admitted (1|0), reason (0 none, 1 rate, 2 quota), minuteUsed, quotaUsed, freeUsed, freeTaken,
- * planTaken. Writes nothing for a rejected request.
+ * round trip. KEYS[1] is the day's restored marker (below); then per request, 5 KEYS (above) and
+ * 8 ARGV: cost (minute units), dailyCost (day units, at most cost), freeEligible, ratePerMinute,
+ * dailyQuota, freeQuota, minuteTtlMs, dayTtlMs.
+ * Returns 7 numbers per request, in order: admitted (1|0), reason (0 none, 1 rate, 2 quota),
+ * minuteUsed, quotaUsed, freeUsed, freeTaken, planTaken. Writes nothing for a rejected request.
+ *
+ * Without the marker the day's counters are not known to hold what was charged (Redis restarted
+ * empty, or the day just began): the script answers {-1} and writes nothing, and the caller
+ * restores the counters from the database first (RESTORE_SCRIPT, DECISIONS.md "Access").
  */
 export const RESERVE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  return {-1}
+end
 -- A window's expiry is set when its counter is created (INCRBY returned exactly what was
 -- added); later increments keep it.
 local function add(key, units, ttl)
@@ -26,10 +34,11 @@ local function add(key, units, ttl)
 end
 local function reserve(k, a)
   local cost = tonumber(ARGV[a])
-  local freeEligible = tonumber(ARGV[a + 1])
-  local rate = tonumber(ARGV[a + 2])
-  local quota = tonumber(ARGV[a + 3])
-  local freeQuota = tonumber(ARGV[a + 4])
+  local dailyCost = tonumber(ARGV[a + 1])
+  local freeEligible = tonumber(ARGV[a + 2])
+  local rate = tonumber(ARGV[a + 3])
+  local quota = tonumber(ARGV[a + 4])
+  local freeQuota = tonumber(ARGV[a + 5])
   local counts = redis.call('MGET', KEYS[k], KEYS[k + 1], KEYS[k + 2])
   local minute = tonumber(counts[1] or '0')
   local used = tonumber(counts[2] or '0')
@@ -37,30 +46,53 @@ local function reserve(k, a)
   if minute + cost > rate then
     return {0, 1, minute, used, free, 0, 0}
   end
-  local freeTake = math.max(0, math.min(freeEligible, cost, freeQuota - free))
-  local planTake = cost - freeTake
+  local freeTake = math.max(0, math.min(freeEligible, dailyCost, freeQuota - free))
+  local planTake = dailyCost - freeTake
   if used + planTake > quota then
     return {0, 2, minute, used, free, 0, 0}
   end
-  minute = add(KEYS[k], cost, ARGV[a + 5])
+  minute = add(KEYS[k], cost, ARGV[a + 6])
   if planTake > 0 then
-    used = add(KEYS[k + 1], planTake, ARGV[a + 6])
-    add(KEYS[k + 3], planTake, ARGV[a + 6])
+    used = add(KEYS[k + 1], planTake, ARGV[a + 7])
+    add(KEYS[k + 3], planTake, ARGV[a + 7])
   end
   if freeTake > 0 then
-    free = add(KEYS[k + 2], freeTake, ARGV[a + 6])
-    add(KEYS[k + 4], freeTake, ARGV[a + 6])
+    free = add(KEYS[k + 2], freeTake, ARGV[a + 7])
+    add(KEYS[k + 4], freeTake, ARGV[a + 7])
   end
   return {1, 0, minute, used, free, freeTake, planTake}
 end
 local out = {}
-for i = 0, #KEYS / 5 - 1 do
-  local result = reserve(i * 5 + 1, i * 7 + 1)
+for i = 0, (#KEYS - 1) / 5 - 1 do
+  local result = reserve(i * 5 + 2, i * 8 + 1)
   for j = 1, 7 do
     out[#out + 1] = result[j]
   end
 end
 return out
+`;
+
+/**
+ * Restores daily counters from what the database recorded as charged (after Redis came back
+ * empty). KEYS: counters, then the day's restored marker last; ARGV: dayTtlMs, then one value
+ * per counter. A counter keeps the larger of its value and the recorded one, so instances that
+ * restore at the same time, or admit meanwhile, never lower a count. The marker is set by the
+ * last call of a restore.
+ */
+export const RESTORE_SCRIPT = `
+local ttl = ARGV[1]
+local counters = #KEYS - 1
+for i = 1, counters do
+  local recorded = tonumber(ARGV[i + 1])
+  local current = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if recorded > current then
+    redis.call('SET', KEYS[i], recorded, 'PX', ttl)
+  end
+end
+if ARGV[counters + 2] == 'mark' then
+  redis.call('SET', KEYS[#KEYS], '1', 'PX', ttl)
+end
+return counters
 `;
 
 /**

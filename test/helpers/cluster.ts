@@ -221,8 +221,11 @@ export interface UsageField {
   freeMatches: { used: number };
 }
 
-/** The GraphQL `usage` field (free of charge: it moves no counter). */
-export async function usageField(base: string, key: string): Promise<UsageField> {
+/**
+ * The GraphQL `usage` field: nothing on the day, one request on the minute (as any operation
+ * with a key). Once the key's minute is spent it is refused like any request: `rate_limited`.
+ */
+export async function usageField(base: string, key: string): Promise<UsageField | 'rate_limited'> {
   const res = await fetch(`${base}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
@@ -230,7 +233,13 @@ export async function usageField(base: string, key: string): Promise<UsageField>
       query: '{ usage { rate { used } quota { used } freeMatches { used } } }',
     }),
   });
-  const body = (await res.json()) as { data?: { usage?: UsageField }; errors?: unknown };
+  const body = (await res.json()) as {
+    data?: { usage?: UsageField };
+    errors?: { extensions?: { code?: string } }[];
+  };
+  if (res.status === 429 && body.errors?.[0]?.extensions?.code === 'rate_limited') {
+    return 'rate_limited';
+  }
   if (res.status !== 200 || !body.data?.usage) {
     throw new Error(`usage field: HTTP ${res.status} ${JSON.stringify(body)}`);
   }

@@ -149,16 +149,22 @@ export function unknownPath(templates: readonly string[], ids: FuzzIds): fc.Arbi
 }
 
 export const KNOWN_QUERY_NAMES = ['date', 'tz', 'league', 'status', 'page', 'pageSize'];
-/** rest/access.ts QUERY_KEY_NAMES, in the spellings a client might use. */
+/** Credential-like query names, in the spellings a client might use (DECISIONS.md "Access"). */
 export const KEY_LIKE_NAMES = [
   'api_key',
   'apikey',
   'api-key',
+  'Api-Key',
   'key',
+  'key[]',
   'token',
   'access_token',
   'x-api-key',
   'auth',
+  'authorization',
+  'secret',
+  'client_secret',
+  'password',
   'API_KEY',
   'Token',
   'api%5Fkey',
@@ -244,6 +250,10 @@ const queryName = fc.oneof(
 );
 const queryValue = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...GOOD_VALUES) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('svc_live_abc', 'x%20svc_test_1', 'SVC_LIVE_k', 'svc%5Flive%5Fz'),
+  },
   { weight: 4, arbitrary: fc.constantFrom(...BAD_VALUES) },
   { weight: 2, arbitrary: graphemes(16) },
   { weight: 1, arbitrary: binary(8) },
@@ -266,12 +276,48 @@ export const queryString: fc.Arbitrary<string> = fc.oneof(
   },
 );
 
-/** The key-like query name the access policy will refuse (rest/access.ts `queryKeyName`). */
+/** The words a credential's name reduces to once case, brackets and separators are gone. */
+const CREDENTIAL_WORDS = new Set([
+  'key',
+  'keys',
+  'apikey',
+  'xapikey',
+  'token',
+  'accesstoken',
+  'authtoken',
+  'bearer',
+  'auth',
+  'authorization',
+  'secret',
+  'apisecret',
+  'clientsecret',
+  'password',
+  'passwd',
+  'credential',
+  'credentials',
+]);
+const KEY_PREFIX = /svc_(live|test)_/i;
+
+/**
+ * The query parameter the access policy refuses as a credential (its name reduces to a
+ * credential word, or its name or value carries a key prefix), lowercased as the refusal names
+ * it; a name that carries a key prefix is named `query`.
+ */
 export function keyLikeName(query: string): string | undefined {
-  const names = [...new URLSearchParams(query.replace(/^\?/, '').replace(/#.*$/, '')).keys()];
-  const lowered = names.map((n) => n.toLowerCase());
-  const policy = KEY_LIKE_NAMES.map((n) => decodeURIComponent(n).toLowerCase());
-  return lowered.find((n) => policy.includes(n));
+  const params = new URLSearchParams(query.replace(/^\?/, '').replace(/#.*$/, ''));
+  for (const [name, value] of params) {
+    const word = name
+      .toLowerCase()
+      .replace(/\[[^\]]*\]/g, '')
+      .replace(/[^a-z0-9]/g, '');
+    if (KEY_PREFIX.test(name)) {
+      return 'query';
+    }
+    if (CREDENTIAL_WORDS.has(word) || KEY_PREFIX.test(value)) {
+      return name.toLowerCase();
+    }
+  }
+  return undefined;
 }
 
 /** Which key the access policy ends up with (rest/access.ts `rawKeyOf`). */

@@ -28,10 +28,11 @@ async function waitForPing(port: number): Promise<void> {
 }
 
 /**
- * A Redis server of the test's own, which the test may stop and start (fault injection). It
- * keeps an append-only file, so a restart brings the counters back as a production Redis would.
+ * A Redis server of the test's own, which the test may stop and start (fault injection). By
+ * default it keeps an append-only file, so a restart brings the counters back as a production
+ * Redis would; `persist: false` makes it come back empty, as one without persistence does.
  */
-export async function startPrivateRedis() {
+export async function startPrivateRedis(options: { persist?: boolean } = {}) {
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'touchline-redis-'));
   let child: ChildProcess | undefined;
@@ -41,19 +42,12 @@ export async function startPrivateRedis() {
     if (running()) {
       return;
     }
-    const args = [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'yes',
-    ];
-    child = spawn('redis-server', [...args, '--appendfsync', 'always', '--dir', dir], {
-      stdio: 'ignore',
-    });
+    const persistence =
+      options.persist === false
+        ? ['--appendonly', 'no']
+        : ['--appendonly', 'yes', '--appendfsync', 'always'];
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence];
+    child = spawn('redis-server', [...args, '--dir', dir], { stdio: 'ignore' });
     await waitForPing(port);
   }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import type { Services } from '../../../src/deps.js';
 import { Envelope, envelope } from '../../envelope.js';
-import { negotiateLanguage, setContentLanguage } from '../../language.js';
+import { negotiateLanguage } from '../../language.js';
 import { pageMeta, presentMatch } from '../../presenters/match.js';
 import {
   presentEvents,
@@ -24,7 +24,7 @@ export interface MatchesRouteOptions {
 }
 
 /** Child routes: plan quota (spec 8.2 rule 4); their part-4 rows declare no 400, so a bad id is 404. */
-const CHILD = { access: 'plan', invalidPathIsNotFound: true } as const;
+const CHILD = { access: 'plan', invalidPathIsNotFound: true, translated: true } as const;
 const child = <T extends Parameters<typeof Envelope>[0]>(data: T) => ({
   params: MatchIdParams,
   response: { 200: Envelope(data) },
@@ -34,22 +34,12 @@ const child = <T extends Parameters<typeof Envelope>[0]>(data: T) => ({
 export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRouteOptions) {
   const { services, assetsUrl, now } = options;
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  // onSend also runs for errors, so every response of these routes says its language.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const vary = reply.getHeader('vary');
-    setContentLanguage(reply, negotiateLanguage(request));
-    // Keep what earlier hooks said (compression's Accept-Encoding) alongside Accept-Language.
-    if (vary && !/accept-language/i.test(String(vary))) {
-      reply.header('vary', `${String(vary)}, Accept-Language`);
-    }
-    return payload;
-  });
   const present = (language: ReturnType<typeof negotiateLanguage>) => ({ language, assetsUrl });
 
   app.get(
     '/matches/live',
     {
-      config: { access: 'plan' },
+      config: { access: 'plan', translated: true },
       schema: { querystring: LiveQuery, response: { 200: Envelope(Type.Array(Match)) } },
     },
     async (request) => {
@@ -64,6 +54,7 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
     {
       config: {
         access: 'matchList',
+        translated: true,
         // Without `date` the list is "today", which moves: the cache must see which day it was.
         cacheVary: (request) =>
           parseListQuery(request.query as Static<typeof MatchListQuery>, now()).date,

@@ -7,11 +7,17 @@ import { Pricing, TierLimits } from '../../schemas/meta.js';
 /** DECISIONS.md "Access": meta consumes no allowance and may be cached by clients for a minute. */
 const META_CACHE_CONTROL = 'public, max-age=60';
 
-/** Spec 4.1: keyless meta endpoints. */
+/**
+ * Spec 4.1: keyless meta endpoints, answered from the response cache like the data routes (a
+ * plan or price change clears it on every instance; it expires within `propagationSeconds`).
+ */
 export async function metaRoutes(app: FastifyInstance, { plans }: { plans: PlansService }) {
   app.get(
     '/meta/limits',
-    { schema: { response: { 200: Envelope(Type.Array(TierLimits)) } } },
+    {
+      config: { cacheable: true },
+      schema: { response: { 200: Envelope(Type.Array(TierLimits)) } },
+    },
     async (_request, reply) => {
       reply.header('cache-control', META_CACHE_CONTROL);
       return envelope(await plans.listTierLimits());
@@ -19,7 +25,7 @@ export async function metaRoutes(app: FastifyInstance, { plans }: { plans: Plans
   );
   app.get(
     '/meta/plans',
-    { schema: { response: { 200: Envelope(Pricing) } } },
+    { config: { cacheable: true }, schema: { response: { 200: Envelope(Pricing) } } },
     async (_request, reply) => {
       reply.header('cache-control', META_CACHE_CONTROL);
       return envelope(await plans.getPricing());

@@ -59,7 +59,10 @@ describeEachDatabase('GraphQL operation cache (RESPONSE_CACHE on)', ({ db }) => 
   /** Runs an operation with the key's caches warm, counting only its own statements. */
   async function run(query: string, key: string | undefined, headers: Record<string, string> = {}) {
     if (key) {
-      await graphql(app, '{ viewer { tier } }', { key });
+      // Key and account cached, without counting anything (an operation would count a request).
+      await Promise.resolve()
+        .then(() => app.deps.access.policy.authenticate(key))
+        .catch(() => undefined);
     }
     statements.length = 0;
     const response = await graphql(app, query, { ...(key ? { key } : {}), variables, headers });
@@ -126,7 +129,7 @@ describeEachDatabase('GraphQL operation cache (RESPONSE_CACHE on)', ({ db }) => 
     const plain = `query Page($date: String!) { matches(date: $date, pageSize: 5) { items { id events { type } } } }`;
     const first = await run(plain, key);
     expect(first.response.body.errors).toBeUndefined();
-    // Free: 30 a minute; 6 per operation, and the warm-up `viewer` is free.
+    // Free: 30 a minute; 6 per operation.
     for (let i = 0; i < 4; i++) {
       const hit = await run(plain, key);
       expect(hit.response.status).toBe(200);

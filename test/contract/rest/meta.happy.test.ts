@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, TEST_BASE_URL } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 
 describeEachDatabase('GET /v1/football/meta/*', ({ db }) => {
-  let app: FastifyInstance;
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
     app = await buildTestApp(db());
   });
@@ -86,18 +85,11 @@ describeEachDatabase('GET /v1/football/meta/*', ({ db }) => {
   });
 
   it('a price change inserts a version: the newest is served, with a computed discount', async () => {
-    await db().prisma.planVersion.create({
-      data: {
-        planCode: 'pro-yearly',
-        tier: 'Pro',
-        billingPeriod: 'yearly',
-        months: 12,
-        price: '5504.00',
-        compareAtPrice: '6880.00',
-        currency: 'HKD',
-        version: 2,
-      },
-    });
+    // Served from the response cache until the change: the price service's event clears it.
+    expect((await app.inject('/v1/football/meta/plans')).json().data.tiers[2].yearly.version).toBe(
+      1,
+    );
+    await app.deps.services.planPrices.setPrice('pro-yearly', 5504, 6880);
     const { data } = (await app.inject('/v1/football/meta/plans')).json();
     const pro = data.tiers[2];
     expect(pro.yearly).toMatchObject({

@@ -6,7 +6,8 @@
  * Schema 2020-12 + formats), documented headers present and integer-valued.
  *
  * Reached (route, status) pairs, asserted exactly at the end (REACHED) so the set cannot shrink:
- * - meta/limits, meta/plans: 200; 503 with the database down.
+ * - meta/limits, meta/plans: 200; 429 past the per-address limit of keyless requests; 503 with
+ *   the database down.
  * - matches/live, matches: 200; 400 (bad `status`/`tz`/`page`/`date`, a key in the query
  *   string); 401 (no key, bad key); 403 (key_expired, ip_not_allowed); 429 (rate_limited,
  *   quota_exceeded, Free key); 503 (the database unreachable, as on every keyed route).
@@ -58,8 +59,8 @@ const CHILD_ALL = [400, 401, 403, 404, 429, 503];
 
 /** What this file reaches, per route (see the header comment). */
 const REACHED: Record<string, number[]> = {
-  [`${V}/meta/limits`]: [200, 503],
-  [`${V}/meta/plans`]: [200, 503],
+  [`${V}/meta/limits`]: [200, 429, 503],
+  [`${V}/meta/plans`]: [200, 429, 503],
   [`${V}/matches/live`]: [200, 400, 401, 403, 429, 503],
   [`${V}/matches`]: [200, 400, 401, 403, 429, 503],
   [M]: [200, ...CHILD_ALL],
@@ -396,6 +397,22 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
     expect(violations).toEqual([]);
   });
 
+  it('429: keyless routes past the per-address limit, with Retry-After and the RateLimit fields', async () => {
+    const limited = await buildTestApp(db(), { clock, env: { ADDRESS_RATE_PER_MINUTE: '2' } });
+    try {
+      for (const url of [`${V}/meta/limits`, `${V}/meta/plans`]) {
+        await send(url, { status: 200 }, limited);
+      }
+      for (const url of [`${V}/meta/limits`, `${V}/meta/plans`]) {
+        const res = await send(url, { status: 429, code: 'rate_limited' }, limited);
+        expect(res.headers['ratelimit-policy'], url).toBe('"address";q=2;w=60');
+        expect(res.headers['ratelimit'], url).toMatch(/^"address";r=0;t=\d+$/);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('the harness is not lenient: it reports what departs from the document (control)', () => {
     const control = createOpenApiHarness(harness.document);
     const url = `${V}/odds/bookmakers`;
@@ -407,6 +424,8 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
       'x-quota-limit': '30',
       'x-quota-remaining': '29',
       'x-quota-reset': '600',
+      'ratelimit-policy': '"minute";q=30;w=60, "day";q=30;w=86400',
+      ratelimit: '"minute";r=29;t=12, "day";r=29;t=600',
     };
     const bookmaker = { id: 1, name: 'A*', nameEn: 'A', isAggregate: false };
     const good = { statusCode: 200, headers, body: JSON.stringify({ data: [bookmaker] }) };

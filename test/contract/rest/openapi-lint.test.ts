@@ -139,14 +139,17 @@ describe('OpenAPI document lint (/v1/openapi.json)', () => {
     }
   });
 
-  it('keyed routes document the rate and quota headers (bonus only on /matches), meta only Retry-After', () => {
+  it('keyed routes document the rate and quota headers (bonus only on /matches), meta only Retry-After and the address policy', () => {
     for (const template of SPEC_ROUTES) {
       const operation = get(template);
       const ok = Object.keys(operation.responses['200']?.headers ?? {});
       const all = Object.values(operation.responses).flatMap((r) => Object.keys(r.headers ?? {}));
       if (!isKeyed(template)) {
-        // Keyless: no counters; only the 503 of an unreachable database says when to retry.
-        expect(all, template).toEqual(['Retry-After']);
+        // Keyless: no key counters; the 429 of the per-address limit says when to retry and
+        // names the address policy, the 503 of an unreachable database says when to retry.
+        expect(new Set(all), template).toEqual(
+          new Set(['Retry-After', 'RateLimit-Policy', 'RateLimit']),
+        );
         expect(operation.security, template).toEqual([]);
         continue;
       }
@@ -160,7 +163,9 @@ describe('OpenAPI document lint (/v1/openapi.json)', () => {
       }
       for (const [status, response] of Object.entries(operation.responses)) {
         for (const [name, header] of Object.entries(response.headers ?? {})) {
-          expect(header.schema, `${template} ${status} ${name}`).toEqual({ type: 'integer' });
+          // The IETF fields are structured lists (`"minute";q=30;w=60, ...`), the rest numbers.
+          const type = name.startsWith('RateLimit') ? 'string' : 'integer';
+          expect(header.schema, `${template} ${status} ${name}`).toEqual({ type });
         }
       }
     }

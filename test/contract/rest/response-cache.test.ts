@@ -61,4 +61,47 @@ describe('response cache', () => {
     });
     expect(conditional.statusCode).toBe(304);
   });
+
+  it('keys by the normalised request: unknown parameters and number spellings share one entry', async () => {
+    await app.deps.events.publish({ type: 'data-changed' });
+    const first = await get('/v1/football/matches?date=2026-11-22&page=1');
+    expect(first.statusCode, first.body).toBe(200);
+    const names = async (url: string) => (await get(url)).json().data[0].nameEn as string;
+    const cached = await names('/v1/football/odds/bookmakers');
+    // Changed behind the services' back: only a request that misses the entry would see it.
+    await database.prisma.bookmaker.update({ where: { id: 1 }, data: { nameEn: 'Macau (again)' } });
+    // A cache-buster, a made-up parameter padded to 10 kB, another order: all the same entry.
+    for (const url of [
+      '/v1/football/odds/bookmakers?cb=1',
+      `/v1/football/odds/bookmakers?_=${Date.now()}&pad=${'x'.repeat(10_000)}`,
+    ]) {
+      expect(await names(url), url).toBe(cached);
+    }
+    const pages = [
+      '/v1/football/matches?page=01&date=2026-11-22',
+      '/v1/football/matches?date=2026-11-22&page=1&utm_source=feed',
+    ];
+    for (const url of pages) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.etag, url).toBe(first.headers.etag);
+    }
+  });
+
+  it('serves the keyless meta routes from the cache too, headers included', async () => {
+    const first = await app.inject('/v1/football/meta/plans');
+    expect(first.statusCode, first.body).toBe(200);
+    // Changed behind the services' back: the kept answer until the change is announced.
+    await database.prisma.planVersion.updateMany({
+      where: { planCode: 'plus-monthly' },
+      data: { price: '199.00' },
+    });
+    const second = await app.inject('/v1/football/meta/plans?v=2');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['cache-control']).toBe('public, max-age=60');
+    expect(second.headers.etag).toBe(first.headers.etag);
+    await app.deps.events.publish({ type: 'plans-changed' });
+    const third = await app.inject('/v1/football/meta/plans');
+    expect(third.json().data.tiers[1].monthly.price).toBe(199);
+  });
 });

@@ -1,11 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/db/database.js';
-import { applyMigrations } from '../../../src/db/migrate.js';
 import { hkDay } from '../../../src/policy/windows.js';
 import { seedPlans } from '../../../src/services/plans-seed.js';
 import { createAccountWithKey } from '../../helpers/access.js';
@@ -13,7 +10,15 @@ import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../
 import { redisServerAvailable, startPrivateRedis } from '../../helpers/private-redis.js';
 import { uniquePrefix } from '../../helpers/redis.js';
 import { type ServerProcess, startServerProcess } from '../../helpers/server-process.js';
-import { exitOf, graphqlFetch, measured, sleep, timedFetch, waitFor } from './helpers.js';
+import {
+  exitOf,
+  graphqlFetch,
+  measured,
+  preparedDataFolder,
+  sleep,
+  timedFetch,
+  waitFor,
+} from './helpers.js';
 import { startTcpProxy, type TcpProxy, throughProxy } from './tcp-proxy.js';
 
 /**
@@ -171,24 +176,16 @@ describe.skipIf(!withPostgres)('graceful shutdown (PostgreSQL through a proxy, R
 });
 
 describe('graceful shutdown (embedded PGlite, in-process counters)', () => {
+  let folder: Awaited<ReturnType<typeof preparedDataFolder>>;
   let dataDir: string;
   let key: string;
   let accountId: number;
 
   beforeAll(async () => {
-    // A prepared data folder: migrated, plans, one Pro key, and a demo-keys.json so that serve
-    // skips the first-start demo load.
-    dataDir = await mkdtemp(join(tmpdir(), 'touchline-shutdown-'));
-    const db = await openDatabase({ dataDir });
-    await applyMigrations(db.adapter);
-    await seedPlans(db.prisma);
-    ({ key, accountId } = await createAccountWithKey(db, 'Pro'));
-    await db.close();
-    await writeFile(join(dataDir, 'demo-keys.json'), '[]\n');
+    folder = await preparedDataFolder('shutdown');
+    ({ dataDir, key, accountId } = folder);
   }, 120_000);
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => folder?.remove());
 
   it('under load, requests in flight at SIGTERM are answered and recorded; the database is closed; exit 0', async () => {
     const server = await startServerProcess({
@@ -219,7 +216,7 @@ describe('graceful shutdown (embedded PGlite, in-process counters)', () => {
         const closing =
           res?.status === 503 &&
           res.headers.get('connection') === 'close' &&
-          body?.includes('Service Unavailable');
+          body?.includes('upstream_unavailable');
         if (!res || closing) {
           turnedAway++;
         } else {

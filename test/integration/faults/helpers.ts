@@ -1,5 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../../src/db/database.js';
+import { applyMigrations } from '../../../src/db/migrate.js';
+import { seedPlans } from '../../../src/services/plans-seed.js';
+import { createAccountWithKey } from '../../helpers/access.js';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -68,3 +75,25 @@ export function graphqlFetch(baseUrl: string, key: string, query: string) {
 /** A line for the test log: what was measured (the report quotes these). */
 export const measured = (what: string, value: number | string) =>
   console.info(`[measured] ${what}: ${value}`);
+
+/**
+ * A data folder `touchline serve` starts on at once: migrated, plans seeded, one Pro key, and a
+ * demo-keys.json so that serve skips the first-start demo load. `raiseProLimits` lifts the Pro
+ * tier's minute and day in this folder's database, for load that must meet no 429.
+ */
+export async function preparedDataFolder(name: string, options: { raiseProLimits?: boolean } = {}) {
+  const dataDir = await mkdtemp(join(tmpdir(), `touchline-${name}-`));
+  const db = await openDatabase({ dataDir });
+  await applyMigrations(db.adapter);
+  await seedPlans(db.prisma);
+  if (options.raiseProLimits) {
+    await db.prisma.tierLimit.update({
+      where: { tier: 'Pro' },
+      data: { ratePerMinute: 1_000_000, dailyQuota: 1_000_000_000 },
+    });
+  }
+  const { key, accountId } = await createAccountWithKey(db, 'Pro');
+  await db.close();
+  await writeFile(join(dataDir, 'demo-keys.json'), '[]\n');
+  return { dataDir, key, accountId, remove: () => rm(dataDir, { recursive: true, force: true }) };
+}
