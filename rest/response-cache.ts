@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { createBoundedCache, digestKey } from '../src/cache/bounded-cache.js';
+import { boundedKey, createBoundedCache } from '../src/cache/bounded-cache.js';
 import type { AccessEvents } from '../src/policy/access-events.js';
 import { etagOf } from './etag.js';
 import { negotiateLanguage } from './language.js';
@@ -53,13 +53,14 @@ const valueText = (value: unknown) => (value === undefined ? '' : JSON.stringify
  * The normalised request: route, validated path parameters, the declared query parameters in
  * name order (as validation coerced them, so `page=01` and `page=1` are one entry; a parameter
  * the route does not declare, such as a cache-buster, never enters it), the negotiated language
- * and what else the route varies on. Digested, so its size is fixed whatever the URL's length.
+ * and what else the route varies on. Digested when long, so its size is bounded whatever the
+ * URL's length.
  */
 function normalisedKey(request: FastifyRequest): string {
   const config = routeConfigOf(request);
   const query = (request.query ?? {}) as Record<string, unknown>;
   const declared = config.declaredQuery ?? [];
-  return digestKey([
+  return boundedKey([
     config.routeUrl ?? '',
     JSON.stringify(request.params ?? {}),
     ...declared.map((name) => valueText(query[name])),

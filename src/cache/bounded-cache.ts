@@ -12,6 +12,19 @@ export function digestKey(parts: readonly string[]): string {
   return hash('sha256', parts.join('\u0000'), 'base64url');
 }
 
+/** Keys up to this length are kept as they are (no hashing on the hot path); longer, digested. */
+export const MAX_PLAIN_KEY = 96;
+
+/**
+ * The key of a request: its normalised text when short (the common case: a route and an id),
+ * `#` and its digest otherwise, so no key is ever longer than MAX_PLAIN_KEY. Callers' plain
+ * keys never start with `#`, so the two never collide.
+ */
+export function boundedKey(parts: readonly string[]): string {
+  const text = parts.join('\u0000');
+  return text.length <= MAX_PLAIN_KEY ? text : `#${hash('sha256', text, 'base64url')}`;
+}
+
 export interface BoundedCacheOptions<V> {
   /** Upper bound of the bytes held: keys, values (as `sizeOf` estimates them) and overhead. */
   maxBytes: number;

@@ -1,4 +1,4 @@
-import { createBoundedCache, digestKey } from '../cache/bounded-cache.js';
+import { boundedKey, createBoundedCache } from '../cache/bounded-cache.js';
 import type { AccessEvents } from '../policy/access-events.js';
 
 /** A cached batch read: `value` may be the loader's fallback (no row), which is cached too. */
@@ -12,9 +12,6 @@ export interface ReadCacheOptions {
   /** Safety net: entries expire even if a change event was missed. */
   ttlMs?: number;
 }
-
-/** Keys longer than this (a list query with a long filter) are kept as their digest. */
-const MAX_PLAIN_KEY = 64;
 
 /**
  * What a read value weighs on the heap, estimated from its shape (strings by length, 32 bytes
@@ -64,7 +61,8 @@ export function createReadCache(events: AccessEvents, options: ReadCacheOptions 
       cache.clear();
     }
   });
-  const keyOf = (key: string) => (key.length > MAX_PLAIN_KEY ? digestKey([key]) : key);
+  // A list query with a long filter is kept as its digest.
+  const keyOf = (key: string) => boundedKey([key]);
   return {
     get: (key: string) => cache.get(keyOf(key)),
     set: (key: string, value: unknown) => {

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type BoundedCache,
+  boundedKey,
   createBoundedCache,
   digestKey,
   ENTRY_OVERHEAD_BYTES,
+  MAX_PLAIN_KEY,
 } from '../../../src/cache/bounded-cache.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,6 +34,15 @@ describe('bounded cache (docs/operations.md "Memory")', () => {
     expect(short).toHaveLength(43);
     expect(long).toHaveLength(43);
     expect(digestKey(['a', 'bc'])).not.toBe(digestKey(['ab', 'c']));
+  });
+
+  it('request keys are kept as text when short, digested when long: never longer than the bound', () => {
+    expect(boundedKey(['/v1/football/matches/:matchId', '{"matchId":1}', 'en'])).toBe(
+      '/v1/football/matches/:matchId\u0000{"matchId":1}\u0000en',
+    );
+    const long = boundedKey(['/v1/football/matches', 'x'.repeat(100_000)]);
+    expect(long).toMatch(/^#[\w-]{43}$/);
+    expect(long.length).toBeLessThanOrEqual(MAX_PLAIN_KEY);
   });
 
   it('counts the key and the bookkeeping of every entry against the cap, not only the value', () => {
