@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routeConfigOf } from '../src/http/route-config.js';
 import type { AccessPolicy, Admission, Operation, Principal } from '../src/policy/access-policy.js';
 import { quotaHeaders } from '../src/policy/headers.js';
 import { type UsageSnapshot, whenReady } from '../src/policy/quota-store.js';
-import { routeConfigOf } from './route-config.js';
+import { rawKeyOf } from '../src/policy/raw-key.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,16 +22,6 @@ class RequestAccess {
   usage: UsageSnapshot | undefined = undefined;
 
   constructor(readonly principal: Principal) {}
-}
-
-export function rawKeyOf(request: FastifyRequest): string | undefined {
-  const authorization = request.headers.authorization;
-  if (authorization) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    return match?.[1] ?? authorization;
-  }
-  const header = request.headers['x-api-key'];
-  return Array.isArray(header) ? header[0] : header;
 }
 
 /** 2xx and 404 are charged; everything else (304 included) gives its daily units back. */
@@ -69,7 +60,7 @@ export function registerAccess(app: FastifyInstance, policy: AccessPolicy, now: 
     }
     try {
       whenReady(
-        policy.authenticate(rawKeyOf(request)),
+        policy.authenticate(rawKeyOf(request.headers)),
         (principal) => {
           try {
             const refused = checkKey(request, operation, principal);

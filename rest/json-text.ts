@@ -11,6 +11,3 @@ export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
     .serializer((payload: unknown) => payload as string)
     .send(text);
 }
-
-/** Splices stored JSON text into the envelope unparsed: the bytes of `JSON.stringify({ data })`. */
-export const envelopeText = (json: string): string => `{"data":${json}}`;

@@ -1,10 +1,10 @@
-import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Config } from '../src/config.js';
 import { ERROR_CODES } from '../src/errors/codes.js';
+import { registerCompression } from '../src/http/compression.js';
+import { Problem } from '../src/wire/schemas/problem.js';
 import { errorStatusesOf } from './declared-errors.js';
-import { Problem } from './schemas/common.js';
 
 const API_VERSION = '1.0.0';
 
@@ -116,7 +116,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
   });
   // Compressed for clients that ask (the document is about 250 kB of JSON).
   await app.register(async (scope) => {
-    await scope.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+    await registerCompression(scope);
     scope.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });
 }

@@ -1,9 +1,9 @@
-import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../src/deps.js';
+import { registerCompression } from '../src/http/compression.js';
+import { registerEtag } from '../src/http/etag.js';
+import { registerMethodNotAllowed } from '../src/http/method-not-allowed.js';
 import { registerAccess } from './access.js';
-import { registerEtag } from './etag.js';
-import { registerMethodNotAllowed } from './method-not-allowed.js';
 import { completeRouteSchema } from './openapi.js';
 import { createResponseCache, declareQueryParameters } from './response-cache.js';
 import { analysisRoutes } from './routes/football/analysis.js';
@@ -47,11 +47,7 @@ export async function restPlugin(
     registerAccess(app, deps.access.policy, deps.clock.now);
   }
   cache?.register(app, 'lookup');
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip', 'deflate'],
-  });
+  await registerCompression(app);
   const prefix = '/v1/football';
   await app.register(metaRoutes, { prefix, plans: deps.services.plans });
   await app.register(matchesRoutes, {

@@ -1,21 +1,21 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerAddressLimit } from '../rest/address-limit.js';
-import { docsPlugin } from '../rest/docs.js';
-import { registerDrain, type ShutdownState } from '../rest/drain.js';
-import { registerFiniteParameters } from '../rest/finite-parameters.js';
-import { registerContentLanguage } from '../rest/language.js';
 import { registerOpenApi } from '../rest/openapi.js';
 import { restPlugin } from '../rest/plugin.js';
-import { registerProblemHandlers } from '../rest/problem.js';
-import { registerRouteConfig } from '../rest/route-config.js';
-import { registerStrictIntegers } from '../rest/strict-integers.js';
-import { clientErrorHandler, frameworkErrors } from '../rest/transport-errors.js';
-import { registerUrlCredentialCheck } from '../rest/url-credentials.js';
 import { adminPlugin } from './admin/plugin.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
+import { docsPlugin } from './docs/plugin.js';
 import { graphqlPlugin } from './graphql/plugin.js';
 import { healthRoutes } from './health.js';
+import { registerAddressLimit } from './http/address-limit.js';
+import { registerDrain, type ShutdownState } from './http/drain.js';
+import { registerFiniteParameters } from './http/finite-parameters.js';
+import { registerContentLanguage } from './http/language.js';
+import { registerProblemHandlers } from './http/problem.js';
+import { registerRouteConfig } from './http/route-config.js';
+import { registerStrictIntegers } from './http/strict-integers.js';
+import { clientErrorHandler, frameworkErrors } from './http/transport-errors.js';
+import { registerUrlCredentialCheck } from './http/url-credentials.js';
 import { carriesKeyPrefix } from './policy/query-credentials.js';
 
 /** Keys and tokens never reach the logs (DECISIONS.md "Access"). */

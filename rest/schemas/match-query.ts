@@ -1,40 +1,55 @@
-import type { Static } from 'typebox';
-import { ApiError } from '../../src/errors/api-error.js';
-import { HONG_KONG_TZ, parseCalendarDate, todayIn } from '../../src/services/match-day.js';
-import type { MatchStatus } from '../../src/services/match-record.js';
-import type { MatchListQuery as ListQuery, MatchFilter } from '../../src/services/matches.js';
-import type { LiveQuery, MatchListQuery } from './matches.js';
+import Type from 'typebox';
+import { MATCH_STATUSES } from '../../src/services/match-record.js';
 
-/** Spec 8.2 rule 5: default 25, capped (not refused) at 100. */
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
+/** Request schemas of the match routes: they drive validation and the OpenAPI document. */
+const STATUS_VALUES = MATCH_STATUSES.join('|');
 
-const list = (value: string | undefined) =>
-  [...new Set((value ?? '').split(',').map((v) => v.trim()))].filter((v) => v !== '');
+/** DECISIONS.md "Matches": one status or a comma list of them. */
+const StatusFilter = Type.String({
+  pattern: `^\\s*(${STATUS_VALUES})\\s*(,\\s*(${STATUS_VALUES})\\s*)*$`,
+  description: `One of ${STATUS_VALUES.replaceAll('|', ', ')}, or a comma list of them.`,
+});
 
-/** `league` and `status` after schema validation (the pattern already vetted the statuses). */
-export function parseFilter(query: Static<typeof LiveQuery>): MatchFilter {
-  const leagues = list(query.league);
-  const statuses = list(query.status) as MatchStatus[];
-  return {
-    ...(leagues.length ? { leagues } : {}),
-    ...(statuses.length ? { statuses } : {}),
-  };
-}
+const LeagueFilter = Type.String({
+  maxLength: 1000,
+  description:
+    'Competition name (any served language, or the original name), case-insensitive; comma list allowed.',
+});
 
-/** DECISIONS.md "Matches": `date` defaults to today in `tz`; `tz` to Hong Kong. */
-export function parseListQuery(query: Static<typeof MatchListQuery>, now: Date): ListQuery {
-  const tz = query.tz ?? HONG_KONG_TZ;
-  if (query.date !== undefined && !parseCalendarDate(query.date)) {
-    throw new ApiError('invalid_parameter', `Parameter 'date' must be a calendar date YYYY-MM-DD`, {
-      parameter: 'date',
-    });
-  }
-  return {
-    ...parseFilter(query),
-    date: query.date ?? todayIn(tz, now),
-    tz,
-    page: query.page ?? 1,
-    pageSize: Math.min(query.pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
-  };
-}
+export const LiveQuery = Type.Object({
+  league: Type.Optional(LeagueFilter),
+  status: Type.Optional(StatusFilter),
+});
+
+export const MatchListQuery = Type.Object({
+  date: Type.Optional(
+    Type.String({
+      format: 'date',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      description: 'Default: today in tz.',
+    }),
+  ),
+  tz: Type.Optional(
+    Type.Integer({
+      format: 'int32',
+      minimum: -720,
+      maximum: 840,
+      default: 480,
+      description: 'UTC offset in minutes.',
+    }),
+  ),
+  league: Type.Optional(LeagueFilter),
+  status: Type.Optional(StatusFilter),
+  page: Type.Optional(
+    Type.Integer({ format: 'int32', minimum: 1, maximum: 2147483647, default: 1 }),
+  ),
+  pageSize: Type.Optional(
+    Type.Integer({
+      format: 'int32',
+      minimum: 1,
+      maximum: 2147483647,
+      default: 25,
+      description: 'Values above 100 are capped to 100.',
+    }),
+  ),
+});

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { OddsMarketParam } from '../../src/wire/schemas/odds.js';
 
 /** Path `{matchId}`: a positive int32 (spec 4). */
 export const MatchIdParams = Type.Object(
@@ -6,13 +7,12 @@ export const MatchIdParams = Type.Object(
   { additionalProperties: false },
 );
 
-/** Spec 7: the problem details body of every error. */
-export const Problem = Type.Object({
-  type: Type.String({ format: 'uri' }),
-  title: Type.String(),
-  status: Type.Integer(),
-  detail: Type.String(),
-  code: Type.String(),
-  parameter: Type.Optional(Type.String()),
-  address: Type.Optional(Type.String()),
-});
+/** `{bookmaker}`: all digits = a bookmaker id; anything else = its exact raw `name`. */
+export const MovementParams = Type.Object(
+  {
+    matchId: MatchIdParams.properties.matchId,
+    market: OddsMarketParam,
+    bookmaker: Type.String({ minLength: 1, description: 'Bookmaker id, or its exact raw name' }),
+  },
+  { additionalProperties: false },
+);

@@ -1,6 +1,6 @@
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { errorCatalogue } from '../src/errors/catalogue.js';
+import { errorCatalogue } from '../errors/catalogue.js';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/`([^`]+)`/g, '<code>$1</code>');

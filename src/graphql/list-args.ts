@@ -1,5 +1,5 @@
-import { MAX_PAGE_SIZE, parseFilter, parseListQuery } from '../../rest/schemas/match-query.js';
 import { ApiError } from '../errors/api-error.js';
+import { MAX_PAGE_SIZE, parseFilter, parseListQuery } from '../services/match-query.js';
 import type { MatchStatus } from '../services/match-record.js';
 import type { MatchFilter, MatchListQuery } from '../services/matches.js';
 

@@ -1,22 +1,23 @@
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
-import compress from '@fastify/compress';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLError, ValidationContext } from 'graphql';
 import { createYoga } from 'graphql-yoga';
-import { rawKeyOf } from '../../rest/access.js';
-import { negotiateLanguage } from '../../rest/language.js';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../errors/api-error.js';
+import { registerCompression } from '../http/compression.js';
+import { negotiateLanguage } from '../http/language.js';
 import { addressRateLimited, addressRateLimitHeaders } from '../policy/address-limiter.js';
 import { quotaHeaders } from '../policy/headers.js';
+import { rawKeyOf } from '../policy/raw-key.js';
 import { accessPlugin, type ExecutionContext, type HttpOutcome } from './access.js';
 import { ReadLedger } from './billing.js';
 import { createDocumentCaches } from './document-cache.js';
 import { maskError, requestErrorsPlugin } from './errors.js';
 import { EXAMPLE_QUERY } from './example-query.js';
+import { registerGraphqlErrors } from './http-errors.js';
 import { GRAPHQL_LIMITS } from './limits.js';
 import { createLoaders } from './loaders.js';
 import { createOperationCache } from './operation-cache.js';
@@ -89,7 +90,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         events: deps.events,
         now: deps.clock.now,
         maxCost: options.maxCost,
-        rawKeyOf,
+        rawKeyOf: (req) => rawKeyOf(req.headers),
         languageOf: negotiateLanguage,
       })
     : undefined;
@@ -101,7 +102,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
   });
   const chargeRefusedDocument = async (req: FastifyRequest) => {
     try {
-      const principal = await policy.authenticate(rawKeyOf(req));
+      const principal = await policy.authenticate(rawKeyOf(req.headers));
       policy.checkAddress(principal, req.ip);
       return await policy.chargeMinute(principal);
     } catch {
@@ -148,14 +149,15 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         policy,
         addresses: deps.access.addresses,
         maxCost: options.maxCost,
-        rawKeyOf: (ctx) => rawKeyOf(ctx.req),
+        rawKeyOf: (ctx) => rawKeyOf(ctx.req.headers),
         addressOf: (ctx) => ctx.req.ip,
       }),
     ],
   });
 
+  registerGraphqlErrors(app);
   // The GraphiQL page inlines a 9 MB bundle; results of nested pages are large too.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await registerCompression(app);
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
@@ -167,7 +169,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       checkOperationShape(req.method === 'GET' ? req.query : req.body);
       const page =
         req.method === 'GET' && typeof (req.query as Query | null)?.['query'] !== 'string';
-      const keyless = rawKeyOf(req) === undefined;
+      const keyless = rawKeyOf(req.headers) === undefined;
       // Keyless traffic counts on its address first (GraphiQL's page, any operation sent without
       // a key, valid or not); a keyed operation counts on its key.
       if (page || keyless) {

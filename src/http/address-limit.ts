@@ -3,8 +3,8 @@ import {
   type AddressLimiter,
   addressRateLimited,
   addressRateLimitHeaders,
-} from '../src/policy/address-limiter.js';
-import { whenReady } from '../src/policy/quota-store.js';
+} from '../policy/address-limiter.js';
+import { whenReady } from '../policy/quota-store.js';
 import { routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {

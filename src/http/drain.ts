@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../src/errors/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 
 /** Set by the process when SIGTERM arrives (src/cli/serve.ts); read by every request. */
 export interface ShutdownState {

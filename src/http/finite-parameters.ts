@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../src/errors/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import { routeConfigOf } from './route-config.js';
 
 /** The first parameter of `part` that schema coercion turned into a number that is not finite. */

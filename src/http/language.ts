@@ -1,45 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
-import Negotiator from 'negotiator';
-import { DEFAULT_LANGUAGE, type Language, supportedLanguage } from '../src/i18n/language.js';
+import { DEFAULT_LANGUAGE, type Language } from '../i18n/language.js';
+import { languageOfHeader } from '../i18n/negotiate.js';
 import { routeConfigOf } from './route-config.js';
 
-/**
- * DECISIONS.md "Languages": `Accept-Language` with q-values; zh-TW and zh-Hant are served in
- * zh-HK, zh and zh-Hans in zh-CN; default English.
- */
-export function negotiateLanguage(request: FastifyRequest): Language {
-  const header = request.headers['accept-language'];
-  if (!header) {
-    return DEFAULT_LANGUAGE;
-  }
-  if (header.length > MAX_CACHED_HEADER) {
-    return rankedLanguage(header);
-  }
-  let language = negotiated.get(header);
-  if (!language) {
-    language = rankedLanguage(header);
-    negotiated.set(header, language);
-  }
-  return language;
-}
-
-/** Clients send the same few headers again and again: each is parsed once. */
-const negotiated = new LRUCache<string, Language>({ max: 1000 });
-
-/** Longer headers are parsed every time rather than kept (a cache key is client text). */
-const MAX_CACHED_HEADER = 200;
-
-function rankedLanguage(header: string): Language {
-  const ranked = new Negotiator({ headers: { 'accept-language': header } }).languages();
-  for (const tag of ranked) {
-    const language = supportedLanguage(tag);
-    if (language) {
-      return language;
-    }
-  }
-  return DEFAULT_LANGUAGE;
-}
+/** The language a request is served in (DECISIONS.md "Languages"). */
+export const negotiateLanguage = (request: FastifyRequest): Language =>
+  languageOfHeader(request.headers['accept-language']);
 
 /** Says which language was served (a route whose texts fall back, such as the AI reports). */
 export function setContentLanguage(reply: FastifyReply, served: Language): void {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../src/errors/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import { sendProblem } from './problem.js';
 
 const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiErrorOfDatabaseFailure } from '../src/db/failures.js';
-import { ApiError } from '../src/errors/api-error.js';
+import { apiErrorOfDatabaseFailure } from '../db/failures.js';
+import { ApiError } from '../errors/api-error.js';
 import { routeConfigOf } from './route-config.js';
 
 export interface ProblemDetails {
@@ -65,40 +65,43 @@ function fromValidation(error: FastifyError, request: FastifyRequest): ApiError 
 }
 
 /**
- * Every error leaves as problem+json (spec part 7). Anything that is not an ApiError is logged
- * with the request and answered as a bare 500 `internal_error`: no stack or message leaks.
+ * Any error a request ends with, as the API error it is answered with (spec part 7): our own as
+ * they are, validation and request-reading failures as 400 (404 for a malformed path id where the
+ * route says so), a database outage as 503; anything else is logged with the request and becomes
+ * a bare 500 `internal_error`: no stack or message leaks. Each door renders the result its way.
  */
+export function apiErrorOf(error: FastifyError | ApiError, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) {
+    return error;
+  }
+  if (error.validation) {
+    return fromValidation(error, request);
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const code = error.statusCode === 404 ? 'not_found' : 'invalid_parameter';
+    // docs/access.md "Request size limits": an oversized body is 400 and says so.
+    const detail =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? `The request body is larger than the ${request.routeOptions.bodyLimit} bytes this route accepts`
+        : 'The request could not be read';
+    return new ApiError(code, detail);
+  }
+  const databaseFailure = apiErrorOfDatabaseFailure(error);
+  if (databaseFailure) {
+    if (databaseFailure.code === 'upstream_unavailable') {
+      request.log.warn({ err: error }, 'database unavailable');
+    }
+    return databaseFailure;
+  }
+  request.log.error({ err: error }, 'unexpected failure');
+  return new ApiError('internal_error', 'An unexpected error occurred');
+}
+
+/** The shell's renderer: every error leaves as problem+json unless a door renders its own. */
 export function registerProblemHandlers(app: FastifyInstance, docsUrl: string): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ApiError) {
-      return sendProblem(reply, error, docsUrl);
-    }
-    if (error.validation) {
-      return sendProblem(reply, fromValidation(error, request), docsUrl);
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const code = error.statusCode === 404 ? 'not_found' : 'invalid_parameter';
-      // docs/access.md "Request size limits": an oversized body is 400 and says so.
-      const detail =
-        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? `The request body is larger than the ${request.routeOptions.bodyLimit} bytes this route accepts`
-          : 'The request could not be read';
-      return sendProblem(reply, new ApiError(code, detail), docsUrl);
-    }
-    const databaseFailure = apiErrorOfDatabaseFailure(error);
-    if (databaseFailure) {
-      if (databaseFailure.code === 'upstream_unavailable') {
-        request.log.warn({ err: error }, 'database unavailable');
-      }
-      return sendProblem(reply, databaseFailure, docsUrl);
-    }
-    request.log.error({ err: error }, 'unexpected failure');
-    return sendProblem(
-      reply,
-      new ApiError('internal_error', 'An unexpected error occurred'),
-      docsUrl,
-    );
-  });
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    sendProblem(reply, apiErrorOf(error, request), docsUrl),
+  );
   app.setNotFoundHandler((request, reply) =>
     sendProblem(
       reply,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { ApiError } from '../src/errors/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import { routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {

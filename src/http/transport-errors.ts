@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../src/errors/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import { sendProblem, toProblem } from './problem.js';
 
 /**

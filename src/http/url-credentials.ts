@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../src/errors/api-error.js';
-import { credentialParameter } from '../src/policy/query-credentials.js';
+import { ApiError } from '../errors/api-error.js';
+import { credentialParameter } from '../policy/query-credentials.js';
 import { routeConfigOf } from './route-config.js';
 
 /**

@@ -5,3 +5,6 @@ export const envelope = <T>(data: T) => ({ data });
 
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({ data }, { additionalProperties: false });
+
+/** Splices stored JSON text into the envelope unparsed: the bytes of `JSON.stringify({ data })`. */
+export const envelopeText = (json: string): string => `{"data":${json}}`;

@@ -320,7 +320,7 @@ export function keyLikeName(query: string): string | undefined {
   return undefined;
 }
 
-/** Which key the access policy ends up with (rest/access.ts `rawKeyOf`). */
+/** Which key the access policy ends up with (src/policy/raw-key.ts `rawKeyOf`). */
 export type KeyKind = 'pro' | 'free' | 'expired' | 'none' | 'bad';
 
 export interface AuthVariant {

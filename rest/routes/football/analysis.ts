@@ -2,15 +2,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import Type, { type TSchema } from 'typebox';
 import type { Services } from '../../../src/deps.js';
+import { negotiateLanguage, setContentLanguage } from '../../../src/http/language.js';
 import type { ReportKind } from '../../../src/services/ai-report.js';
-import { Envelope, envelope } from '../../envelope.js';
-import { negotiateLanguage, setContentLanguage } from '../../language.js';
-import { presentAiReport } from '../../presenters/analysis.js';
-import { envelopeText, sendJsonText } from '../../presenters/odds-raw.js';
-import { AiReport, TipsDistributionEntry } from '../../schemas/analysis.js';
-import { CornerAnalysis } from '../../schemas/analysis-corners.js';
-import { HandicapAnalysis, OverUnderAnalysis } from '../../schemas/analysis-market.js';
-import { MatchIdParams } from '../../schemas/common.js';
+import { Envelope, envelope, envelopeText } from '../../../src/wire/envelope.js';
+import { presentAiReport } from '../../../src/wire/presenters/analysis.js';
+import { AiReport, TipsDistributionEntry } from '../../../src/wire/schemas/analysis.js';
+import { CornerAnalysis } from '../../../src/wire/schemas/analysis-corners.js';
+import { HandicapAnalysis, OverUnderAnalysis } from '../../../src/wire/schemas/analysis-market.js';
+import { sendJsonText } from '../../json-text.js';
+import { MatchIdParams } from '../../schemas/params.js';
 
 /** Spec 4.4: Plus/Pro only; the rows declare 400, so a malformed matchId is 400 naming it. */
 const ANALYSIS = { access: 'analysis' } as const;

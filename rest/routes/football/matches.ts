@@ -2,19 +2,25 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import type { Services } from '../../../src/deps.js';
-import { Envelope, envelope } from '../../envelope.js';
-import { negotiateLanguage } from '../../language.js';
-import { pageMeta, presentMatch } from '../../presenters/match.js';
+import { negotiateLanguage } from '../../../src/http/language.js';
+import { parseFilter, parseListQuery } from '../../../src/services/match-query.js';
+import { Envelope, envelope } from '../../../src/wire/envelope.js';
+import { pageMeta, presentMatch } from '../../../src/wire/presenters/match.js';
 import {
   presentEvents,
   presentLineups,
   presentStatistics,
-} from '../../presenters/match-details.js';
-import { presentH2h } from '../../presenters/match-h2h.js';
-import { MatchIdParams } from '../../schemas/common.js';
-import { HeadToHead, Lineups, MatchEvent, MatchStatistic } from '../../schemas/match-details.js';
-import { parseFilter, parseListQuery } from '../../schemas/match-query.js';
-import { LiveQuery, Match, MatchListQuery, MatchPageEnvelope } from '../../schemas/matches.js';
+} from '../../../src/wire/presenters/match-details.js';
+import { presentH2h } from '../../../src/wire/presenters/match-h2h.js';
+import {
+  HeadToHead,
+  Lineups,
+  MatchEvent,
+  MatchStatistic,
+} from '../../../src/wire/schemas/match-details.js';
+import { Match, MatchPageEnvelope } from '../../../src/wire/schemas/matches.js';
+import { LiveQuery, MatchListQuery } from '../../schemas/match-query.js';
+import { MatchIdParams } from '../../schemas/params.js';
 
 export interface MatchesRouteOptions {
   services: Services;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { PlansService } from '../../../src/services/plans.js';
-import { Envelope, envelope } from '../../envelope.js';
-import { Pricing, TierLimits } from '../../schemas/meta.js';
+import { Envelope, envelope } from '../../../src/wire/envelope.js';
+import { Pricing, TierLimits } from '../../../src/wire/schemas/meta.js';
 
 /** DECISIONS.md "Access": meta consumes no allowance and may be cached by clients for a minute. */
 const META_CACHE_CONTROL = 'public, max-age=60';

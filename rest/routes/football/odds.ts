@@ -3,19 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Services } from '../../../src/deps.js';
 import { parseBookmakerRef } from '../../../src/services/movement.js';
-import { Envelope, envelope } from '../../envelope.js';
-import { presentMatchOdds, presentMovement, presentRegionalBoard } from '../../presenters/odds.js';
-import { sendJsonText } from '../../presenters/odds-raw.js';
-import { MatchIdParams } from '../../schemas/common.js';
+import { Envelope, envelope } from '../../../src/wire/envelope.js';
+import {
+  presentMatchOdds,
+  presentMovement,
+  presentRegionalBoard,
+} from '../../../src/wire/presenters/odds.js';
 import {
   Bookmaker,
   BookmakerOdds,
   ExchangeBody,
-  MovementParams,
   OddsMovement,
   RegionalBoard,
-} from '../../schemas/odds.js';
-import { KellyIndex } from '../../schemas/odds-kelly.js';
+} from '../../../src/wire/schemas/odds.js';
+import { KellyIndex } from '../../../src/wire/schemas/odds-kelly.js';
+import { sendJsonText } from '../../json-text.js';
+import { MatchIdParams, MovementParams } from '../../schemas/params.js';
 
 /** Rows of spec 4.3 without a 400: a malformed path id names no resource, so it is a 404. */
 const CHILD = { access: 'plan', invalidPathIsNotFound: true } as const;

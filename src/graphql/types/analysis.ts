@@ -1,10 +1,10 @@
 import type { Static } from 'typebox';
-import { presentAiReport } from '../../../rest/presenters/analysis.js';
-import type { AiReport } from '../../../rest/schemas/analysis.js';
 import type { TipsDistributionEntry } from '../../analysis/tips-distribution.js';
 import type { Language } from '../../i18n/language.js';
 import type { ReportKind } from '../../services/ai-report.js';
 import type { MatchRecord } from '../../services/match-record.js';
+import { presentAiReport } from '../../wire/presenters/analysis.js';
+import type { AiReport } from '../../wire/schemas/analysis.js';
 import { billedChild } from '../billed.js';
 import { BILLING, costExtensions, type FieldBilling } from '../billing.js';
 import { builder } from '../builder.js';

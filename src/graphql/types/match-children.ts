@@ -3,14 +3,14 @@ import {
   presentEvents,
   presentLineups,
   presentStatistics,
-} from '../../../rest/presenters/match-details.js';
-import { presentH2h } from '../../../rest/presenters/match-h2h.js';
+} from '../../wire/presenters/match-details.js';
+import { presentH2h } from '../../wire/presenters/match-h2h.js';
 import type {
   HeadToHead,
   Lineups,
   MatchEvent,
   MatchStatistic,
-} from '../../../rest/schemas/match-details.js';
+} from '../../wire/schemas/match-details.js';
 import { billedChild } from '../billed.js';
 import { BILLING, costExtensions } from '../billing.js';
 import { builder } from '../builder.js';

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
-import { type pageMeta, presentMatch } from '../../../rest/presenters/match.js';
-import type { CardCount, CompetitionRef, Match } from '../../../rest/schemas/matches.js';
 import type { MatchRecord } from '../../services/match-record.js';
+import { type pageMeta, presentMatch } from '../../wire/presenters/match.js';
+import type { CardCount, CompetitionRef, Match } from '../../wire/schemas/matches.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { MatchStatusEnum } from './enums.js';

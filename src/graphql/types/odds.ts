@@ -1,19 +1,4 @@
 import type { Static } from 'typebox';
-import {
-  presentMatchOdds,
-  presentMovement,
-  presentRegionalBoard,
-} from '../../../rest/presenters/odds.js';
-import type {
-  BookmakerOdds,
-  HadPrices,
-  HdpPrices,
-  HiloPrices,
-  MovementChange,
-  OddsMovement,
-  RegionalBoard,
-  RegionalPool,
-} from '../../../rest/schemas/odds.js';
 import type {
   KellyAverage,
   KellyIndex,
@@ -27,6 +12,21 @@ import { checkExchangePayload } from '../../services/exchange.js';
 import type { MatchRecord } from '../../services/match-record.js';
 import { parseBookmakerRef } from '../../services/movement.js';
 import type { RegionalBoardView } from '../../services/regional.js';
+import {
+  presentMatchOdds,
+  presentMovement,
+  presentRegionalBoard,
+} from '../../wire/presenters/odds.js';
+import type {
+  BookmakerOdds,
+  HadPrices,
+  HdpPrices,
+  HiloPrices,
+  MovementChange,
+  OddsMovement,
+  RegionalBoard,
+  RegionalPool,
+} from '../../wire/schemas/odds.js';
 import { billed, billedChild } from '../billed.js';
 import { BILLING, costExtensions } from '../billing.js';
 import { builder } from '../builder.js';

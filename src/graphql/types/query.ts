@@ -1,5 +1,5 @@
-import { pageMeta } from '../../../rest/presenters/match.js';
 import { ApiError } from '../../errors/api-error.js';
+import { pageMeta } from '../../wire/presenters/match.js';
 import { billed, matchScope } from '../billed.js';
 import { BILLING, costExtensions, requestKey } from '../billing.js';
 import { builder } from '../builder.js';

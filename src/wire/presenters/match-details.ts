@@ -3,8 +3,8 @@ import type {
   LineupPlayerRecord,
   LineupSideRecord,
   LineupsRecord,
-} from '../../src/services/lineups.js';
-import type { MatchEventRecord, MatchStatisticRecord } from '../../src/services/match-events.js';
+} from '../../services/lineups.js';
+import type { MatchEventRecord, MatchStatisticRecord } from '../../services/match-events.js';
 import type { Lineups, MatchEvent, MatchStatistic } from '../schemas/match-details.js';
 import { optional } from './common.js';
 

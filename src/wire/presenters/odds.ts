@@ -1,12 +1,12 @@
 import type { Static } from 'typebox';
-import type { MovementChange, OddsMovement as MovementView } from '../../src/services/movement.js';
+import type { MovementChange, OddsMovement as MovementView } from '../../services/movement.js';
 import type {
   BookmakerOdds as BookmakerOddsView,
   MarketPrices,
   OddsMarket,
   PriceSet,
-} from '../../src/services/odds-prices.js';
-import type { RegionalBoardView, RegionalPoolView } from '../../src/services/regional.js';
+} from '../../services/odds-prices.js';
+import type { RegionalBoardView, RegionalPoolView } from '../../services/regional.js';
 import type {
   BookmakerOdds,
   HadPrices,

@@ -1,5 +1,5 @@
 import Type, { type TSchema } from 'typebox';
-import { CORNER_BUCKETS } from '../../src/analysis/corner-types.js';
+import { CORNER_BUCKETS } from '../../analysis/corner-types.js';
 
 /** Spec 2.10 with docs/analysis.md "Corner analysis": every map has the same six buckets. */
 const MinuteMap = Type.Object(

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { EVENT_TYPES } from '../../src/football/vocabulary.js';
+import { EVENT_TYPES } from '../../football/vocabulary.js';
 import { CompetitionRef, ScorePair } from './matches.js';
 
 const closed = { additionalProperties: false } as const;

@@ -1,5 +1,4 @@
 import Type from 'typebox';
-import { MatchIdParams } from './common.js';
 
 /** Spec 2.6. */
 export const Bookmaker = Type.Object(
@@ -57,16 +56,6 @@ export const BookmakerOdds = Type.Object(
 export const OddsMarketParam = Type.Enum(['had', 'hdp', 'hilo'], {
   description: '`had` (1X2), `hdp` (Asian handicap) or `hilo` (total goals)',
 });
-
-/** `{bookmaker}`: all digits = a bookmaker id; anything else = its exact raw `name`. */
-export const MovementParams = Type.Object(
-  {
-    matchId: MatchIdParams.properties.matchId,
-    market: OddsMarketParam,
-    bookmaker: Type.String({ minLength: 1, description: 'Bookmaker id, or its exact raw name' }),
-  },
-  { additionalProperties: false },
-);
 
 export const MovementChange = Type.Object(
   {

@@ -1,6 +1,6 @@
 import Value from 'typebox/value';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HeadToHead, Lineups, MatchEvent } from '../../../rest/schemas/match-details.js';
+import { HeadToHead, Lineups, MatchEvent } from '../../../src/wire/schemas/match-details.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { auth, LATE_MATCH_ID, nullPaths, setUpMatches, type TestApp } from './matches-fixture.js';
 

@@ -1,7 +1,7 @@
 import Value from 'typebox/value';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Match } from '../../../rest/schemas/matches.js';
 import { createMatchesService } from '../../../src/services/matches.js';
+import { Match } from '../../../src/wire/schemas/matches.js';
 import { TEST_BASE_URL } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { auth, LATE_MATCH_ID, nullPaths, setUpMatches, type TestApp } from './matches-fixture.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { negotiateLanguage } from '../../../rest/language.js';
+import { negotiateLanguage } from '../../../src/http/language.js';
 
 const request = (value?: string) =>
   ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseListQuery } from '../../../rest/schemas/match-query.js';
 import { computeH2h } from '../../../src/services/h2h-compute.js';
 import { dayWindow, todayIn } from '../../../src/services/match-day.js';
+import { parseListQuery } from '../../../src/services/match-query.js';
 import type { MatchRecord } from '../../../src/services/match-record.js';
 
 const NOW = new Date('2026-11-22T16:30:00Z');

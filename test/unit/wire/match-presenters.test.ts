@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { isoUtc, logoUrl, pageMeta, pair, presentMatch } from '../../../rest/presenters/match.js';
+import type { EventType } from '../../../src/services/match-events.js';
+import type { MatchRecord } from '../../../src/services/match-record.js';
+import {
+  isoUtc,
+  logoUrl,
+  pageMeta,
+  pair,
+  presentMatch,
+} from '../../../src/wire/presenters/match.js';
 import {
   eventClock,
   presentEvents,
   presentStatistics,
-} from '../../../rest/presenters/match-details.js';
-import type { EventType } from '../../../src/services/match-events.js';
-import type { MatchRecord } from '../../../src/services/match-record.js';
+} from '../../../src/wire/presenters/match-details.js';
 
 const ASSETS = 'https://cdn.example/assets';
 

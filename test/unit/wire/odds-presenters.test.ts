@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { presentAiReport } from '../../../rest/presenters/analysis.js';
-import {
-  presentMatchOdds,
-  presentMovement,
-  presentRegionalBoard,
-} from '../../../rest/presenters/odds.js';
-import { envelopeText } from '../../../rest/presenters/odds-raw.js';
 import { chooseReportLanguage } from '../../../src/services/ai-report.js';
 import { checkExchangePayload } from '../../../src/services/exchange.js';
 import { parseBookmakerRef } from '../../../src/services/movement.js';
 import type { PriceSet } from '../../../src/services/odds-prices.js';
 import { sortPools } from '../../../src/services/regional.js';
+import { envelopeText } from '../../../src/wire/envelope.js';
+import { presentAiReport } from '../../../src/wire/presenters/analysis.js';
+import {
+  presentMatchOdds,
+  presentMovement,
+  presentRegionalBoard,
+} from '../../../src/wire/presenters/odds.js';
 
 const bookmaker = { id: 1, name: '澳门*', nameEn: 'Macau', isAggregate: false };
 const at = new Date('2026-11-20T10:00:00.000Z');
