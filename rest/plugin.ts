@@ -44,7 +44,7 @@ export async function restPlugin(
   cache?.register(app, 'store');
   registerEtag(app);
   if (accessGate) {
-    registerAccess(app, deps.access.policy, deps.clock.now);
+    registerAccess(app, deps.access.gate, deps.clock.now);
   }
   cache?.register(app, 'lookup');
   await registerCompression(app);

@@ -11,12 +11,12 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { apiErrorOfDatabaseFailure } from '../db/failures.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AccessPolicy, Admission, Principal } from '../policy/access-policy.js';
 import {
   type AddressLimiter,
   addressRateLimited,
   addressRateLimitHeaders,
 } from '../policy/address-limiter.js';
+import type { Gate, Pass } from '../policy/gate.js';
 import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { GraphQLContext } from './context.js';
 import { type CostPlan, checkAffordable, planCost } from './cost.js';
@@ -55,7 +55,7 @@ export interface HttpOutcome {
 export type ExecutionContext = GraphQLContext & { http: HttpOutcome; req: FastifyRequest };
 
 export interface AccessPluginOptions {
-  policy: AccessPolicy;
+  gate: Gate;
   /** The per-address limit that keyless operations count on (DECISIONS.md "Access"). */
   addresses: AddressLimiter;
   /** The address the HTTP door saw (after TRUST_PROXY). */
@@ -149,13 +149,22 @@ export const costExtension = (
     : {}),
 });
 
+/** Planning and policy failures, and a database that cannot check a key, as API errors. */
+function refusalOf(error: unknown): ApiError | undefined {
+  return error instanceof ApiError || error instanceof GraphQLError
+    ? asApiError(error)
+    : apiErrorOfDatabaseFailure(error);
+}
+
 /**
- * The shared access policy at the GraphQL door (DECISIONS.md "GraphQL"): key checks, then the
- * cost bound from the document and variables, reserved atomically before any resolver or SQL
- * runs; after execution the unused part goes back to the same windows.
+ * The shared access gate at the GraphQL door (DECISIONS.md "GraphQL", in the order of "Access"):
+ * the key checks, the address, then the parameters (variables, and a cost bound the key's minute
+ * could never afford), then the cost bound from the document and variables, reserved atomically
+ * before any resolver or SQL runs; after execution the unused part goes back to the same windows.
+ * An operation without keyed fields is keyless traffic: it counts on its address.
  */
 export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionContext> {
-  const { policy } = options;
+  const { gate } = options;
   return {
     async onExecute({ args, setResultAndStopExecution, setExecuteFn }) {
       const ctx = args.contextValue;
@@ -166,7 +175,8 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
         }
         setResultAndStopExecution({ errors: [graphqlErrorOf(error)] });
       };
-      let variables: Record<string, unknown>;
+      let variables: Record<string, unknown> = {};
+      let invalidVariables: ApiError | undefined;
       try {
         variables = coercedVariables(
           args.schema,
@@ -175,8 +185,7 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
           args.variableValues,
         );
       } catch (error) {
-        refuse(asApiError(error));
-        return undefined;
+        invalidVariables = asApiError(error);
       }
       const planFor = (analysis: boolean) =>
         planCost({
@@ -187,63 +196,64 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
           language: ctx.language,
           analysis,
         });
-      let plan: CostPlan;
-      let admission: Admission | undefined;
-      let principal: Principal | undefined;
+      const rawKey = options.rawKeyOf(ctx);
+      let plan: CostPlan | undefined;
       try {
-        plan = planFor(true);
-        if (!plan.keyed) {
-          if (ctx.http.addressCounted) {
-            return undefined;
-          }
-          ctx.http.addressCounted = true;
-          const keyless = await options.addresses.admit(options.addressOf(ctx));
-          if (!keyless.admitted) {
-            ctx.http.headers = addressRateLimitHeaders(keyless);
-            refuse(addressRateLimited(keyless));
-          }
-          return undefined;
+        plan = invalidVariables ? undefined : planFor(true);
+      } catch (error) {
+        invalidVariables = asApiError(error);
+      }
+      if (plan && !plan.keyed) {
+        await admitKeyless(options, ctx, refuse);
+        return undefined;
+      }
+      if (invalidVariables && rawKey === undefined) {
+        // Sent without a key: keyless traffic (counted on its address by the door) refused on
+        // its parameters.
+        refuse(invalidVariables);
+        return undefined;
+      }
+      let pass: Pass | undefined;
+      try {
+        pass = await gate.open(rawKey, options.addressOf(ctx));
+        await pass.allow();
+        if (invalidVariables) {
+          throw invalidVariables;
         }
-        principal = await policy.authenticate(options.rawKeyOf(ctx));
-        policy.checkAddress(principal, options.addressOf(ctx));
-        const analysis = principal.account.limits.analysis;
+        const analysis = pass.principal.account.limits.analysis;
         plan = planFor(analysis);
-        ctx.access = { principal, analysis, requested: plan.bound, dryRun: plan.dryRun };
+        ctx.access = {
+          principal: pass.principal,
+          analysis,
+          requested: plan.bound,
+          dryRun: plan.dryRun,
+        };
         ctx.http.matchList = plan.matchList;
-        checkAffordable(plan.bound, options.maxCost, principal.account.limits.ratePerMinute);
+        checkAffordable(plan.bound, options.maxCost, pass.principal.account.limits.ratePerMinute);
         // A dry run reads nothing: one request on the minute, as any operation.
-        const { cost, dailyCost } = operationReservation(plan.dryRun ? 0 : plan.bound);
-        const reserved = await policy.reserve(principal, cost, plan.freeEligible, dailyCost);
-        if (!reserved.admitted) {
-          ctx.http.usage = reserved.usage;
-          refuse(reserved.error);
-          return undefined;
-        }
-        admission = reserved.admission;
-        ctx.access.usage = admission.usage;
-        ctx.http.usage = ctx.access.usage;
+        const units = operationReservation(plan.dryRun ? 0 : plan.bound);
+        const usage = await pass.reserve({ ...units, freeEligible: plan.freeEligible });
+        ctx.access.usage = usage;
+        ctx.http.usage = usage;
       } catch (error) {
         // A key that needs the database to be checked while it is away: 503 for the whole
         // operation, as REST answers (docs/operations.md).
-        const refusal =
-          error instanceof ApiError || error instanceof GraphQLError
-            ? asApiError(error)
-            : apiErrorOfDatabaseFailure(error);
+        const refusal = refusalOf(error);
         if (!refusal) {
           throw error;
         }
-        // A request with a known key carries its counters, as on REST (spec 8.2 rule 6); a 400
-        // after the key checks (a bound no minute can afford) counts on the minute, as on REST.
-        if (principal && !ctx.http.usage) {
-          ctx.http.usage =
-            refusal.status === 400
-              ? await policy.chargeMinute(principal)
-              : await policy.peek(principal);
+        // A request with a known key carries its counters, as on REST (spec 8.2 rule 6); the
+        // pass counts what its stage calls for (a 400 after the key checks: one request on the
+        // minute; a 429 or an address refused: nothing).
+        if (pass) {
+          ctx.http.usage = await pass.settle(false);
         }
         refuse(refusal);
         return undefined;
       }
-      if (plan.dryRun) {
+      const admitted = pass;
+      const planned = plan;
+      if (planned.dryRun) {
         const document = usageOnly(args.document, args.operationName);
         setExecuteFn((executeArgs) => execute({ ...executeArgs, document }));
       }
@@ -253,27 +263,42 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
             return;
           }
           // Never more than was reserved: the bound is an upper bound by construction.
-          const actual = plan.dryRun ? 0 : Math.min(plan.bound, ctx.ledger.charged);
-          const minute = plan.dryRun ? 0 : Math.min(plan.bound, ctx.ledger.attempted);
-          if (admission) {
-            ctx.http.usage = await policy.settle(admission, true, {
-              minute: minuteKept(minute),
-              daily: actual,
-            });
-            if (!result.errors?.length && !plan.perCaller && 'data' in result) {
-              const analysis = ctx.access.analysis;
-              ctx.http.settled = { plan, actual, minute, analysis, data: result.data };
-            }
+          const actual = planned.dryRun ? 0 : Math.min(planned.bound, ctx.ledger.charged);
+          const minute = planned.dryRun ? 0 : Math.min(planned.bound, ctx.ledger.attempted);
+          ctx.http.usage = await admitted.settle(true, {
+            minute: minuteKept(minute),
+            daily: actual,
+          });
+          if (!result.errors?.length && !planned.perCaller && 'data' in result) {
+            const analysis = ctx.access.analysis;
+            ctx.http.settled = { plan: planned, actual, minute, analysis, data: result.data };
           }
           setResult({
             ...result,
             extensions: {
               ...result.extensions,
-              cost: costExtension(plan, { actual, minute }, ctx.http.usage),
+              cost: costExtension(planned, { actual, minute }, ctx.http.usage),
             },
           });
         },
       };
     },
   };
+}
+
+/** A keyless operation counts on its address's minute, unless the door already counted it. */
+async function admitKeyless(
+  options: AccessPluginOptions,
+  ctx: ExecutionContext,
+  refuse: (error: ApiError) => void,
+): Promise<void> {
+  if (ctx.http.addressCounted) {
+    return;
+  }
+  ctx.http.addressCounted = true;
+  const keyless = await options.addresses.admit(options.addressOf(ctx));
+  if (!keyless.admitted) {
+    ctx.http.headers = addressRateLimitHeaders(keyless);
+    refuse(addressRateLimited(keyless));
+  }
 }

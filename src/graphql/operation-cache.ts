@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createBoundedCache, digestKey } from '../cache/bounded-cache.js';
 import type { Language } from '../i18n/language.js';
 import type { AccessEvents } from '../policy/access-events.js';
-import type { AccessPolicy } from '../policy/access-policy.js';
+import type { Gate, Pass } from '../policy/gate.js';
 import { quotaHeaders } from '../policy/headers.js';
 import { minuteWindow } from '../policy/windows.js';
 import {
@@ -33,7 +33,7 @@ interface OperationText {
 }
 
 export interface OperationCacheOptions {
-  policy: AccessPolicy;
+  gate: Gate;
   events: AccessEvents;
   now: () => Date;
   maxCost: number;
@@ -77,7 +77,7 @@ function operationTextOf(req: FastifyRequest): OperationText | undefined {
  * from the cache says so: `extensions.cached: true`.
  */
 export function createOperationCache(options: OperationCacheOptions) {
-  const { policy, now } = options;
+  const { gate, now } = options;
   const cache = createBoundedCache<CachedOperation>({
     maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
     sizeOf: (entry) => entry.data.byteLength + entry.contentType.length + 64,
@@ -116,13 +116,14 @@ export function createOperationCache(options: OperationCacheOptions) {
     if (cache.size === 0) {
       return false;
     }
-    let principal: Awaited<ReturnType<AccessPolicy['authenticate']>>;
+    let pass: Pass;
     try {
-      principal = await policy.authenticate(options.rawKeyOf(req));
-      policy.checkAddress(principal, req.ip);
+      pass = await gate.open(options.rawKeyOf(req), req.ip);
+      await pass.allow();
     } catch {
       return false;
     }
+    const { principal } = pass;
     const key = keyOf(req, principal.account.limits.analysis);
     const hit = key === undefined ? undefined : cache.get(key);
     if (!hit) {
@@ -130,18 +131,12 @@ export function createOperationCache(options: OperationCacheOptions) {
     }
     try {
       checkAffordable(hit.bound, options.maxCost, principal.account.limits.ratePerMinute);
+      await pass.reserve({ ...operationReservation(hit.bound), freeEligible: hit.freeEligible });
     } catch {
+      // Nothing was counted: the full path decides the refusal and says why.
       return false;
     }
-    const units = operationReservation(hit.bound);
-    const reserved = await policy.reserve(principal, units.cost, hit.freeEligible, units.dailyCost);
-    if (!reserved.admitted) {
-      return false;
-    }
-    const usage = await policy.settle(reserved.admission, true, {
-      minute: minuteKept(hit.minute),
-      daily: hit.actual,
-    });
+    const usage = await pass.settle(true, { minute: minuteKept(hit.minute), daily: hit.actual });
     const cost = costExtension(
       { bound: hit.bound, dryRun: false, tierRefused: 0 },
       { actual: hit.actual, minute: hit.minute },

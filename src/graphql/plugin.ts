@@ -82,11 +82,11 @@ const asValidationError = {
 /** `/graphql`: the nested match graph over the same services and access policy as REST. */
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPluginOptions) {
   const { deps, assetsUrl } = options;
-  const { policy } = deps.access;
+  const { gate } = deps.access;
   const readCache = options.readCache ? createReadCache(deps.events) : undefined;
   const operations = options.readCache
     ? createOperationCache({
-        policy,
+        gate,
         events: deps.events,
         now: deps.clock.now,
         maxCost: options.maxCost,
@@ -100,11 +100,12 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     operations?.close();
     readCache?.close();
   });
+  /** A document refused before the access plugin ran (parse, validation): a 400 after the key. */
   const chargeRefusedDocument = async (req: FastifyRequest) => {
     try {
-      const principal = await policy.authenticate(rawKeyOf(req.headers));
-      policy.checkAddress(principal, req.ip);
-      return await policy.chargeMinute(principal);
+      const pass = await gate.open(rawKeyOf(req.headers), req.ip);
+      await pass.allow();
+      return await pass.settle(false);
     } catch {
       // Not a valid, allowed key: nothing to count (the key's own refusal is the client's news).
       return undefined;
@@ -146,7 +147,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true, ...asValidationError }),
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, ...asValidationError }),
       accessPlugin({
-        policy,
+        gate,
         addresses: deps.access.addresses,
         maxCost: options.maxCost,
         rawKeyOf: (ctx) => rawKeyOf(ctx.req.headers),

@@ -5,6 +5,7 @@ import { createAccessPolicy } from './access-policy.js';
 import type { AccountAccess, AccountCache } from './account-cache.js';
 import { createAccountCache } from './account-cache.js';
 import { createAddressLimiter } from './address-limiter.js';
+import { createGate } from './gate.js';
 import { createInstanceRegistry } from './instance-registry.js';
 import { createKeyCache } from './key-cache.js';
 import { loadKeyRecord } from './key-loader.js';
@@ -97,6 +98,8 @@ export async function createAccessLayer(options: AccessLayerOptions) {
   const policy = createAccessPolicy({ keys, accounts, store, now, recordUsage: usage.record });
   return {
     policy,
+    /** The order of the checks, for the doors (src/policy/gate.ts). */
+    gate: createGate(policy),
     store,
     usage,
     /** The per-address limit of keyless requests (DECISIONS.md "Access"). */
