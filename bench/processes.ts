@@ -51,7 +51,7 @@ export async function freePort(): Promise<number> {
 /** `touchline <args> --json` in its own process; its JSON answer. */
 export async function touchlineCli<T>(args: string[], env: NodeJS.ProcessEnv): Promise<T> {
   try {
-    const { stdout } = await runTs(['src/cli/main.ts', ...args, '--json'], env);
+    const { stdout } = await runTs(['app/main.ts', ...args, '--json'], env);
     return JSON.parse(stdout) as T;
   } catch (error) {
     const e = error as { stderr?: string; stdout?: string; message: string };

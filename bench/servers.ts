@@ -66,7 +66,7 @@ export async function startTouchline(
   const port = await freePort();
   return startServer({
     name: `touchline-${config.name}${cache ? '' : '-nocache'}`,
-    entry: 'src/cli/main.ts',
+    entry: 'app/main.ts',
     args: ['serve'],
     env: touchlineEnv(config, { PORT: String(port), RESPONSE_CACHE: cache ? 'on' : 'off' }),
     port,

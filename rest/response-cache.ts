@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { boundedKey, createBoundedCache } from '../src/cache/bounded-cache.js';
+import type { AccessEvents } from '../src/events/access-events.js';
 import { etagOf } from '../src/http/etag.js';
 import { negotiateLanguage } from '../src/http/language.js';
 import { routeConfigOf } from '../src/http/route-config.js';
-import type { AccessEvents } from '../src/policy/access-events.js';
 
 interface CachedResponse {
   body: string;

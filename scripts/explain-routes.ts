@@ -18,12 +18,12 @@ import { writeFile } from 'node:fs/promises';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
+import { buildApp } from '../app/build-app.js';
+import { composeDeps } from '../app/compose.js';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
 import { type Prisma, PrismaClient } from '../src/db/generated/client.js';
 import { createPgPool } from '../src/db/pg-pool.js';
-import { createDepsFor } from '../src/deps.js';
 import { seedPlans } from '../src/services/plans-seed.js';
 
 const args = process.argv.slice(2);
@@ -118,7 +118,7 @@ const config = loadConfig({
   RESPONSE_CACHE: 'off',
   BASE_URL: 'http://explain',
 });
-const deps = await createDepsFor(config, database);
+const deps = await composeDeps(config, database);
 const app: FastifyInstance = await buildApp(config, { ...deps, close: async () => {} });
 await app.ready();
 // Every GET route of the REST API, from its OpenAPI document (`/matches/{matchId}`).

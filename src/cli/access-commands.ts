@@ -9,8 +9,9 @@ import {
   renderKeys,
   renderUsage,
 } from './access-render.js';
+import type { CliRuntime } from './runtime.js';
 
-function registerAccountCommands(program: Command): void {
+function registerAccountCommands(program: Command, runtime: CliRuntime): void {
   group(program, 'accounts', 'manage accounts')
     .command('create')
     .description('create an account on a tier (paid tiers start a monthly period)')
@@ -19,6 +20,7 @@ function registerAccountCommands(program: Command): void {
     .option('--json', 'print one JSON document')
     .action((opts: JsonOption & { tier?: string; name?: string }) =>
       manage(
+        runtime,
         opts,
         () => {
           const tier = parseTier(opts.tier);
@@ -31,7 +33,7 @@ function registerAccountCommands(program: Command): void {
 
 type KeyOpts = JsonOption & { account?: string; test?: boolean; expires?: string };
 
-function registerKeyCommands(program: Command): void {
+function registerKeyCommands(program: Command, runtime: CliRuntime): void {
   const keys = group(program, 'keys', 'manage API keys (one unrevoked key per account)');
   keys
     .command('create')
@@ -42,6 +44,7 @@ function registerKeyCommands(program: Command): void {
     .option('--json', 'print one JSON document')
     .action((opts: KeyOpts) =>
       manage(
+        runtime,
         opts,
         () => {
           const accountId = parseId('--account', opts.account);
@@ -58,6 +61,7 @@ function registerKeyCommands(program: Command): void {
     .option('--json', 'print one JSON document')
     .action((keyId: string, opts: JsonOption) =>
       manage(
+        runtime,
         opts,
         () => {
           const id = parseId('KEY_ID', keyId);
@@ -74,6 +78,7 @@ function registerKeyCommands(program: Command): void {
     .option('--json', 'print one JSON document')
     .action((opts: KeyOpts) =>
       manage(
+        runtime,
         opts,
         () => {
           const accountId = parseId('--account', opts.account);
@@ -90,6 +95,7 @@ function registerKeyCommands(program: Command): void {
     .option('--json', 'print one JSON document')
     .action((opts: KeyOpts) =>
       manage(
+        runtime,
         opts,
         () => {
           const accountId = parseId('--account', opts.account);
@@ -100,7 +106,7 @@ function registerKeyCommands(program: Command): void {
     );
 }
 
-function registerAllowlistCommands(program: Command): void {
+function registerAllowlistCommands(program: Command, runtime: CliRuntime): void {
   const allowlist = group(program, 'allowlist', "manage a key's IP allowlist (empty: any address)");
   for (const action of ['add', 'remove'] as const) {
     allowlist
@@ -111,6 +117,7 @@ function registerAllowlistCommands(program: Command): void {
       .option('--json', 'print one JSON document')
       .action((keyId: string, entry: string, opts: JsonOption) =>
         manage(
+          runtime,
           opts,
           () => {
             const id = parseId('KEY_ID', keyId);
@@ -128,6 +135,7 @@ function registerAllowlistCommands(program: Command): void {
     .option('--json', 'print one JSON document')
     .action((keyId: string, opts: JsonOption) =>
       manage(
+        runtime,
         opts,
         () => {
           const id = parseId('KEY_ID', keyId);
@@ -138,11 +146,11 @@ function registerAllowlistCommands(program: Command): void {
     );
 }
 
-export function registerAccessCommands(program: Command): void {
-  registerAccountCommands(program);
-  registerKeyCommands(program);
-  registerAllowlistCommands(program);
-  registerPlanCommands(program);
+export function registerAccessCommands(program: Command, runtime: CliRuntime): void {
+  registerAccountCommands(program, runtime);
+  registerKeyCommands(program, runtime);
+  registerAllowlistCommands(program, runtime);
+  registerPlanCommands(program, runtime);
   program
     .command('usage')
     .description("today's plan quota, free match-list allowance and per-key usage (Hong Kong day)")
@@ -151,6 +159,7 @@ export function registerAccessCommands(program: Command): void {
     .option('--json', 'print one JSON document')
     .action((opts: KeyOpts) =>
       manage(
+        runtime,
         opts,
         () => {
           const accountId = parseId('--account', opts.account);

@@ -1,21 +1,15 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../config.js';
-import { createAccessEventsFromConfig } from '../policy/access-event-transports.js';
-import { createManagementServices, type ManagementServices } from '../services/management.js';
-import { openCounters } from './access-counters.js';
-import { withDatabase } from './database.js';
+import type { ManagementServices } from '../services/management.js';
 import { type CommandContext, runCommand } from './output.js';
+import type { CliRuntime } from './runtime.js';
 
 export interface JsonOption {
   json?: boolean;
 }
 
-/**
- * Runs a management operation on the configured database. Changes are announced through the
- * cross-process transports (Redis pub/sub, PostgreSQL NOTIFY), so running servers drop what
- * they cached (revocation at once, DECISIONS.md "Access").
- */
+/** Runs a management operation on the configured database (CliRuntime.withManagement). */
 export function manage<T>(
+  runtime: CliRuntime,
   opts: JsonOption,
   /** Checks the arguments (before the database is opened) and returns the operation. */
   prepare: () => (services: ManagementServices) => Promise<T>,
@@ -26,22 +20,7 @@ export function manage<T>(
     Boolean(opts.json),
     (ctx: CommandContext) => {
       const action = prepare();
-      return withDatabase(async (database) => {
-        const config = loadConfig();
-        const events = createAccessEventsFromConfig(config);
-        const counters = withCounters ? await openCounters(config, ctx.progress) : undefined;
-        try {
-          const services = createManagementServices({
-            db: database.prisma,
-            events,
-            quotaStore: () => counters,
-          });
-          return await action(services);
-        } finally {
-          await events.close();
-          await counters?.close();
-        }
-      }, ctx.progress);
+      return runtime.withManagement(action, { counters: withCounters, progress: ctx.progress });
     },
     render,
   );

@@ -2,10 +2,11 @@ import type { Command } from 'commander';
 import { parseId, parsePrice, parseTier, requireText } from './access-args.js';
 import { group, type JsonOption, manage } from './access-manage.js';
 import { renderPlan, renderSubscription } from './access-render.js';
+import type { CliRuntime } from './runtime.js';
 
 type PlanOpts = JsonOption & { account?: string; tier?: string };
 
-export function registerPlanCommands(program: Command): void {
+export function registerPlanCommands(program: Command, runtime: CliRuntime): void {
   const plans = group(program, 'plans', 'change subscriptions and plan prices');
   for (const action of ['upgrade', 'downgrade', 'cancel', 'renew'] as const) {
     const command = plans.command(action).option('--account <id>', 'account id');
@@ -17,6 +18,7 @@ export function registerPlanCommands(program: Command): void {
       .option('--json', 'print one JSON document')
       .action((opts: PlanOpts) =>
         manage(
+          runtime,
           opts,
           () => {
             const accountId = parseId('--account', opts.account);
@@ -39,6 +41,7 @@ export function registerPlanCommands(program: Command): void {
     .option('--json', 'print one JSON document')
     .action((opts: JsonOption & { code?: string; price?: string; compareAt?: string }) =>
       manage(
+        runtime,
         opts,
         () => {
           const code = requireText('--code', opts.code);

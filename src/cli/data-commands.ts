@@ -4,14 +4,14 @@ import { analyzeAll } from '../analysis/analyze.js';
 import { applyMigrations } from '../db/migrate.js';
 import { runDemo } from '../ingest/demo/index.js';
 import { importFolder, pgPoolOf } from '../ingest/import/index.js';
-import { withDatabase, withDataChange } from './database.js';
 import { positiveInt } from './options.js';
 import { runCommand } from './output.js';
+import type { CliRuntime } from './runtime.js';
 
 export const DEFAULT_DEMO_MATCHES = 1000;
 export const DEFAULT_DEMO_SEED = 1;
 
-export function registerDataCommands(program: Command): void {
+export function registerDataCommands(program: Command, runtime: CliRuntime): void {
   const db = program.command('db').description('database maintenance');
   db.command('migrate')
     .description('apply the committed migrations (offline; recorded in _prisma_migrations)')
@@ -20,7 +20,7 @@ export function registerDataCommands(program: Command): void {
       runCommand(
         Boolean(opts.json),
         () =>
-          withDatabase(async (database) => ({
+          runtime.withDatabase(async (database) => ({
             applied: await applyMigrations(database.adapter),
             database: database.kind,
           })),
@@ -37,7 +37,7 @@ export function registerDataCommands(program: Command): void {
       runCommand(
         Boolean(opts.json),
         (ctx) =>
-          withDataChange(
+          runtime.withDataChange(
             (database) =>
               importFolder(database.prisma, resolve(dir), {
                 onProgress: ctx.progress,
@@ -66,7 +66,7 @@ export function registerDataCommands(program: Command): void {
       runCommand(
         Boolean(opts.json),
         (ctx) =>
-          withDataChange(async (database) => {
+          runtime.withDataChange(async (database) => {
             const started = Date.now();
             // PostgreSQL: streamed with COPY, no folder (src/ingest/demo/stream.ts).
             const imported = await runDemo(database.prisma, {
@@ -102,7 +102,7 @@ export function registerDataCommands(program: Command): void {
       runCommand(
         Boolean(opts.json),
         (ctx) =>
-          withDataChange(
+          runtime.withDataChange(
             (database) => analyzeAll(database.prisma, { onProgress: ctx.progress }),
             ctx.progress,
           ),

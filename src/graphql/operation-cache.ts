@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createBoundedCache, digestKey } from '../cache/bounded-cache.js';
+import type { AccessEvents } from '../events/access-events.js';
 import type { Language } from '../i18n/language.js';
-import type { AccessEvents } from '../policy/access-events.js';
 import type { Gate, Pass } from '../policy/gate.js';
 import { quotaHeaders } from '../policy/headers.js';
 import { minuteWindow } from '../policy/windows.js';

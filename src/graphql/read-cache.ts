@@ -1,5 +1,5 @@
 import { boundedKey, createBoundedCache } from '../cache/bounded-cache.js';
-import type { AccessEvents } from '../policy/access-events.js';
+import type { AccessEvents } from '../events/access-events.js';
 
 /** A cached batch read: `value` may be the loader's fallback (no row), which is cached too. */
 interface Entry {

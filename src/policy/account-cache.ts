@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { AccessEvent } from './access-events.js';
+import type { AccessEvent } from '../events/access-events.js';
 import type { CounterLimits } from './quota-store.js';
 
 export type TierName = 'Free' | 'Plus' | 'Pro';

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { AccessEvent } from './access-events.js';
+import type { AccessEvent } from '../events/access-events.js';
 
 /** What a request needs to know about its key, loaded once and cached (never the key itself). */
 export interface KeyRecord {

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AccessEvents } from '../policy/access-events.js';
+import type { AccessEvents } from '../events/access-events.js';
 import { normaliseAllowlistEntry } from '../policy/allowlist.js';
 import type { SubscriptionsService } from './subscriptions.js';
 

@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AccessEvents } from '../policy/access-events.js';
+import type { AccessEvents } from '../events/access-events.js';
 import { generateApiKey, hashApiKey, type KeyPrefix, keyHint } from '../policy/api-key-format.js';
 import { hkDay } from '../policy/windows.js';
 

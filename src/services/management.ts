@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../db/generated/client.js';
-import { type AccessEvents, createAccessEvents } from '../policy/access-events.js';
+import { type AccessEvents, createAccessEvents } from '../events/access-events.js';
 import { createAccountsService } from './accounts.js';
 import { createAllowlistService } from './allowlist.js';
 import { createKeysService } from './keys.js';

@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AccessEvents } from '../policy/access-events.js';
+import type { AccessEvents } from '../events/access-events.js';
 import { type ApiPlan, presentPlan } from './plans.js';
 
 /** `price` is Decimal(12, 2): at most ten digits before the point and two after. */

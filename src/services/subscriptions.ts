@@ -1,6 +1,6 @@
 import type { BillingPeriod, Prisma, PrismaClient, TierLimit } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AccessEvents } from '../policy/access-events.js';
+import type { AccessEvents } from '../events/access-events.js';
 import type { TierName } from './plans.js';
 import {
   effectiveSubscription,

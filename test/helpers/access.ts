@@ -1,5 +1,5 @@
 import type { Database } from '../../src/db/database.js';
-import { createAccessEvents } from '../../src/policy/access-events.js';
+import { createAccessEvents } from '../../src/events/access-events.js';
 import { createAccountsService } from '../../src/services/accounts.js';
 import type { TierName } from '../../src/services/plans.js';
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp } from '../../app/build-app.js';
+import { composeDeps } from '../../app/compose.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
-import { type Clock, createDepsFor, type Deps } from '../../src/deps.js';
+import type { Clock, Deps } from '../../src/deps.js';
 import { seedPlans } from '../../src/services/plans-seed.js';
 import { uniquePrefix } from './redis.js';
 
@@ -33,7 +34,7 @@ export async function buildTestApp(
     REDIS_PREFIX: uniquePrefix(),
     ...options.env,
   });
-  const deps = await createDepsFor(config, database, options.clock ? { clock: options.clock } : {});
+  const deps = await composeDeps(config, database, options.clock ? { clock: options.clock } : {});
   const app = await buildApp(config, { ...deps, close: async () => {} });
   app.addHook('onClose', () => deps.access.close());
   return Object.assign(app, { deps });

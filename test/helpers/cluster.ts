@@ -263,7 +263,7 @@ export async function usageCli(
   const { BASE_URL: _viteBase, ...inherited } = process.env;
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'usage', '--account', String(accountId), '--json'],
+    ['--import', 'tsx', 'app/main.ts', 'usage', '--account', String(accountId), '--json'],
     { cwd: ROOT, env: { ...inherited, LOG_LEVEL: 'warn', ...env }, timeout: 120_000 },
   );
   return JSON.parse(stdout) as UsageCliOutput;

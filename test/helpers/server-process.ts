@@ -30,7 +30,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   // vitest exports Vite's BASE_URL ("/") into the environment; it is not ours.
   const { BASE_URL: _viteBase, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts', 'serve'], {
     cwd: ROOT,
     env: { ...inherited, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -38,7 +38,7 @@ describePg('touchline management commands (CLI, PostgreSQL)', () => {
       }
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'src/cli/main.ts', ...args],
+        ['--import', 'tsx', 'app/main.ts', ...args],
         { cwd: ROOT, env, timeout: 120_000 },
         (error, stdout, stderr) =>
           resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

@@ -1,5 +1,5 @@
 import type { Database } from '../../../src/db/database.js';
-import type { AccessEvent, AccessEvents } from '../../../src/policy/access-events.js';
+import type { AccessEvent, AccessEvents } from '../../../src/events/access-events.js';
 import { createManagementServices } from '../../../src/services/management.js';
 import { seedPlans } from '../../../src/services/plans-seed.js';
 import { createFakeClock } from '../../helpers/clock.js';

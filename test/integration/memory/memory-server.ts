@@ -4,11 +4,11 @@
  * request reaches the caches (as the bench does), and the keyless limit raised likewise. It
  * tells the parent its port and key, and answers `measure` with its memory after a full GC.
  */
-import { buildApp } from '../../../src/app.js';
+import { buildApp } from '../../../app/build-app.js';
+import { composeDeps } from '../../../app/compose.js';
 import { loadConfig } from '../../../src/config.js';
 import { openDatabase } from '../../../src/db/database.js';
 import { applyMigrations } from '../../../src/db/migrate.js';
-import { createDepsFor } from '../../../src/deps.js';
 import { createAccountsService } from '../../../src/services/accounts.js';
 import { seedPlans } from '../../../src/services/plans-seed.js';
 
@@ -29,7 +29,7 @@ const config = loadConfig({
   PORT: '0',
   ADDRESS_RATE_PER_MINUTE: String(LIMIT),
 });
-const deps = await createDepsFor(config, database);
+const deps = await composeDeps(config, database);
 const app = await buildApp(config, deps);
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
-import { createAccessEventsFromConfig } from '../../../src/policy/access-event-transports.js';
+import { createAccessEventsFromConfig } from '../../../src/events/transports.js';
 import { createKeysService } from '../../../src/services/keys.js';
 import { seedPlans } from '../../../src/services/plans-seed.js';
 import { createAccountWithKey } from '../../helpers/access.js';

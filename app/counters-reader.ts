@@ -1,16 +1,16 @@
-import type { Config } from '../config.js';
-import type { QuotaStore } from '../policy/quota-store.js';
+import type { Config } from '../src/config.js';
+import type { QuotaStore } from '../src/policy/quota-store.js';
 import {
   createCounterRedis,
   createRedisQuotaStore,
   waitForRedis,
-} from '../policy/redis-quota-store.js';
+} from '../src/policy/redis-quota-store.js';
 
 /**
  * With REDIS_URL the live counters are shared, so `touchline usage` reads them; without it (or
  * with Redis down) the counters live inside each server and usage comes from `daily_usage`.
  */
-export async function openCounters(
+export async function openCounterReader(
   config: Pick<Config, 'redisUrl' | 'redisPrefix'>,
   progress: (message: string) => void,
 ): Promise<(Pick<QuotaStore, 'usageByKey'> & { close(): Promise<void> }) | undefined> {

@@ -1,22 +1,22 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerOpenApi } from '../rest/openapi.js';
 import { restPlugin } from '../rest/plugin.js';
-import { adminPlugin } from './admin/plugin.js';
-import type { Config } from './config.js';
-import type { Deps } from './deps.js';
-import { docsPlugin } from './docs/plugin.js';
-import { graphqlPlugin } from './graphql/plugin.js';
-import { healthRoutes } from './health.js';
-import { registerAddressLimit } from './http/address-limit.js';
-import { registerDrain, type ShutdownState } from './http/drain.js';
-import { registerFiniteParameters } from './http/finite-parameters.js';
-import { registerContentLanguage } from './http/language.js';
-import { registerProblemHandlers } from './http/problem.js';
-import { registerRouteConfig } from './http/route-config.js';
-import { registerStrictIntegers } from './http/strict-integers.js';
-import { clientErrorHandler, frameworkErrors } from './http/transport-errors.js';
-import { registerUrlCredentialCheck } from './http/url-credentials.js';
-import { carriesKeyPrefix } from './policy/query-credentials.js';
+import { adminPlugin } from '../src/admin/plugin.js';
+import type { Config } from '../src/config.js';
+import type { Deps } from '../src/deps.js';
+import { docsPlugin } from '../src/docs/plugin.js';
+import { graphqlPlugin } from '../src/graphql/plugin.js';
+import { healthRoutes } from '../src/health.js';
+import { registerAddressLimit } from '../src/http/address-limit.js';
+import { registerDrain, type ShutdownState } from '../src/http/drain.js';
+import { registerFiniteParameters } from '../src/http/finite-parameters.js';
+import { registerContentLanguage } from '../src/http/language.js';
+import { registerProblemHandlers } from '../src/http/problem.js';
+import { registerRouteConfig } from '../src/http/route-config.js';
+import { registerStrictIntegers } from '../src/http/strict-integers.js';
+import { clientErrorHandler, frameworkErrors } from '../src/http/transport-errors.js';
+import { registerUrlCredentialCheck } from '../src/http/url-credentials.js';
+import { carriesKeyPrefix } from '../src/policy/query-credentials.js';
 
 /** Keys and tokens never reach the logs (DECISIONS.md "Access"). */
 const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers["x-api-key"]'];

@@ -1,15 +1,16 @@
 import type { Command } from 'commander';
-import { analyzeAll } from '../analysis/analyze.js';
-import { buildApp } from '../app.js';
-import { type Config, loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { ensureMigrated } from '../db/migrate.js';
-import { createDepsFor, type Deps } from '../deps.js';
-import { runDemo } from '../ingest/demo/index.js';
-import { createDemoKeys, type DemoKey, readDemoKeys } from '../services/demo-setup.js';
-import { seedPlans } from '../services/plans-seed.js';
-import { trackConnections } from './connection-drain.js';
-import { DEFAULT_DEMO_MATCHES, DEFAULT_DEMO_SEED } from './data-commands.js';
+import { analyzeAll } from '../src/analysis/analyze.js';
+import { DEFAULT_DEMO_MATCHES, DEFAULT_DEMO_SEED } from '../src/cli/data-commands.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { ensureMigrated } from '../src/db/migrate.js';
+import type { Deps } from '../src/deps.js';
+import { trackConnections } from '../src/http/connection-drain.js';
+import { runDemo } from '../src/ingest/demo/index.js';
+import { createDemoKeys, type DemoKey, readDemoKeys } from '../src/services/demo-setup.js';
+import { seedPlans } from '../src/services/plans-seed.js';
+import { buildApp } from './build-app.js';
+import { composeDeps } from './compose.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -74,7 +75,7 @@ export async function serve(config: Config): Promise<void> {
     log(`applied migrations: ${applied.join(', ')}`);
   }
   await seedPlans(database.prisma);
-  const deps = await createDepsFor(config, database);
+  const deps = await composeDeps(config, database);
   const keys = database.kind === 'pglite' ? await prepareEmbedded(deps, config) : null;
   const shutdownState = { closing: false };
   const app = await buildApp(config, deps, { shutdown: shutdownState });

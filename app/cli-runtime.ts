@@ -1,0 +1,83 @@
+import type { CliRuntime, Progress } from '../src/cli/runtime.js';
+import type { Config } from '../src/config.js';
+import { type Database, openDatabase } from '../src/db/database.js';
+import { ensureMigrated } from '../src/db/migrate.js';
+import { createAccessEventsFromConfig } from '../src/events/transports.js';
+import { createManagementServices } from '../src/services/management.js';
+import { seedPlans } from '../src/services/plans-seed.js';
+import { openCounterReader } from './counters-reader.js';
+
+const quiet: Progress = () => {};
+
+/**
+ * The command line's dependency graph (what `CliRuntime` promises the commands), built on the
+ * configuration read once by the process entry.
+ */
+export function createCliRuntime(config: Config): CliRuntime {
+  /**
+   * Opens the configured database (PostgreSQL with DATABASE_URL, else the embedded one), brings
+   * it to the current migrations and seeds the plan tables, runs `fn`, and always closes it.
+   * Applying migrations is idempotent and takes Prisma's advisory lock on PostgreSQL.
+   */
+  async function withDatabase<T>(
+    fn: (database: Database) => Promise<T>,
+    progress: Progress = quiet,
+  ): Promise<T> {
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+    });
+    try {
+      const applied = await ensureMigrated(database.adapter, (sql) =>
+        database.prisma.$queryRawUnsafe(sql),
+      );
+      if (applied.length > 0) {
+        progress(`applied migrations: ${applied.join(', ')}`);
+      }
+      await seedPlans(database.prisma);
+      return await fn(database);
+    } finally {
+      await database.close();
+    }
+  }
+
+  /**
+   * Tells running servers that football data changed (their response caches clear at once):
+   * through Redis pub/sub and PostgreSQL NOTIFY where configured.
+   */
+  async function announceDataChange(): Promise<void> {
+    const events = createAccessEventsFromConfig(config);
+    try {
+      await events.publish({ type: 'data-changed' });
+    } finally {
+      await events.close();
+    }
+  }
+
+  return {
+    withDatabase,
+    async withDataChange(fn, progress = quiet) {
+      const result = await withDatabase(fn, progress);
+      await announceDataChange();
+      return result;
+    },
+    withManagement(fn, { counters: withCounters, progress }) {
+      return withDatabase(async (database) => {
+        const events = createAccessEventsFromConfig(config);
+        const counters = withCounters ? await openCounterReader(config, progress) : undefined;
+        try {
+          const services = createManagementServices({
+            db: database.prisma,
+            events,
+            now: () => new Date(),
+            quotaStore: () => counters,
+          });
+          return await fn(services);
+        } finally {
+          await events.close();
+          await counters?.close();
+        }
+      }, progress);
+    },
+  };
+}

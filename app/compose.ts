@@ -1,0 +1,107 @@
+import type { Config } from '../src/config.js';
+import { type Database, openDatabase } from '../src/db/database.js';
+import type { Clock, Deps } from '../src/deps.js';
+import { systemClock } from '../src/deps.js';
+import { ApiError } from '../src/errors/api-error.js';
+import { createAccessEventsFromConfig } from '../src/events/transports.js';
+import { createAccessLayer } from '../src/policy/access-layer.js';
+import type { AccountAccess } from '../src/policy/account-cache.js';
+import { createCounters } from '../src/policy/counters.js';
+import { createServices, type Services } from '../src/services/create-services.js';
+
+/**
+ * How long closing the counters and events may take before the database is closed anyway: their
+ * usage flush is bounded by the database timeouts (DATABASE_CONNECT_TIMEOUT_MS +
+ * DATABASE_QUERY_TIMEOUT_MS, 10 s by default), Redis by its one-second command timeout.
+ */
+const ACCESS_CLOSE_MS = 15_000;
+
+const delay = <T>(ms: number, value: T) =>
+  new Promise<T>((resolve) => setTimeout(() => resolve(value), ms).unref());
+
+/** The plan an account is on now, as the access policy caches it; `null`: no such account. */
+const accountAccess =
+  (services: Services) =>
+  (accountId: number, now: Date): Promise<AccountAccess | null> =>
+    services.subscriptions.getAccountAccess(accountId, now).then(
+      (a) => ({
+        accountId,
+        tier: a.tier,
+        limits: {
+          ratePerMinute: a.limits.ratePerMinute,
+          dailyQuota: a.limits.dailyQuota,
+          freeMatchesDailyQuota: a.limits.freeMatchesDailyQuota,
+          analysis: a.limits.analysis,
+        },
+      }),
+      (error: unknown) => {
+        if (error instanceof ApiError && error.code === 'not_found') {
+          return null;
+        }
+        throw error;
+      },
+    );
+
+export interface ComposeOptions {
+  clock?: Clock;
+}
+
+/**
+ * The dependency graph of a serving process (the server, the tests' apps, the bench) around an
+ * open database, in the order each part needs the one before: the event bus; the counters (the
+ * services read them); the services; the access layer (its account cache reads the services).
+ * `close` releases all of it, the database last.
+ */
+export async function composeDeps(
+  config: Config,
+  database: Database,
+  options: ComposeOptions = {},
+): Promise<Deps> {
+  const clock = options.clock ?? systemClock;
+  const events = createAccessEventsFromConfig(config);
+  const counters = await createCounters({ config, database, now: clock.now });
+  const services = createServices(database, events, clock.now, counters.store);
+  const access = createAccessLayer({
+    database,
+    events,
+    now: clock.now,
+    counters,
+    loadAccount: accountAccess(services),
+  });
+  await access.start();
+  return {
+    database,
+    services,
+    access,
+    events,
+    clock,
+    /**
+     * Counters and events first (the usage flush still needs the database), then the database,
+     * which is closed even when a step before it failed or hangs (a goodbye to a database that
+     * stopped answering is never acknowledged): after ACCESS_CLOSE_MS it is closed regardless.
+     */
+    async close() {
+      const failures: unknown[] = [];
+      const accessClosed = access.close().then(
+        () => true,
+        (error: unknown) => {
+          failures.push(error);
+          return true;
+        },
+      );
+      if (!(await Promise.race([accessClosed, delay(ACCESS_CLOSE_MS, false)]))) {
+        failures.push(new Error(`counters and events not closed within ${ACCESS_CLOSE_MS} ms`));
+      }
+      await database.close().catch((error: unknown) => failures.push(error));
+      if (failures.length > 0) {
+        throw new AggregateError(failures, 'closing the dependencies failed');
+      }
+    },
+  };
+}
+
+/** Opens the configured database and composes the serving process around it. */
+export async function openDeps(config: Config, options: ComposeOptions = {}): Promise<Deps> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  return composeDeps(config, database, options);
+}

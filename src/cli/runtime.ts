@@ -1,0 +1,25 @@
+import type { Database } from '../db/database.js';
+import type { ManagementServices } from '../services/management.js';
+
+export type Progress = (message: string) => void;
+
+/**
+ * What the command-line door is given by the composition root (app/cli-runtime.ts): the
+ * configured database, the management services over it, and the announcement of changes to
+ * running servers. Commands never read the configuration or open anything themselves.
+ */
+export interface CliRuntime {
+  /** Opens the configured database (migrated, plans seeded), runs `fn`, always closes it. */
+  withDatabase<T>(fn: (database: Database) => Promise<T>, progress?: Progress): Promise<T>;
+  /** The same for commands that change football data: running servers are told afterwards. */
+  withDataChange<T>(fn: (database: Database) => Promise<T>, progress?: Progress): Promise<T>;
+  /**
+   * The management services (the same the admin API uses) over the configured database; their
+   * changes are announced to running servers (revocation at once, DECISIONS.md "Access").
+   * `counters`: also read the live counters (`touchline usage`).
+   */
+  withManagement<T>(
+    fn: (services: ManagementServices) => Promise<T>,
+    options: { counters: boolean; progress: Progress },
+  ): Promise<T>;
+}
