@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { analyzeAll } from '../src/analysis/analyze.js';
 import { DEFAULT_DEMO_MATCHES, DEFAULT_DEMO_SEED } from '../src/cli/data-commands.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
 import type { Deps } from '../src/deps.js';
 import { trackConnections } from '../src/http/connection-drain.js';
+import { analyzeAll } from '../src/ingest/analyze/analyze.js';
 import { runDemo } from '../src/ingest/demo/index.js';
 import { createDemoKeys, type DemoKey, readDemoKeys } from '../src/services/demo-setup.js';
 import { seedPlans } from '../src/services/plans-seed.js';

@@ -1,3 +1,4 @@
+import type { Side } from '../football/vocabulary.js';
 import {
   CORNER_BUCKETS,
   type CornerAnalysisPayload,
@@ -33,7 +34,7 @@ const byTime = (a: CornerEvent, b: CornerEvent) =>
 
 /** Spec 2.10: aggregate counts of one venue sample (the team's side is `venue`). */
 export function cornerVenue(
-  venue: 'home' | 'away',
+  venue: Side,
   sample: readonly (readonly CornerEvent[])[],
   hadEarlierMatches: boolean,
 ): CornerVenue {

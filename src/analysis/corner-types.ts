@@ -1,3 +1,4 @@
+import type { Side } from '../football/vocabulary.js';
 /** Shapes of the corner analysis (spec 2.10; docs/analysis.md "Corner analysis"). */
 
 /** DECISIONS "Analysis": the minute buckets, identical in every map of a response. */
@@ -33,13 +34,13 @@ export interface CornerAnalysisPayload {
 export interface CornerEvent {
   minute: number;
   extraMinute?: number | null;
-  side: 'home' | 'away';
+  side: Side;
 }
 
 /** One earlier finished match of the team, as input of the pure computation. */
 export interface CornerHistoryEntry {
   /** Where the team played. */
-  venue: 'home' | 'away';
+  venue: Side;
   /**
    * Corners in time order; null when the source has no corner minutes for the match (totals
    * only, or nothing). A match known to have had no corner at all is `[]`.

@@ -1,4 +1,3 @@
-import type { PrismaClient } from '../db/generated/client.js';
 import { round2 } from './numbers.js';
 
 /** Home, draw and away values of the `had` market. */
@@ -130,20 +129,4 @@ export function computeKellyIndex(matchId: number, odds: readonly KellyOddsInput
     }
   }
   return result;
-}
-
-/** The Kelly index of one match, computed on read from its `had` odds (opening and closing). */
-export async function getKellyIndex(db: PrismaClient, matchId: number): Promise<KellyIndex> {
-  const rows = await db.odds.findMany({
-    where: { matchId, market: 'had' },
-    include: { bookmaker: true },
-  });
-  return computeKellyIndex(
-    matchId,
-    rows.map((r) => ({
-      bookmaker: r.bookmaker,
-      opening: { home: r.openHome, draw: r.openDraw, away: r.openAway },
-      closing: { home: r.closeHome, draw: r.closeDraw, away: r.closeAway },
-    })),
-  );
 }

@@ -1,10 +1,11 @@
+import type { Side } from '../football/vocabulary.js';
 /**
  * Shapes of the handicap (hdp) and over-under (hilo) analysis documents (spec 2.11, 4.4;
  * docs/analysis.md). One document per match and market, every real bookmaker inside it; stored
  * as JSON text in MarketAnalysis.payload and served as-is.
  */
 export type AnalysisMarket = 'hdp' | 'hilo';
-export type Venue = 'home' | 'away';
+export type Venue = Side;
 export type HandicapResult = 'win' | 'halfWin' | 'push' | 'halfLoss' | 'loss';
 export type TotalResult = 'over' | 'halfOver' | 'push' | 'halfUnder' | 'under';
 

@@ -1,7 +1,7 @@
-import type { PrismaClient } from '../db/generated/client.js';
+import { ODDS_MARKETS, type OddsMarket } from '../football/vocabulary.js';
 import { percent } from './numbers.js';
 
-export type BetType = 'had' | 'hdp' | 'hilo';
+export type BetType = OddsMarket;
 
 export interface TipInput {
   betType: BetType;
@@ -29,7 +29,7 @@ export interface TipsDistributionEntry {
 /** Spec 2.11: a bet type and goal line is counted only when its sample has MORE than ten tips. */
 export const MIN_TIPS_EXCLUSIVE = 10;
 
-const BET_TYPES: readonly BetType[] = ['had', 'hdp', 'hilo'];
+const BET_TYPES: readonly BetType[] = ODDS_MARKETS;
 const SELECTIONS: Record<BetType, readonly string[]> = {
   had: ['home', 'draw', 'away'],
   hdp: ['home', 'away'],
@@ -84,24 +84,4 @@ export function computeTipsDistribution(tips: readonly TipInput[]): TipsDistribu
         (a.line ?? Number.NEGATIVE_INFINITY) - (b.line ?? Number.NEGATIVE_INFINITY),
     )
     .map(entry);
-}
-
-/** The tips distribution of one match, computed on read from its CustomerTip rows. */
-export async function getTipsDistribution(
-  db: PrismaClient,
-  matchId: number,
-): Promise<TipsDistributionEntry[]> {
-  const rows = await db.customerTip.groupBy({
-    by: ['betType', 'line', 'selection'],
-    where: { matchId },
-    _count: { _all: true },
-  });
-  return computeTipsDistribution(
-    rows.map((r) => ({
-      betType: r.betType,
-      line: r.line,
-      selection: r.selection,
-      count: r._count._all,
-    })),
-  );
 }

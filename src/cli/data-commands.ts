@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { analyzeAll } from '../analysis/analyze.js';
 import { applyMigrations } from '../db/migrate.js';
+import { analyzeAll } from '../ingest/analyze/analyze.js';
 import { runDemo } from '../ingest/demo/index.js';
 import { importFolder, pgPoolOf } from '../ingest/import/index.js';
 import { positiveInt } from './options.js';

@@ -26,3 +26,14 @@ export const EVENT_TYPES = [
   'var',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The two teams of a match, as events, lineups and statistics name them. */
+export const SIDES = ['home', 'away'] as const;
+export type Side = (typeof SIDES)[number];
+
+/** Events that change the score (an own goal counts for the other side). */
+export const SCORING_EVENTS: ReadonlySet<EventType> = new Set(['goal', 'own_goal', 'penalty']);
+
+/** The odds markets: `had` (1X2), `hdp` (Asian handicap), `hilo` (total goals). */
+export const ODDS_MARKETS = ['had', 'hdp', 'hilo'] as const;
+export type OddsMarket = (typeof ODDS_MARKETS)[number];

@@ -1,12 +1,12 @@
 import type { AnalysisMarket } from '../analysis/market-types.js';
+import type { PrismaClient } from '../db/generated/client.js';
+import { notFound } from './odds-match.js';
 import {
   getCornerAnalysisText,
   getCornerAnalysisTextsForMatches,
   getMarketAnalysisText,
   getMarketAnalysisTextsForMatches,
-} from '../analysis/stored-analysis.js';
-import type { PrismaClient } from '../db/generated/client.js';
-import { notFound } from './odds-match.js';
+} from './stored-analysis.js';
 
 const LABEL: Record<AnalysisMarket, string> = { hdp: 'handicap', hilo: 'over-under' };
 

@@ -1,10 +1,24 @@
 import {
   computeTipsDistribution,
-  getTipsDistribution,
+  type TipInput,
   type TipsDistributionEntry,
 } from '../analysis/tips-distribution.js';
 import type { PrismaClient } from '../db/generated/client.js';
 import { existingMatchIds, groupByMatch, requireMatch } from './odds-match.js';
+
+interface TipGroup {
+  betType: TipInput['betType'];
+  line: number | null;
+  selection: string;
+  _count: { _all: number };
+}
+
+const tipInput = (g: TipGroup): TipInput => ({
+  betType: g.betType,
+  line: g.line,
+  selection: g.selection,
+  count: g._count._all,
+});
 
 /** Spec 2.11: the tips distribution, aggregated on read from the stored customer tips. */
 export function createTipsService({ db }: { db: PrismaClient }) {
@@ -27,20 +41,19 @@ export function createTipsService({ db }: { db: PrismaClient }) {
     const byMatch = groupByMatch(groups);
     const result = new Map<number, TipsDistributionEntry[]>();
     for (const matchId of known) {
-      const tips = (byMatch.get(matchId) ?? []).map((g) => ({
-        betType: g.betType,
-        line: g.line,
-        selection: g.selection,
-        count: g._count._all,
-      }));
-      result.set(matchId, computeTipsDistribution(tips));
+      result.set(matchId, computeTipsDistribution((byMatch.get(matchId) ?? []).map(tipInput)));
     }
     return result;
   }
 
   /** No eligible sample: `[]` (spec 2.11); an unknown match: 404. */
   async function getForMatch(matchId: number): Promise<TipsDistributionEntry[]> {
-    const distribution = await getTipsDistribution(db, matchId);
+    const groups = await db.customerTip.groupBy({
+      by: ['betType', 'line', 'selection'],
+      where: { matchId },
+      _count: { _all: true },
+    });
+    const distribution = computeTipsDistribution(groups.map(tipInput));
     if (distribution.length === 0) {
       await requireMatch(db, matchId);
     }

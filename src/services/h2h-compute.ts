@@ -1,3 +1,4 @@
+import type { Side } from '../football/vocabulary.js';
 import type { MatchRecord, TeamRecord } from './match-record.js';
 
 export type Result = 'W' | 'D' | 'L';
@@ -17,7 +18,7 @@ export interface H2hSummary {
 
 export interface FormEntry {
   match: MatchRecord;
-  venue: 'home' | 'away';
+  venue: Side;
   result: Result;
 }
 

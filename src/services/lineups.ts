@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
+import type { Side } from '../football/vocabulary.js';
 import { notFound } from './matches.js';
 
 export interface LineupPlayerRecord {
@@ -61,16 +62,16 @@ export function createLineupsService({ db }: { db: PrismaClient }) {
 }
 
 type TeamRow = {
-  side: 'home' | 'away';
+  side: Side;
   published: boolean;
   formation: string | null;
   coach: string | null;
 };
-type PlayerRow = LineupPlayerRecord & { side: 'home' | 'away' };
+type PlayerRow = LineupPlayerRecord & { side: Side };
 
 /** Both sheets must be published: half a lineup is not served. */
 function assemble(teams: TeamRow[], players: PlayerRow[]): LineupsRecord | null {
-  const side = (s: 'home' | 'away'): LineupSideRecord | null => {
+  const side = (s: Side): LineupSideRecord | null => {
     const team = teams.find((t) => t.side === s);
     if (!team?.published) {
       return null;

@@ -1,24 +1,15 @@
 import type { PrismaClient } from '../db/generated/client.js';
+import type { EventType, Side } from '../football/vocabulary.js';
 import { notFound } from './matches.js';
 
-export type EventType =
-  | 'goal'
-  | 'own_goal'
-  | 'penalty'
-  | 'missed_penalty'
-  | 'yellow'
-  | 'second_yellow'
-  | 'red'
-  | 'substitution'
-  | 'corner'
-  | 'var';
+export type { EventType };
 
 export interface MatchEventRecord {
   seq: number;
   minute: number;
   extraMinute: number | null;
   type: EventType;
-  side: 'home' | 'away';
+  side: Side;
   player: string | null;
   relatedPlayer: string | null;
   detail: string | null;

@@ -1,6 +1,32 @@
-import { computeKellyIndex, getKellyIndex, type KellyIndex } from '../analysis/kelly-index.js';
+import {
+  computeKellyIndex,
+  type KellyIndex,
+  type KellyOddsInput,
+} from '../analysis/kelly-index.js';
 import type { PrismaClient } from '../db/generated/client.js';
 import { existingMatchIds, groupByMatch, requireMatch } from './odds-match.js';
+
+const HAD_WITH_BOOKMAKER = { market: 'had', include: { bookmaker: true } } as const;
+
+type Price = number | null;
+
+interface HadRow {
+  bookmaker: KellyOddsInput['bookmaker'];
+  openHome: Price;
+  openDraw: Price;
+  openAway: Price;
+  closeHome: Price;
+  closeDraw: Price;
+  closeAway: Price;
+}
+
+function kellyInput(row: HadRow): KellyOddsInput {
+  return {
+    bookmaker: row.bookmaker,
+    opening: { home: row.openHome, draw: row.openDraw, away: row.openAway },
+    closing: { home: row.closeHome, draw: row.closeDraw, away: row.closeAway },
+  };
+}
 
 /** DECISIONS.md "Odds": the Kelly index, computed on read from the stored `had` odds. */
 export function createKellyService({ db }: { db: PrismaClient }) {
@@ -15,32 +41,25 @@ export function createKellyService({ db }: { db: PrismaClient }) {
     const [known, rows] = await Promise.all([
       matchesKnown ? new Set(matchIds) : existingMatchIds(db, matchIds),
       db.odds.findMany({
-        where: { matchId: { in: [...matchIds] }, market: 'had' },
-        include: { bookmaker: true },
+        where: { matchId: { in: [...matchIds] }, market: HAD_WITH_BOOKMAKER.market },
+        include: HAD_WITH_BOOKMAKER.include,
       }),
     ]);
     const byMatch = groupByMatch(rows);
     const result = new Map<number, KellyIndex>();
     for (const matchId of known) {
-      const own = byMatch.get(matchId) ?? [];
-      result.set(
-        matchId,
-        computeKellyIndex(
-          matchId,
-          own.map((r) => ({
-            bookmaker: r.bookmaker,
-            opening: { home: r.openHome, draw: r.openDraw, away: r.openAway },
-            closing: { home: r.closeHome, draw: r.closeDraw, away: r.closeAway },
-          })),
-        ),
-      );
+      result.set(matchId, computeKellyIndex(matchId, (byMatch.get(matchId) ?? []).map(kellyInput)));
     }
     return result;
   }
 
   /** A known match without `had` odds has an empty index; an unknown match is a 404. */
   async function getForMatch(matchId: number): Promise<KellyIndex> {
-    const index = await getKellyIndex(db, matchId);
+    const rows = await db.odds.findMany({
+      where: { matchId, market: HAD_WITH_BOOKMAKER.market },
+      include: HAD_WITH_BOOKMAKER.include,
+    });
+    const index = computeKellyIndex(matchId, rows.map(kellyInput));
     if (index.bookmakers.length === 0) {
       await requireMatch(db, matchId);
     }

@@ -1,9 +1,9 @@
 import type { PrismaClient } from '../db/generated/client.js';
+import { ODDS_MARKETS, type OddsMarket } from '../football/vocabulary.js';
 import type { BookmakerView } from './bookmakers.js';
 import { requireMatch } from './odds-match.js';
 
-export type OddsMarket = 'had' | 'hdp' | 'hilo';
-export const ODDS_MARKETS: readonly OddsMarket[] = ['had', 'hdp', 'hilo'];
+export { ODDS_MARKETS, type OddsMarket };
 
 /** One price set as stored; which prices apply depends on the market (null = not offered). */
 export interface PriceSet {

@@ -1,6 +1,6 @@
-import { analyzeAll } from '../../src/analysis/analyze.js';
 import type { Database } from '../../src/db/database.js';
 import type { PrismaClient } from '../../src/db/generated/client.js';
+import { analyzeAll } from '../../src/ingest/analyze/analyze.js';
 import { runDemo } from '../../src/ingest/demo/index.js';
 import { HONG_KONG_TZ, todayIn } from '../../src/services/match-day.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { analyzeAll } from '../../src/analysis/analyze.js';
 import type { Deps } from '../../src/deps.js';
+import { analyzeAll } from '../../src/ingest/analyze/analyze.js';
 import { runDemo } from '../../src/ingest/demo/index.js';
 import { createAccountWithKey } from './access.js';
 import { buildTestApp } from './app.js';

@@ -1,4 +1,4 @@
-import { EVENT_TYPES, MATCH_STATUSES } from '../../football/vocabulary.js';
+import { EVENT_TYPES, MATCH_STATUSES, ODDS_MARKETS, SIDES } from '../../football/vocabulary.js';
 import { LANGUAGES } from '../../i18n/language.js';
 import { builder } from '../builder.js';
 
@@ -24,11 +24,11 @@ export const MatchStatusEnum = restEnum(
   'Half-time is LIVE with minute "HT" (DECISIONS.md "Matches").',
 );
 export const EventTypeEnum = restEnum('EventType', EVENT_TYPES, 'What happened at an event.');
-export const SideEnum = restEnum('Side', ['home', 'away'], 'Which team.');
+export const SideEnum = restEnum('Side', SIDES, 'Which team.');
 export const ResultEnum = restEnum('Result', ['W', 'D', 'L'], 'Win, draw or loss.');
 export const OddsMarketEnum = restEnum(
   'OddsMarket',
-  ['had', 'hdp', 'hilo'],
+  ODDS_MARKETS,
   'HAD: 1X2, HDP: Asian handicap, HILO: total goals.',
 );
 export const LanguageEnum = restEnum(

@@ -1,6 +1,6 @@
+import type { OddsMarket } from '../../football/vocabulary.js';
 import type { Odds, PriceSetRecord } from '../format.js';
 import { MAX_BOOKMAKER, MIN_BOOKMAKER } from './data/bookmakers.js';
-import type { MarketName } from './odds-model.js';
 
 const PRICE_FIELDS = ['home', 'draw', 'away', 'over', 'under'] as const;
 
@@ -46,7 +46,7 @@ function envelope(
 }
 
 /** Min and Max rows of one market, from the real bookmakers' opening and closing prices. */
-export function aggregateRows(matchId: number, market: MarketName, rows: Odds[]): Odds[] {
+export function aggregateRows(matchId: number, market: OddsMarket, rows: Odds[]): Odds[] {
   const real = rows.filter((r) => r.market === market);
   if (real.length === 0) {
     return [];

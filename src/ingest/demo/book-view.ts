@@ -1,6 +1,7 @@
+import type { OddsMarket } from '../../football/vocabulary.js';
 import type { Movement, Odds } from '../format.js';
 import type { BookmakerSpec } from './data/bookmakers.js';
-import { type MarketName, type Quote, quote } from './odds-model.js';
+import { type Quote, quote } from './odds-model.js';
 import type { PlayedMatch } from './play.js';
 import { type Distributions, distributions } from './poisson.js';
 import type { Rng } from './random.js';
@@ -39,8 +40,8 @@ export interface BookView {
   closeXg: Expectation;
   openShift: number;
   closeShift: number;
-  open: Record<MarketName, Quote>;
-  close: Record<MarketName, Quote>;
+  open: Record<OddsMarket, Quote>;
+  close: Record<OddsMarket, Quote>;
 }
 
 export interface Opinion {
@@ -64,7 +65,7 @@ export function bookView(c: OddsContext, spec: BookmakerSpec, o: Opinion): BookV
   const margin = Math.max(0.036, Math.min(0.074, spec.margin + rng.normal(0, 0.004)));
   const openShift = rng.chance(0.15) ? rng.pick([-0.25, 0.25]) : 0;
   const closeShift = rng.chance(0.1) ? rng.pick([-0.25, 0.25]) : 0;
-  const quotes = (d: Distributions, shift: number): Record<MarketName, Quote> => ({
+  const quotes = (d: Distributions, shift: number): Record<OddsMarket, Quote> => ({
     had: quote('had', d, margin),
     hdp: quote('hdp', d, margin, shift),
     hilo: quote('hilo', d, margin, shift),

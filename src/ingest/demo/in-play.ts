@@ -1,3 +1,4 @@
+import { SCORING_EVENTS } from '../../football/vocabulary.js';
 import { clockAt, clockToTime, MINUTE_MS, timeKey } from './clock.js';
 import type { PlayedMatch } from './play.js';
 import { type Distributions, distributions, withScore } from './poisson.js';
@@ -14,8 +15,6 @@ export interface InPlayPoint {
   /** Goals still to come (Asian in-play handicaps are settled on these). */
   remaining: Distributions;
 }
-
-const SCORING = new Set(['goal', 'own_goal', 'penalty']);
 
 /** Moments after kick-off when an in-play price changed: up to now (live) or until trading stopped. */
 export function inPlayPoints(
@@ -40,7 +39,7 @@ export function inPlayPoints(
     let home = 0;
     let away = 0;
     for (const ev of played.events) {
-      if (SCORING.has(ev.type) && timeKey(ev.time) <= timeKey(time)) {
+      if (SCORING_EVENTS.has(ev.type) && timeKey(ev.time) <= timeKey(time)) {
         if (ev.side === 'home') {
           home++;
         } else {

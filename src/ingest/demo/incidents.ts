@@ -1,3 +1,4 @@
+import { SIDES } from '../../football/vocabulary.js';
 import type { MatchTime } from './clock.js';
 import type { EventType, SideName } from './model.js';
 import type { Rng } from './random.js';
@@ -12,8 +13,6 @@ export interface Incident {
   related?: string;
   detail?: string;
 }
-
-const SIDES: readonly SideName[] = ['home', 'away'];
 
 /** A random match time at or after minute `from`, with some stoppage-time minutes. */
 export function randomTime(rng: Rng, from = 1): MatchTime {

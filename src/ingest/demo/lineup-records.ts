@@ -1,3 +1,4 @@
+import { SIDES } from '../../football/vocabulary.js';
 import type { Lineup, LineupPlayer } from '../format.js';
 import type { Incident } from './incidents.js';
 import { round1, type SheetPlayer } from './lineup.js';
@@ -97,7 +98,7 @@ export function lineupRecords(
   published: boolean,
   rng: Rng,
 ): Lineup[] {
-  return (['home', 'away'] as const).map((side) => {
+  return SIDES.map((side) => {
     const sheet = played.sheets[side];
     const t = tallies(played.events, side);
     const diff = played.score.home - played.score.away;

@@ -1,3 +1,4 @@
+import { ODDS_MARKETS } from '../../football/vocabulary.js';
 import type { Exchange, Lineup, Movement, Odds, Statistic } from '../format.js';
 import { aggregateRows } from './aggregates.js';
 import { aiReportRecords } from './ai-reports.js';
@@ -13,7 +14,6 @@ import type {
   RegionalRecord,
   TipRecord,
 } from './model.js';
-import { MARKETS } from './odds-model.js';
 import { buildOdds } from './odds-records.js';
 import { type PlayedMatch, pickSheets, playMatch } from './play.js';
 import { Rng } from './random.js';
@@ -104,7 +104,7 @@ export class MatchGenerator {
   ): void {
     const odds = buildOdds({ m, xg, played, now: this.now, rng: rng('odds') });
     out.odds = odds.odds;
-    for (const market of MARKETS) {
+    for (const market of ODDS_MARKETS) {
       out.odds.push(...aggregateRows(m.id, market, odds.odds));
     }
     out.movements = odds.movements;

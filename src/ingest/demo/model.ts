@@ -1,3 +1,4 @@
+import type { Side } from '../../football/vocabulary.js';
 import type {
   AiReport,
   Competition,
@@ -11,7 +12,7 @@ import type {
 
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export type EventType = (typeof EVENT_TYPES)[number];
-export type SideName = 'home' | 'away';
+export type SideName = Side;
 
 /** The first match id; ids are dense from here in kick-off order. */
 export const FIRST_MATCH_ID = 1_000_001;

@@ -1,7 +1,5 @@
+import type { OddsMarket } from '../../football/vocabulary.js';
 import { balancedLine, type Distributions, goalLine, handicap } from './poisson.js';
-
-export type MarketName = 'had' | 'hdp' | 'hilo';
-export const MARKETS: readonly MarketName[] = ['had', 'hdp', 'hilo'];
 
 export interface Quote {
   line?: number;
@@ -69,7 +67,7 @@ export function hiloLine(d: Distributions): number {
 }
 
 /** One bookmaker's prices for a market; `lineShift` moves off the balanced line (a bookmaker's own view). */
-export function quote(market: MarketName, d: Distributions, margin: number, lineShift = 0): Quote {
+export function quote(market: OddsMarket, d: Distributions, margin: number, lineShift = 0): Quote {
   if (market === 'had') {
     const p = priced([d.home, d.draw, d.away], margin);
     return { home: p[0] ?? 0, draw: p[1] ?? 0, away: p[2] ?? 0 };

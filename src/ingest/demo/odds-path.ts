@@ -1,8 +1,9 @@
+import type { OddsMarket } from '../../football/vocabulary.js';
 import type { Movement } from '../format.js';
 import { type BookView, dist, type OddsContext, seconds, type Timeline } from './book-view.js';
 import { iso } from './clock.js';
 import { type InPlayPoint, inPlayPoints } from './in-play.js';
-import { type MarketName, type Quote, quote, sameQuote } from './odds-model.js';
+import { type Quote, quote, sameQuote } from './odds-model.js';
 import type { Distributions } from './poisson.js';
 
 export interface Row {
@@ -48,7 +49,7 @@ export function pricePath(
 export function series(
   path: PathPoint[],
   t: Timeline,
-  market: MarketName,
+  market: OddsMarket,
   book: BookView,
   inPlay: boolean,
 ): Row[] {
@@ -75,7 +76,7 @@ export function series(
 
 export function movementRecords(
   matchId: number,
-  market: MarketName,
+  market: OddsMarket,
   bookmakerId: number,
   rows: Row[],
 ): Movement[] {

@@ -1,3 +1,4 @@
+import { ODDS_MARKETS } from '../../football/vocabulary.js';
 import type { Movement, Odds } from '../format.js';
 import {
   bookView,
@@ -11,7 +12,7 @@ import {
 } from './book-view.js';
 import { DAY_MS, HOUR_MS, iso, MINUTE_MS } from './clock.js';
 import { BOOKMAKERS, type BookmakerSpec } from './data/bookmakers.js';
-import { MARKETS, type Quote } from './odds-model.js';
+import type { Quote } from './odds-model.js';
 import { movementRecords, type PathPoint, pricePath, series } from './odds-path.js';
 import { estimate } from './strength.js';
 
@@ -56,7 +57,7 @@ export function buildOdds(c: OddsContext): OddsOutput {
   const odds: Odds[] = [];
   const movements: Movement[] = [];
   const paths = new Map<number, PathPoint[]>();
-  for (const market of MARKETS) {
+  for (const market of ODDS_MARKETS) {
     if (market !== 'had' && c.rng.chance(0.05)) {
       continue;
     }

@@ -1,3 +1,4 @@
+import { SCORING_EVENTS } from '../../football/vocabulary.js';
 import { assignPlayers } from './assign.js';
 import { clockToTime, type MatchTime, timeKey } from './clock.js';
 import { drawIncidents, type Incident } from './incidents.js';
@@ -27,8 +28,6 @@ export interface PlayedMatch {
   played: number;
   cutoff: MatchTime | null;
 }
-
-const SCORING = new Set(['goal', 'own_goal', 'penalty']);
 
 function count(events: Incident[], types: readonly string[]): Pair {
   const pair = { home: 0, away: 0 };
@@ -61,13 +60,13 @@ export function playMatch(seed: number, m: ScheduledMatch, xg: Expectation, rng:
   const all = assignPlayers(drawIncidents(xg, rng, cardsReported), sheets, rng);
   const cutoff = m.status === 'finished' || !m.clock ? null : clockToTime(m.clock);
   const events = cutoff ? all.filter((e) => timeKey(e.time) <= timeKey(cutoff)) : all;
-  const firstHalf = events.filter((e) => e.time.half === 1 && SCORING.has(e.type));
+  const firstHalf = events.filter((e) => e.time.half === 1 && SCORING_EVENTS.has(e.type));
   const pastHalfTime = !cutoff || cutoff.half === 2 || m.clock === 'HT';
   return {
     events,
     sheets,
-    score: count(events, [...SCORING]),
-    halfTime: pastHalfTime ? count(firstHalf, [...SCORING]) : null,
+    score: count(events, [...SCORING_EVENTS]),
+    halfTime: pastHalfTime ? count(firstHalf, [...SCORING_EVENTS]) : null,
     corners: count(events, ['corner']),
     yellow: cardsReported ? count(events, ['yellow']) : null,
     red: cardsReported ? count(events, ['red', 'second_yellow']) : null,

@@ -10,6 +10,7 @@ import { type NestedFileName, writeNestedFile } from './write-nested.js';
 
 export { pgPoolOf } from './bulk/pool.js';
 export { ImportValidationError } from './errors.js';
+export { RecordStream } from './record-stream.js';
 export type { FileSummary, ImportOptions, ImportSummary } from './summary.js';
 
 const TRANSACTION = { timeout: 3_600_000, maxWait: 60_000 };

@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { SCORING_EVENTS } from '../../football/vocabulary.js';
 import type {
   LineupPlayerRecord,
   LineupSideRecord,
@@ -8,8 +9,6 @@ import type { MatchEventRecord, MatchStatisticRecord } from '../../services/matc
 import type { Lineups, MatchEvent, MatchStatistic } from '../schemas/match-details.js';
 import { optional } from './common.js';
 
-const SCORING = new Set(['goal', 'own_goal', 'penalty']);
-
 /** "45+2" in stoppage time, else the minute. */
 export const eventClock = (minute: number, extra: number | null) =>
   extra ? `${minute}+${extra}` : String(minute);
@@ -18,7 +17,7 @@ export const eventClock = (minute: number, extra: number | null) =>
 export function presentEvents(events: MatchEventRecord[]): Static<typeof MatchEvent>[] {
   const goals = { home: 0, away: 0 };
   return events.map((e) => {
-    const scored = SCORING.has(e.type);
+    const scored = SCORING_EVENTS.has(e.type);
     if (scored) {
       goals[e.side] += 1;
     }

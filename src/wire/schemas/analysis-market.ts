@@ -1,4 +1,5 @@
 import Type, { type TSchema } from 'typebox';
+import { SIDES } from '../../football/vocabulary.js';
 
 /** Shapes of the stored handicap and over-under documents (docs/analysis.md; spec 2.11). */
 const Ref = Type.Object(
@@ -12,7 +13,7 @@ const HistoryRow = Type.Object(
     kickoffUtc: Type.String({ format: 'date-time' }),
     competition: Ref,
     opponent: Ref,
-    venue: Type.Enum(['home', 'away']),
+    venue: Type.Enum(SIDES),
     score: Type.String({ description: 'home-away' }),
   },
   { additionalProperties: false },

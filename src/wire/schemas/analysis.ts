@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { ODDS_MARKETS } from '../../football/vocabulary.js';
 
 /** A published AI report (spec 4.4), in the language named by `language` and Content-Language. */
 export const AiReport = Type.Object(
@@ -15,7 +16,7 @@ export const AiReport = Type.Object(
 /** Spec 2.11, docs/analysis.md "Tips distribution": only samples of more than ten tips. */
 export const TipsDistributionEntry = Type.Object(
   {
-    betType: Type.Enum(['had', 'hdp', 'hilo']),
+    betType: Type.Enum(ODDS_MARKETS),
     line: Type.Optional(Type.Number({ description: 'Omitted for had' })),
     tips: Type.Integer({ minimum: 11 }),
     selections: Type.Array(

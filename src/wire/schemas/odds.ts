@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { ODDS_MARKETS } from '../../football/vocabulary.js';
 
 /** Spec 2.6. */
 export const Bookmaker = Type.Object(
@@ -53,7 +54,7 @@ export const BookmakerOdds = Type.Object(
   { additionalProperties: false },
 );
 
-export const OddsMarketParam = Type.Enum(['had', 'hdp', 'hilo'], {
+export const OddsMarketParam = Type.Enum(ODDS_MARKETS, {
   description: '`had` (1X2), `hdp` (Asian handicap) or `hilo` (total goals)',
 });
 

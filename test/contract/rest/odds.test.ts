@@ -3,11 +3,11 @@ import type { TSchema } from 'typebox';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { analyzeAll } from '../../../src/analysis/analyze.js';
-import { getKellyIndex } from '../../../src/analysis/kelly-index.js';
 import type { PrismaClient } from '../../../src/db/generated/client.js';
 import type { Deps } from '../../../src/deps.js';
+import { analyzeAll } from '../../../src/ingest/analyze/analyze.js';
 import { runDemo } from '../../../src/ingest/demo/index.js';
+import { createKellyService } from '../../../src/services/odds-kelly.js';
 import { Envelope } from '../../../src/wire/envelope.js';
 import { BookmakerOdds, OddsMovement, RegionalBoard } from '../../../src/wire/schemas/odds.js';
 import { KellyIndex } from '../../../src/wire/schemas/odds-kelly.js';
@@ -156,7 +156,9 @@ describeEachDatabase('odds routes (spec 4.3)', ({ db }) => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expectSchema(Envelope(KellyIndex), body);
-    expect(body.data).toEqual(JSON.parse(JSON.stringify(await getKellyIndex(prisma, row.matchId))));
+    expect(body.data).toEqual(
+      JSON.parse(JSON.stringify(await createKellyService({ db: prisma }).getForMatch(row.matchId))),
+    );
     expect(body.data.bookmakers.length).toBeGreaterThan(0);
     expect(
       body.data.bookmakers.every((b: { bookmaker: { id: number } }) => b.bookmaker.id < 9000),

@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
-import { analyzeAll } from '../../../src/analysis/analyze.js';
-import { getKellyIndex } from '../../../src/analysis/kelly-index.js';
 import { selectionMatchIds } from '../../../src/analysis/market-selection.js';
 import type { HandicapAnalysis } from '../../../src/analysis/market-types.js';
+import { analyzeAll } from '../../../src/ingest/analyze/analyze.js';
+import { createTipsService } from '../../../src/services/analysis-tips.js';
+import { createKellyService } from '../../../src/services/odds-kelly.js';
 import {
   getCornerAnalysesForMatches,
   getCornerAnalysis,
@@ -11,8 +12,7 @@ import {
   getMarketAnalysis,
   getMarketAnalysisText,
   getMarketAnalysisTextsForMatches,
-} from '../../../src/analysis/stored-analysis.js';
-import { getTipsDistribution } from '../../../src/analysis/tips-distribution.js';
+} from '../../../src/services/stored-analysis.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { insertAnalysisFixture } from './fixture.js';
 
@@ -155,7 +155,8 @@ describeEachDatabase('analysis', ({ db }) => {
   });
 
   it('computes the tips distribution and the Kelly index on read', async () => {
-    expect(await getTipsDistribution(prisma(), 104)).toEqual([
+    const tips = createTipsService({ db: prisma() });
+    expect(await tips.getForMatch(104)).toEqual([
       {
         betType: 'hdp',
         line: -0.5,
@@ -166,8 +167,8 @@ describeEachDatabase('analysis', ({ db }) => {
         ],
       },
     ]);
-    expect(await getTipsDistribution(prisma(), 101)).toEqual([]);
-    const kelly = await getKellyIndex(prisma(), 104);
+    expect(await tips.getForMatch(101)).toEqual([]);
+    const kelly = await createKellyService({ db: prisma() }).getForMatch(104);
     expect(kelly.bookmakers.map((b) => b.bookmaker.id)).toEqual([10, 11]);
     expect(kelly.average.opening?.bookmakers).toBe(2);
     expect(kelly.average.closing?.bookmakers).toBe(1);

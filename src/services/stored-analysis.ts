@@ -1,6 +1,6 @@
+import type { CornerAnalysisPayload } from '../analysis/corner-types.js';
+import type { AnalysisMarket, MarketAnalysisOf } from '../analysis/market-types.js';
 import type { PrismaClient } from '../db/generated/client.js';
-import type { CornerAnalysisPayload } from './corner-types.js';
-import type { AnalysisMarket, MarketAnalysisOf } from './market-types.js';
 
 /**
  * Readers of the stored analyses (docs/analysis.md). The `...Text` readers return the JSON text

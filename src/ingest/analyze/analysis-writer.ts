@@ -1,5 +1,5 @@
-import type { PrismaClient } from '../db/generated/client.js';
-import type { AnalysisMarket } from './market-types.js';
+import type { AnalysisMarket } from '../../analysis/market-types.js';
+import type { PrismaClient } from '../../db/generated/client.js';
 
 /** Rows per INSERT and payload characters per INSERT, whichever is reached first. */
 const MAX_ROWS = 500;

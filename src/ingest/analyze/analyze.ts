@@ -1,11 +1,12 @@
-import type { PrismaClient } from '../db/generated/client.js';
+import { buildCornerAnalysis } from '../../analysis/corner-analysis.js';
+import type { HistoryStore } from '../../analysis/history-store.js';
+import { DEFAULT_SAMPLE_SIZE } from '../../analysis/market-analysis.js';
+import { buildMarketAnalysis } from '../../analysis/market-payload.js';
+import type { AnalysisMarket } from '../../analysis/market-types.js';
+import { cornerHistory, marketHistory } from '../../analysis/team-history.js';
+import type { PrismaClient } from '../../db/generated/client.js';
 import { createAnalysisWriter, deleteMarketAnalyses } from './analysis-writer.js';
-import { buildCornerAnalysis } from './corner-analysis.js';
-import { type HistoryStore, loadHistoryStore } from './history-store.js';
-import { DEFAULT_SAMPLE_SIZE } from './market-analysis.js';
-import { buildMarketAnalysis } from './market-payload.js';
-import type { AnalysisMarket } from './market-types.js';
-import { cornerHistory, marketHistory } from './team-history.js';
+import { loadHistoryStore } from './history-loader.js';
 
 export interface AnalyzeOptions {
   /** Analyse only these matches (their history still comes from every stored match). */
