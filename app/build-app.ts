@@ -6,7 +6,7 @@ import type { Config } from '../src/config.js';
 import type { Deps } from '../src/deps.js';
 import { docsPlugin } from '../src/docs/plugin.js';
 import { graphqlPlugin } from '../src/graphql/plugin.js';
-import { healthRoutes } from '../src/health.js';
+import { healthRoutes } from '../src/health/plugin.js';
 import { registerAddressLimit } from '../src/http/address-limit.js';
 import { registerDrain, type ShutdownState } from '../src/http/drain.js';
 import { registerFiniteParameters } from '../src/http/finite-parameters.js';

@@ -1,7 +1,7 @@
 /**
  * touchline with the access gate off, for the bench's gate on/off rows only: the same app over
  * the same database and configuration as `touchline serve`, built with `accessGate: false`
- * (src/app.ts), so REST routes answer without key checks, counters or quota headers. Nothing
+ * (app/build-app.ts), so REST routes answer without key checks, counters or quota headers. Nothing
  * but this file can build such an app. Needs a migrated database (the bench's own).
  */
 import { buildApp } from '../app/build-app.js';

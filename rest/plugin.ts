@@ -25,7 +25,7 @@ export async function restPlugin(
     docsUrl: string;
     assetsUrl: string;
     responseCache: boolean;
-    /** Off only in benchmarks (src/app.ts `BuildOptions`). */
+    /** Off only in benchmarks (app/build-app.ts `BuildOptions`). */
     accessGate: boolean;
   },
 ) {

@@ -2,16 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
-import type { ManagementServices } from '../services/management.js';
 import { accountRoutes } from './routes/accounts.js';
 import { allowlistRoutes } from './routes/allowlist.js';
 import { keyRoutes } from './routes/keys.js';
 import { planRoutes } from './routes/plans.js';
+import type { AdminServices } from './services.js';
 
-export type AdminServices = Pick<
-  ManagementServices,
-  'accounts' | 'keys' | 'allowlist' | 'subscriptions' | 'planPrices' | 'usage'
->;
+export type { AdminServices };
 
 export interface AdminOptions {
   /** ADMIN_TOKEN: the bearer token every admin request must carry. */

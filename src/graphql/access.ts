@@ -21,35 +21,9 @@ import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { GraphQLContext } from './context.js';
 import { type CostPlan, checkAffordable, planCost } from './cost.js';
 import { graphqlErrorOf } from './errors.js';
+import type { HttpOutcome, SettledOperation } from './outcome.js';
 
-/** What an operation that ran cleanly cost: enough to answer it again from the cache. */
-export interface SettledOperation {
-  plan: CostPlan;
-  /**
-   * Units read and charged on the day, and attempted (the ledger's charged and attempted reads);
-   * the minute keeps at least one request (`minuteKept`).
-   */
-  actual: number;
-  minute: number;
-  /** The caller's tier reads analysis (the answer differs otherwise). */
-  analysis: boolean;
-  data: unknown;
-}
-
-/** What the HTTP door needs after the operation: status of a whole refusal, counters. */
-export interface HttpOutcome {
-  /** Set when the operation was refused as a whole: the status REST would answer. */
-  status?: number;
-  retryAfter?: number;
-  /** Extra response headers (the address policy's RateLimit fields of a keyless refusal). */
-  headers?: Record<string, string>;
-  /** The request already counted on its address's minute (it carried no key). */
-  addressCounted?: boolean;
-  usage?: UsageSnapshot;
-  matchList?: boolean;
-  /** Set when the operation may be answered from the operation cache next time. */
-  settled?: SettledOperation;
-}
+export type { HttpOutcome, SettledOperation };
 
 /** The resolvers' context plus what the HTTP door passed in (yoga merges the two). */
 export type ExecutionContext = GraphQLContext & { http: HttpOutcome; req: FastifyRequest };

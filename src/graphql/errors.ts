@@ -3,7 +3,7 @@ import type { Plugin } from 'graphql-yoga';
 import { apiErrorOfDatabaseFailure } from '../db/failures.js';
 import { ApiError } from '../errors/api-error.js';
 import { isErrorCode } from '../errors/codes.js';
-import type { HttpOutcome } from './access.js';
+import type { HttpOutcome } from './outcome.js';
 
 /** Where a source error points (its nodes, positions and path), for the error that replaces it. */
 const locationOf = (source: GraphQLError | undefined) => ({

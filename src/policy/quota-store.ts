@@ -43,7 +43,7 @@ export interface CounterState {
   used: number;
 }
 
-/** Usage after the request (spec 8.2 headers count the current request). */
+/** Usage after the request: the headers of spec 8.2 rule 6 count the current request. */
 export interface UsageSnapshot {
   minute: CounterState;
   quota: CounterState;
@@ -84,7 +84,7 @@ export interface QuotaStore {
   reserve(input: ReserveInput): MaybePromise<ReserveOutcome>;
   /** Gives units back to the windows the reservation used (never below zero). */
   refund(reservation: Reservation, units: RefundUnits): MaybePromise<void>;
-  /** Counts a request on the key's minute only (a 400 or 403 `tier_insufficient`, spec 7). */
+  /** Counts a request on the key's minute only (a 400 or 403 `tier_insufficient`: DECISIONS "Access", what counts). */
   chargeMinute(input: Omit<ReserveInput, 'cost' | 'freeEligible'>): Promise<UsageSnapshot>;
   /** The counters now, without spending anything. */
   peek(input: Omit<ReserveInput, 'cost' | 'freeEligible'>): Promise<UsageSnapshot>;

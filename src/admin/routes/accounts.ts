@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { presentTierLimits } from '../../services/plans.js';
 import { presentSubscription } from '../../services/subscription-state.js';
-import type { AdminServices } from '../plugin.js';
 import { CreateAccountBody, IdParams, PlanActionBody } from '../schemas.js';
+import type { AdminServices } from '../services.js';
 import { requireTier } from './tier.js';
 
 export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AdminServices }> = async (

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../errors/api-error.js';
-import type { AdminServices } from '../plugin.js';
 import { EntryBody, IdParams, OptionalEntry } from '../schemas.js';
+import type { AdminServices } from '../services.js';
 
 /** Spec 5.6: a key's IP allowlist. */
 export const allowlistRoutes: FastifyPluginAsyncTypebox<{ services: AdminServices }> = async (

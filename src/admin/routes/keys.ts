@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AdminServices } from '../plugin.js';
 import { CreateKeyBody, IdParams, ReplaceKeyBody } from '../schemas.js';
+import type { AdminServices } from '../services.js';
 
 /** Spec 3.2 key lifecycle. The full key is in the create and replace responses only. */
 export const keyRoutes: FastifyPluginAsyncTypebox<{ services: AdminServices }> = async (

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AdminServices } from '../plugin.js';
 import { CodeParams, PriceBody } from '../schemas.js';
+import type { AdminServices } from '../services.js';
 
 /** Spec 9.3: a price change inserts a new plan version. */
 export const planRoutes: FastifyPluginAsyncTypebox<{ services: AdminServices }> = async (

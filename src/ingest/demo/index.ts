@@ -5,34 +5,17 @@ import type pg from 'pg';
 import type { PrismaClient } from '../../db/generated/client.js';
 import { MANIFEST_FILE, type Manifest } from '../format.js';
 import { type ImportSummary, importFolder } from '../import/index.js';
-import { FolderWriter, type RecordCounts } from './folder-writer.js';
+import { FolderWriter } from './folder-writer.js';
 import { MatchGenerator } from './match-output.js';
+import type { DemoOptions, DemoStats } from './options.js';
 import { bookmakerRecords, competitionRecords, teamRecords } from './reference-records.js';
 import { buildSchedule } from './schedule.js';
 import { clearSquads } from './squads.js';
 import { DEMO_SOURCE, streamDemo } from './stream.js';
 import { clearRatings } from './strength.js';
 
+export type { DemoOptions, DemoStats };
 export { DEMO_SOURCE };
-
-export interface DemoOptions {
-  /** Number of matches (default of the CLI: 1,000). */
-  matches: number;
-  seed: number;
-  /** "Now" of the demo: live matches, today's and the coming week's fixtures are relative to it. */
-  now: Date;
-  onProgress?: (msg: string) => void;
-}
-
-export interface DemoStats {
-  /** The folder written; null when the demo was streamed into PostgreSQL without one. */
-  dir: string | null;
-  matches: number;
-  /** Records written per file. */
-  records: RecordCounts;
-  /** Bytes of the NDJSON files (the manifest aside), or characters of COPY text streamed. */
-  bytes: number;
-}
 
 const PROGRESS_EVERY = 10;
 

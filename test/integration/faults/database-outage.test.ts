@@ -20,7 +20,7 @@ const QUERY_TIMEOUT_MS = 1000;
 const CONNECT_TIMEOUT_MS = 1000;
 /** The longest a data request may take while the database hangs: acquire + statement + margin. */
 const HANG_BOUND_MS = CONNECT_TIMEOUT_MS + QUERY_TIMEOUT_MS + 500 + 3000;
-/** /readyz answers within 2 s whatever the database does (src/health.ts), plus scheduling. */
+/** /readyz answers within 2 s whatever the database does (src/health/plugin.ts), plus scheduling. */
 const READY_BOUND_MS = 2000 + 1500;
 
 const ROUTE = '/v1/football/odds/bookmakers';

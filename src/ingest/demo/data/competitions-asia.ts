@@ -1,4 +1,4 @@
-import type { CompetitionSpec } from './competitions.js';
+import type { CompetitionSpec } from './competition-spec.js';
 
 export const ASIAN_COMPETITIONS: readonly CompetitionSpec[] = [
   {

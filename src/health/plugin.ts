@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from './deps.js';
+import type { Deps } from '../deps.js';
 
 /** /readyz answers within this, whatever the database does (docs/operations.md). */
 const READY_TIMEOUT_MS = 2000;

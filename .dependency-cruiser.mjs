@@ -1,0 +1,83 @@
+/**
+ * The architecture's import rules, checked by `npm run check:deps` (part of `npm test`).
+ * Layout (README "Architecture"): `src/` is the core, its doors are `rest/` (the /v1 routes) and
+ * the door folders under `src/` (graphql, admin, docs, health, cli); `app/` composes them.
+ */
+const DOORS = ['rest', 'src/graphql', 'src/admin', 'src/docs', 'src/health', 'src/cli'];
+const DOOR_PATH = `^(${DOORS.join('|')})/`;
+const CORE = '^src/(?!graphql/|admin/|docs/|health/|cli/)';
+
+/** One rule per door: it may not import any other door. */
+const doorsApart = DOORS.map((door) => ({
+  name: `door-apart:${door}`,
+  comment: `${door} is a door: it may use the core and the HTTP shell, never another door.`,
+  severity: 'error',
+  from: { path: `^${door}/` },
+  to: { path: DOOR_PATH, pathNot: `^${door}/` },
+}));
+
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A cycle makes the order of initialisation matter; split the shared part out.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-not-to-doors',
+      comment: 'The core (src/ outside the door folders) never imports a door or app/.',
+      severity: 'error',
+      from: { path: CORE },
+      to: { path: `${DOOR_PATH}|^app/` },
+    },
+    ...doorsApart,
+    {
+      name: 'only-composition-imports-app',
+      comment:
+        'app/ is the composition root: tests, bench and scripts may start it, src/ and rest/ may not.',
+      severity: 'error',
+      from: { path: '^(src|rest)/' },
+      to: { path: '^app/' },
+    },
+    {
+      name: 'shell-below-doors',
+      comment:
+        'The HTTP shell (src/http) serves the doors; services, policy and data never need it.',
+      severity: 'error',
+      from: { path: '^src/(analysis|services|football|db|ingest|i18n|errors|cache|wire)/' },
+      to: { path: '^src/http/' },
+    },
+    {
+      name: 'analysis-is-pure',
+      comment: 'src/analysis computes; reading and writing storage belongs to services and ingest.',
+      severity: 'error',
+      from: { path: '^src/analysis/' },
+      to: { path: '^src/(?!analysis/|football/)|^(rest|app)/|^node_modules/' },
+    },
+    {
+      name: 'no-dev-dependencies-in-production',
+      comment: 'What runs in production may not need a devDependency.',
+      severity: 'error',
+      from: { path: '^(src|rest|app)/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/db/generated/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+};
