@@ -28,6 +28,14 @@ export interface ResilientOptions {
 /** A failure of the connection, not of our script (a script error is a bug and surfaces). */
 const isUnavailable = (error: unknown) => !(error instanceof (ReplyError as typeof Error));
 
+/**
+ * After recovery, how long an instance still holds each key to its outage share as well as to
+ * Redis: long enough for every other instance to have probed (PROBE_INTERVAL_MS) and replayed
+ * its journal. Before that, Redis does not yet count what the others admitted while it was
+ * down, and admitting against Redis alone would let the key pass its limit.
+ */
+const SETTLE_MS = 2 * PROBE_INTERVAL_MS + 500;
+
 const share = (limit: number, used: number, instances: number) =>
   Math.max(0, Math.floor((limit - used) / Math.max(1, instances)));
 
@@ -45,7 +53,10 @@ export function createResilientQuotaStore(
 } {
   let down = false;
   let nextProbe = 0;
+  let probeTimer: NodeJS.Timeout | undefined;
   let local = createMemoryQuotaStore();
+  /** The outage's local counters, still enforced as a ceiling until `until` (SETTLE_MS). */
+  let settling: { store: ReturnType<typeof createMemoryQuotaStore>; until: number } | undefined;
   const localReservations = new WeakSet<Reservation>();
   const journal = new Map<string, ReplayEntry>();
   /** Last usage Redis reported per key, and the windows it was for, to size the local shares. */
@@ -59,6 +70,28 @@ export function createResilientQuotaStore(
       options.onStateChange?.('down');
     }
     nextProbe = options.now().getTime() + PROBE_INTERVAL_MS;
+    scheduleProbe();
+  }
+
+  /**
+   * While down, probe on a timer too, not only when a request comes: an instance without traffic
+   * still replays its journal within about a second of Redis answering again.
+   */
+  function scheduleProbe() {
+    if (probeTimer || options.mode !== 'local') {
+      return;
+    }
+    probeTimer = setTimeout(() => {
+      probeTimer = undefined;
+      if (down) {
+        void tryRedis(() => redisStore.redis.ping()).then((answer) => {
+          if (answer === undefined && down) {
+            scheduleProbe();
+          }
+        });
+      }
+    }, PROBE_INTERVAL_MS);
+    probeTimer.unref();
   }
 
   /**
@@ -84,6 +117,9 @@ export function createResilientQuotaStore(
   async function recover() {
     await flushJournal();
     if (down) {
+      if (options.mode === 'local') {
+        settling = { store: local, until: options.now().getTime() + SETTLE_MS };
+      }
       local = createMemoryQuotaStore();
       down = false;
       options.onStateChange?.('up');
@@ -145,11 +181,52 @@ export function createResilientQuotaStore(
     };
   }
 
+  /** This instance's share of what Redis last said was left of the key's windows. */
+  function shareLimits(input: ReserveInput, base: ReturnType<typeof usedBefore>) {
+    const n = options.instances();
+    const { limits } = input;
+    return {
+      ratePerMinute: share(limits.ratePerMinute, base.minute, n),
+      dailyQuota: share(limits.dailyQuota, base.quota, n),
+      freeMatchesDailyQuota: share(limits.freeMatchesDailyQuota, base.free, n),
+    };
+  }
+
+  /**
+   * Just after recovery: the key must fit its outage share (what this instance admitted during
+   * the outage and since) before Redis is asked. A refusal here answers like a local refusal.
+   */
+  async function reserveSettling(input: ReserveInput) {
+    const ceiling = settling;
+    if (!ceiling || input.now.getTime() >= ceiling.until) {
+      settling = undefined;
+      return undefined;
+    }
+    const base = usedBefore(input.keyId, input.now);
+    const held = await ceiling.store.reserve({ ...input, limits: shareLimits(input, base) });
+    if (held.admitted) {
+      return { held: held.reservation };
+    }
+    return { refused: { ...held, usage: withBase(input, base, held.usage) } };
+  }
+
+  function withBase(
+    input: ReserveInput,
+    base: ReturnType<typeof usedBefore>,
+    used: UsageSnapshot,
+  ): UsageSnapshot {
+    const { limits } = input;
+    return {
+      minute: { limit: limits.ratePerMinute, used: base.minute + used.minute.used },
+      quota: { limit: limits.dailyQuota, used: base.quota + used.quota.used },
+      free: { limit: limits.freeMatchesDailyQuota, used: base.free + used.free.used },
+    };
+  }
+
   async function reserveLocally(input: ReserveInput) {
     if (options.mode === 'closed') {
       unavailable();
     }
-    const n = options.instances();
     const { limits } = input;
     const base = usedBefore(input.keyId, input.now);
     const localLimits =
@@ -159,17 +236,9 @@ export function createResilientQuotaStore(
             dailyQuota: Number.MAX_SAFE_INTEGER,
             freeMatchesDailyQuota: limits.freeMatchesDailyQuota,
           }
-        : {
-            ratePerMinute: share(limits.ratePerMinute, base.minute, n),
-            dailyQuota: share(limits.dailyQuota, base.quota, n),
-            freeMatchesDailyQuota: share(limits.freeMatchesDailyQuota, base.free, n),
-          };
+        : shareLimits(input, base);
     const outcome = await local.reserve({ ...input, limits: localLimits });
-    const usage: UsageSnapshot = {
-      minute: { limit: limits.ratePerMinute, used: base.minute + outcome.usage.minute.used },
-      quota: { limit: limits.dailyQuota, used: base.quota + outcome.usage.quota.used },
-      free: { limit: limits.freeMatchesDailyQuota, used: base.free + outcome.usage.free.used },
-    };
+    const usage = withBase(input, base, outcome.usage);
     if (!outcome.admitted) {
       return { ...outcome, usage };
     }
@@ -179,12 +248,45 @@ export function createResilientQuotaStore(
     return { ...outcome, usage };
   }
 
+  /** Redis's answer, after the outage ceiling while settling (recovery has run when this runs). */
+  async function reserveInRedis(input: ReserveInput) {
+    const settle = await reserveSettling(input);
+    if (settle?.refused) {
+      return settle.refused;
+    }
+    const giveBack = async () => {
+      const held = settle?.held;
+      if (held) {
+        await settling?.store.refund(held, {
+          minute: held.minuteUnits,
+          plan: held.planUnits,
+          free: held.freeUnits,
+        });
+      }
+    };
+    try {
+      const result = await redisStore.reserve(input);
+      if (!result.admitted) {
+        await giveBack();
+      }
+      return result;
+    } catch (error) {
+      // Down again: the local fallback counts this request in its own store.
+      await giveBack();
+      throw error;
+    }
+  }
+
   return {
     kind: 'redis',
     state: () => (down ? 'down' : 'up'),
     async reserve(input) {
-      const result = await tryRedis(() => redisStore.reserve(input));
+      const result = await tryRedis(() => reserveInRedis(input));
       if (result) {
+        if (settling) {
+          // Redis does not count the others' outage yet: keep the pre-outage figures for the shares.
+          return result;
+        }
         lastSeen.set(input.keyId, {
           usage: result.usage,
           minute: minuteWindow(input.now),
@@ -235,6 +337,10 @@ export function createResilientQuotaStore(
     async usageByKey(accountId, now) {
       return (await tryRedis(() => redisStore.usageByKey(accountId, now))) ?? unavailable();
     },
-    close: () => redisStore.close(),
+    close: () => {
+      clearTimeout(probeTimer);
+      probeTimer = undefined;
+      return redisStore.close();
+    },
   };
 }
