@@ -2,10 +2,9 @@ import type { CliRuntime, Progress } from '../src/cli/runtime.js';
 import type { Config } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
-import { createAccessEventsFromConfig } from '../src/events/transports.js';
+import { createAccessEvents } from '../src/events/access-events.js';
 import { createManagementServices } from '../src/services/management.js';
 import { seedPlans } from '../src/services/plans-seed.js';
-import { openCounterReader } from './counters-reader.js';
 
 const quiet: Progress = () => {};
 
@@ -14,14 +13,23 @@ const quiet: Progress = () => {};
  * configuration read once by the process entry.
  */
 export function createCliRuntime(config: Config): CliRuntime {
+  /** The event bus; Redis and PostgreSQL clients are loaded only when one is configured. */
+  async function openEvents() {
+    if (!config.redisUrl && !config.databaseUrl) {
+      return createAccessEvents([]);
+    }
+    const { createAccessEventsFromConfig } = await import('../src/events/transports.js');
+    return createAccessEventsFromConfig(config);
+  }
+
   /**
    * Opens the configured database (PostgreSQL with DATABASE_URL, else the embedded one), brings
    * it to the current migrations and seeds the plan tables, runs `fn`, and always closes it.
    * Applying migrations is idempotent and takes Prisma's advisory lock on PostgreSQL.
    */
-  async function withDatabase<T>(
-    fn: (database: Database) => Promise<T>,
-    progress: Progress = quiet,
+  async function withMigrated<T>(
+    fn: (database: Database, applied: string[]) => Promise<T>,
+    progress: Progress,
   ): Promise<T> {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
@@ -34,11 +42,20 @@ export function createCliRuntime(config: Config): CliRuntime {
       if (applied.length > 0) {
         progress(`applied migrations: ${applied.join(', ')}`);
       }
-      await seedPlans(database.prisma);
-      return await fn(database);
+      return await fn(database, applied);
     } finally {
       await database.close();
     }
+  }
+
+  function withDatabase<T>(
+    fn: (database: Database) => Promise<T>,
+    progress: Progress = quiet,
+  ): Promise<T> {
+    return withMigrated(async (database) => {
+      await seedPlans(database.prisma);
+      return fn(database);
+    }, progress);
   }
 
   /**
@@ -46,7 +63,7 @@ export function createCliRuntime(config: Config): CliRuntime {
    * through Redis pub/sub and PostgreSQL NOTIFY where configured.
    */
   async function announceDataChange(): Promise<void> {
-    const events = createAccessEventsFromConfig(config);
+    const events = await openEvents();
     try {
       await events.publish({ type: 'data-changed' });
     } finally {
@@ -55,6 +72,8 @@ export function createCliRuntime(config: Config): CliRuntime {
   }
 
   return {
+    migrate: (progress = quiet) =>
+      withMigrated(async (database, applied) => ({ applied, database: database.kind }), progress),
     withDatabase,
     async withDataChange(fn, progress = quiet) {
       const result = await withDatabase(fn, progress);
@@ -63,8 +82,10 @@ export function createCliRuntime(config: Config): CliRuntime {
     },
     withManagement(fn, { counters: withCounters, progress }) {
       return withDatabase(async (database) => {
-        const events = createAccessEventsFromConfig(config);
-        const counters = withCounters ? await openCounterReader(config, progress) : undefined;
+        const events = await openEvents();
+        const counters = withCounters
+          ? await (await import('./counters-reader.js')).openCounterReader(config, progress)
+          : undefined;
         try {
           const services = createManagementServices({
             db: database.prisma,

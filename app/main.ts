@@ -1,10 +1,24 @@
+import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError } from 'commander';
 import { registerAccessCommands } from '../src/cli/access-commands.js';
 import { registerDataCommands } from '../src/cli/data-commands.js';
 import type { CliRuntime } from '../src/cli/runtime.js';
-import { loadConfig } from '../src/config.js';
-import { createCliRuntime } from './cli-runtime.js';
-import { registerServeCommand } from './serve.js';
+import { warnIfStaleBuild } from './stale-build.js';
+
+/**
+ * The `touchline` command. Only the command definitions load at start; what a command runs
+ * (database, services, server) is imported when that command runs, so `--help` and a mistyped
+ * command answer at once.
+ */
+// Short commands: the embedded database's WebAssembly is compiled by the baseline compiler only.
+// The optimising tier would compile in the background for longer than the command runs (and
+// hold its exit); serving and bulk data commands keep it, they run long enough to gain.
+const LONG_RUNNING = new Set(['serve', 'demo', 'import', 'analyze']);
+if (!LONG_RUNNING.has(process.argv[2] ?? '')) {
+  setFlagsFromString('--liftoff-only');
+}
+
+warnIfStaleBuild(import.meta.url, (line) => process.stderr.write(`${line}\n`));
 
 const program = new Command()
   .name('touchline')
@@ -12,20 +26,38 @@ const program = new Command()
   .showHelpAfterError()
   .exitOverride();
 
+const loadConfig = async () => (await import('../src/config.js')).loadConfig();
+
 // The configuration is read once, when a command first needs it (a bad one is that command's
 // error, reported like any other; `--help` never reads it).
-let runtime: CliRuntime | undefined;
-const lazyRuntime: CliRuntime = {
-  withDatabase: (fn, progress) => runtimeOf().withDatabase(fn, progress),
-  withDataChange: (fn, progress) => runtimeOf().withDataChange(fn, progress),
-  withManagement: (fn, options) => runtimeOf().withManagement(fn, options),
-};
-function runtimeOf(): CliRuntime {
-  runtime ??= createCliRuntime(loadConfig());
+let runtime: Promise<CliRuntime> | undefined;
+function runtimeOf(): Promise<CliRuntime> {
+  runtime ??= (async () => {
+    const { createCliRuntime } = await import('./cli-runtime.js');
+    return createCliRuntime(await loadConfig());
+  })();
   return runtime;
 }
+const lazyRuntime: CliRuntime = {
+  migrate: async (progress) => (await runtimeOf()).migrate(progress),
+  withDatabase: async (fn, progress) => (await runtimeOf()).withDatabase(fn, progress),
+  withDataChange: async (fn, progress) => (await runtimeOf()).withDataChange(fn, progress),
+  withManagement: async (fn, options) => (await runtimeOf()).withManagement(fn, options),
+};
 
-registerServeCommand(program);
+program
+  .command('serve')
+  .description('serve the API (first start on the embedded database loads demo data)')
+  .action(async () => {
+    try {
+      const { serve } = await import('./serve.js');
+      await serve(await loadConfig());
+    } catch (error) {
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      process.stderr.write(`touchline: ${message}\n`);
+      process.exitCode = 1;
+    }
+  });
 registerDataCommands(program, lazyRuntime);
 registerAccessCommands(program, lazyRuntime);
 
@@ -42,4 +74,10 @@ try {
     );
   }
   process.exitCode = error.exitCode === 0 ? 0 : 2;
+}
+
+// A finished command exits now: a library timer left behind (the schema engine arms a 10 s
+// one) must not hold the shell. `serve` keeps running until it is signalled.
+if (process.argv[2] !== 'serve') {
+  process.exit();
 }

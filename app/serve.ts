@@ -1,6 +1,5 @@
-import type { Command } from 'commander';
 import { DEFAULT_DEMO_MATCHES, DEFAULT_DEMO_SEED } from '../src/cli/data-commands.js';
-import { type Config, loadConfig } from '../src/config.js';
+import type { Config } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
 import type { Deps } from '../src/deps.js';
@@ -146,18 +145,4 @@ export async function serve(config: Config): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-}
-
-export function registerServeCommand(program: Command): void {
-  program
-    .command('serve')
-    .description('serve the API (first start on the embedded database loads demo data)')
-    .action(async () => {
-      try {
-        await serve(loadConfig());
-      } catch (error) {
-        log(`touchline: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-        process.exitCode = 1;
-      }
-    });
 }

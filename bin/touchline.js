@@ -1,6 +1,12 @@
 #!/usr/bin/env node
-// The `touchline` command. The sources are TypeScript, run through tsx's loader (no build step).
-import { register } from 'tsx/esm/api';
+// The `touchline` command: the JavaScript `npm install` compiled into dist/ (npm run build),
+// with stack traces mapped back to the TypeScript sources.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../app/main.ts');
+process.setSourceMapsEnabled(true);
+const entry = new URL('../dist/app/main.js', import.meta.url);
+if (!existsSync(entry)) {
+  process.stderr.write('touchline: dist/ is missing: run `npm run build` (npm install runs it)\n');
+  process.exit(1);
+}
+await import(entry.href);

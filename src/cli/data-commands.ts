@@ -1,9 +1,5 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { applyMigrations } from '../db/migrate.js';
-import { analyzeAll } from '../ingest/analyze/analyze.js';
-import { runDemo } from '../ingest/demo/index.js';
-import { importFolder, pgPoolOf } from '../ingest/import/index.js';
 import { positiveInt } from './options.js';
 import { runCommand } from './output.js';
 import type { CliRuntime } from './runtime.js';
@@ -19,12 +15,11 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
     .action((opts: { json?: boolean }) =>
       runCommand(
         Boolean(opts.json),
-        () =>
-          runtime.withDatabase(async (database) => ({
-            applied: await applyMigrations(database.adapter),
-            database: database.kind,
-          })),
-        (r) => `database up to date (${r.database})`,
+        (ctx) => runtime.migrate(ctx.progress),
+        (r) =>
+          r.applied.length > 0
+            ? `applied ${r.applied.length} migrations (${r.database})`
+            : `database up to date (${r.database})`,
       ),
     );
 
@@ -37,14 +32,13 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
       runCommand(
         Boolean(opts.json),
         (ctx) =>
-          runtime.withDataChange(
-            (database) =>
-              importFolder(database.prisma, resolve(dir), {
-                onProgress: ctx.progress,
-                pool: pgPoolOf(database),
-              }),
-            ctx.progress,
-          ),
+          runtime.withDataChange(async (database) => {
+            const { importFolder, pgPoolOf } = await import('../ingest/import/index.js');
+            return importFolder(database.prisma, resolve(dir), {
+              onProgress: ctx.progress,
+              pool: pgPoolOf(database),
+            });
+          }, ctx.progress),
         (summary) =>
           `imported ${resolve(dir)}\n${JSON.stringify(summary, null, 2)}\nnext: touchline analyze`,
       ),
@@ -67,6 +61,11 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
         Boolean(opts.json),
         (ctx) =>
           runtime.withDataChange(async (database) => {
+            const [{ runDemo }, { pgPoolOf }, { analyzeAll }] = await Promise.all([
+              import('../ingest/demo/index.js'),
+              import('../ingest/import/index.js'),
+              import('../ingest/analyze/analyze.js'),
+            ]);
             const started = Date.now();
             // PostgreSQL: streamed with COPY, no folder (src/ingest/demo/stream.ts).
             const imported = await runDemo(database.prisma, {
@@ -102,10 +101,10 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
       runCommand(
         Boolean(opts.json),
         (ctx) =>
-          runtime.withDataChange(
-            (database) => analyzeAll(database.prisma, { onProgress: ctx.progress }),
-            ctx.progress,
-          ),
+          runtime.withDataChange(async (database) => {
+            const { analyzeAll } = await import('../ingest/analyze/analyze.js');
+            return analyzeAll(database.prisma, { onProgress: ctx.progress });
+          }, ctx.progress),
         (r) =>
           `analyzed ${r.matches} matches: ${r.marketAnalyses} market analyses, ${r.cornerAnalyses} corner analyses in ${(r.ms / 1000).toFixed(1)} s`,
       ),

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config-error.js';
 import { DataDirBusyError } from '../db/data-dir-lock.js';
 import { ApiError } from '../errors/api-error.js';
 

@@ -9,6 +9,11 @@ export type Progress = (message: string) => void;
  * running servers. Commands never read the configuration or open anything themselves.
  */
 export interface CliRuntime {
+  /**
+   * Brings the configured database to the committed migrations. The schema engine starts only
+   * when `_prisma_migrations` lacks one of them. Returns the migrations applied now.
+   */
+  migrate(progress?: Progress): Promise<{ applied: string[]; database: Database['kind'] }>;
   /** Opens the configured database (migrated, plans seeded), runs `fn`, always closes it. */
   withDatabase<T>(fn: (database: Database) => Promise<T>, progress?: Progress): Promise<T>;
   /** The same for commands that change football data: running servers are told afterwards. */

@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PrismaPg } from '@prisma/adapter-pg';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { type Prisma, PrismaClient } from './generated/client.js';
-import { createPgPool } from './pg-pool.js';
 
 export type Db = PrismaClient;
 
@@ -59,9 +56,16 @@ function statementName(text: string): string {
   return name;
 }
 
-/** PostgreSQL through `pg` when a URL is configured, else embedded PGlite in the data folder. */
+/**
+ * PostgreSQL through `pg` when a URL is configured, else embedded PGlite in the data folder. Each
+ * driver is loaded only when it is the one used (a short CLI command pays for one, not both).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const [{ createPgPool }, { PrismaPg }] = await Promise.all([
+      import('./pg-pool.js'),
+      import('@prisma/adapter-pg'),
+    ]);
     const pool = createPgPool(options.databaseUrl, {
       ...(options.queryTimeoutMs ? { queryTimeoutMs: options.queryTimeoutMs } : {}),
       ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
@@ -82,6 +86,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('pglite-prisma-adapter'),
+  ]);
   const inMemory = options.dataDir === 'memory://';
   let releaseLock = async () => {};
   let pglite: PGlite;

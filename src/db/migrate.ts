@@ -1,13 +1,24 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList } from '@prisma/schema-engine-wasm';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { NO_FILTER, openSchemaEngine } from './schema-engine.js';
 
-export const PRISMA_DIR = fileURLToPath(new URL('../../prisma/', import.meta.url));
+/** `prisma/` at the project root, whether this file runs from source or compiled in `dist/`. */
+function findPrismaDir(): string {
+  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
+    const candidate = new URL('prisma/', dir);
+    if (existsSync(new URL('schema.prisma', candidate))) {
+      return fileURLToPath(candidate);
+    }
+    if (dir.pathname === '/') {
+      throw new Error('prisma/schema.prisma not found above the touchline sources');
+    }
+  }
+}
+
+export const PRISMA_DIR = findPrismaDir();
 export const MIGRATIONS_DIR = join(PRISMA_DIR, 'migrations');
 const SCHEMA_PATH = join(PRISMA_DIR, 'schema.prisma');
 
@@ -52,6 +63,8 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationLis
 export async function applyMigrations(
   adapter: SqlMigrationAwareDriverAdapterFactory,
 ): Promise<string[]> {
+  // The schema engine (WebAssembly) loads only when there is something for it to do.
+  const { NO_FILTER, openSchemaEngine } = await import('./schema-engine.js');
   const engine = await openSchemaEngine(adapter, await readSchema());
   try {
     const out = await engine.applyMigrations({
@@ -87,6 +100,7 @@ export async function diffDatabaseToSchema(
   adapter: SqlMigrationAwareDriverAdapterFactory,
 ): Promise<string> {
   const files = await readSchema();
+  const { NO_FILTER, openSchemaEngine } = await import('./schema-engine.js');
   const engine = await openSchemaEngine(adapter, files);
   try {
     const result = await engine.diff({
@@ -104,6 +118,10 @@ export async function diffDatabaseToSchema(
 
 /** The next migration's SQL: migrations replayed on a throwaway PGlite, diffed to the schema. */
 export async function nextMigrationScript(): Promise<string> {
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('pglite-prisma-adapter'),
+  ]);
   const scratch = new PGlite();
   try {
     const adapter = new PrismaPGlite(scratch);

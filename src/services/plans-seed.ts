@@ -39,8 +39,24 @@ export const INITIAL_PLANS = [
   { planCode: 'pro-yearly', tier: 'Pro', billingPeriod: 'yearly', months: 12, price: '6880.00' },
 ] as const;
 
+/** Every tier and plan code is there already (one round trip; the usual case after the first start). */
+async function seeded(db: PrismaClient): Promise<boolean> {
+  const [tiers, plans] = await Promise.all([
+    db.tierLimit.count({ where: { tier: { in: INITIAL_TIER_LIMITS.map((t) => t.tier) } } }),
+    db.planVersion.findMany({
+      where: { planCode: { in: INITIAL_PLANS.map((p) => p.planCode) } },
+      distinct: ['planCode'],
+      select: { planCode: true },
+    }),
+  ]);
+  return tiers === INITIAL_TIER_LIMITS.length && plans.length === INITIAL_PLANS.length;
+}
+
 /** Inserts the tier limits and first plan versions where missing; never overwrites later edits. */
 export async function seedPlans(db: PrismaClient): Promise<void> {
+  if (await seeded(db)) {
+    return;
+  }
   await db.$transaction(async (tx) => {
     for (const limits of INITIAL_TIER_LIMITS) {
       await tx.tierLimit.upsert({

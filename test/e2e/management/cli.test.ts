@@ -56,6 +56,30 @@ describePg('touchline management commands (CLI, PostgreSQL)', () => {
     await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
 
+  it('db migrate applies the committed migrations once and names them; then there is nothing to apply', async () => {
+    // Its own empty database: the other tests' commands migrate theirs on first use.
+    const own = `${name}_m`;
+    await admin(`CREATE DATABASE "${own}"`);
+    const parsed = new URL(url);
+    parsed.pathname = `/${own}`;
+    const shared = url;
+    url = parsed.toString();
+    try {
+      const first = await touchline('db', 'migrate', '--json');
+      expect(first.code, first.stderr).toBe(0);
+      const applied = json(first)['applied'] as string[];
+      expect(applied.length).toBeGreaterThan(0);
+      expect(applied).toEqual([...applied].sort());
+      const again = await touchline('db', 'migrate');
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toMatch(/database up to date \(postgres/);
+      expect(json(await touchline('db', 'migrate', '--json'))).toMatchObject({ applied: [] });
+    } finally {
+      url = shared;
+      await admin(`DROP DATABASE IF EXISTS "${own}" WITH (FORCE)`);
+    }
+  });
+
   it('refuses bad arguments with one line on stderr, exit 2 and a problem with --json', async () => {
     const runs = await Promise.all([
       touchline('keys', 'revoke', 'abc', '--json'),

@@ -1,0 +1,43 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SOURCE_DIRS = ['app', 'src', 'rest'];
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      newest = Math.max(newest, newestSource(path));
+    } else if (entry.name.endsWith('.ts')) {
+      newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/**
+ * Run from `dist/`: says so when a source file changed after the last build (a few hundred
+ * stat calls). Run from source (`npm run dev`, tests): says nothing.
+ */
+export function warnIfStaleBuild(moduleUrl: string, write: (line: string) => void): void {
+  const file = fileURLToPath(moduleUrl);
+  const marker = `${join('dist', 'app')}`;
+  const at = file.lastIndexOf(marker);
+  if (at < 0) {
+    return;
+  }
+  const root = file.slice(0, at);
+  try {
+    const built = statSync(join(root, 'dist', '.tsbuildinfo')).mtimeMs;
+    const changed = Math.max(...SOURCE_DIRS.map((d) => newestSource(join(root, d))));
+    if (changed > built) {
+      write(
+        'touchline: the sources changed after the last build: run `npm run build` (or `npm run dev`)',
+      );
+    }
+  } catch {
+    // No sources beside dist/ (an installed package): nothing to compare.
+  }
+}
