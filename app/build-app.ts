@@ -11,6 +11,7 @@ import { registerAddressLimit } from '../src/http/address-limit.js';
 import { registerDrain, type ShutdownState } from '../src/http/drain.js';
 import { registerFiniteParameters } from '../src/http/finite-parameters.js';
 import { registerContentLanguage } from '../src/http/language.js';
+import { lazySerializerFactory } from '../src/http/lazy-serializers.js';
 import { registerProblemHandlers } from '../src/http/problem.js';
 import { registerRouteConfig } from '../src/http/route-config.js';
 import { registerStrictIntegers } from '../src/http/strict-integers.js';
@@ -83,6 +84,7 @@ export async function buildApp(
     },
     trustProxy: parseTrustProxy(config.trustProxy),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
     frameworkErrors: frameworkErrors(config.docsUrl),
     clientErrorHandler: clientErrorHandler(config.docsUrl),
   });

@@ -36,8 +36,8 @@ export function createCliRuntime(config: Config): CliRuntime {
       dataDir: config.dataDir,
     });
     try {
-      const applied = await ensureMigrated(database.adapter, (sql) =>
-        database.prisma.$queryRawUnsafe(sql),
+      const applied = await ensureMigrated(database.adapter, (text) =>
+        database.read({ text, values: [] }),
       );
       if (applied.length > 0) {
         progress(`applied migrations: ${applied.join(', ')}`);
@@ -53,7 +53,7 @@ export function createCliRuntime(config: Config): CliRuntime {
     progress: Progress = quiet,
   ): Promise<T> {
     return withMigrated(async (database) => {
-      await seedPlans(database.prisma);
+      await seedPlans(database.prisma, (text) => database.read({ text, values: [] }));
       return fn(database);
     }, progress);
   }

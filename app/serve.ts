@@ -4,12 +4,8 @@ import { openDatabase } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
 import type { Deps } from '../src/deps.js';
 import { trackConnections } from '../src/http/connection-drain.js';
-import { analyzeAll } from '../src/ingest/analyze/analyze.js';
-import { runDemo } from '../src/ingest/demo/index.js';
 import { createDemoKeys, type DemoKey, readDemoKeys } from '../src/services/demo-setup.js';
 import { seedPlans } from '../src/services/plans-seed.js';
-import { buildApp } from './build-app.js';
-import { composeDeps } from './compose.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -43,6 +39,10 @@ async function prepareEmbedded(deps: Deps, config: Config): Promise<DemoKey[] | 
     return existing;
   }
   log(`empty embedded database: loading ${DEFAULT_DEMO_MATCHES} demo matches (once)`);
+  const [{ runDemo }, { analyzeAll }] = await Promise.all([
+    import('../src/ingest/demo/index.js'),
+    import('../src/ingest/analyze/analyze.js'),
+  ]);
   await runDemo(db, {
     matches: DEFAULT_DEMO_MATCHES,
     seed: DEFAULT_DEMO_SEED,
@@ -61,19 +61,24 @@ function printKeys(keys: DemoKey[]): void {
 }
 
 export async function serve(config: Config): Promise<void> {
+  // The server's modules load while the database starts (its WebAssembly compiles off the main
+  // thread): a start waits for the slower of the two, not for both in turn.
+  const server = Promise.all([import('./compose.js'), import('./build-app.js')]);
+  server.catch(() => {});
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     queryTimeoutMs: config.databaseQueryTimeoutMs,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
   });
-  const applied = await ensureMigrated(database.adapter, (sql) =>
-    database.prisma.$queryRawUnsafe(sql),
+  const applied = await ensureMigrated(database.adapter, (text) =>
+    database.read({ text, values: [] }),
   );
   if (applied.length > 0) {
     log(`applied migrations: ${applied.join(', ')}`);
   }
-  await seedPlans(database.prisma);
+  await seedPlans(database.prisma, (text) => database.read({ text, values: [] }));
+  const [{ composeDeps }, { buildApp }] = await server;
   const deps = await composeDeps(config, database);
   const keys = database.kind === 'pglite' ? await prepareEmbedded(deps, config) : null;
   const shutdownState = { closing: false };

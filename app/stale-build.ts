@@ -1,5 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SOURCE_DIRS = ['app', 'src', 'rest'];
@@ -18,19 +18,17 @@ function newestSource(dir: string): number {
 }
 
 /**
- * Run from `dist/`: says so when a source file changed after the last build (a few hundred
- * stat calls). Run from source (`npm run dev`, tests): says nothing.
+ * Run from the bundle in `dist/`: says so when a source file changed after the last build (a few
+ * hundred stat calls). Run from source (`npm run dev`, tests): says nothing.
  */
 export function warnIfStaleBuild(moduleUrl: string, write: (line: string) => void): void {
   const file = fileURLToPath(moduleUrl);
-  const marker = `${join('dist', 'app')}`;
-  const at = file.lastIndexOf(marker);
-  if (at < 0) {
+  if (basename(dirname(file)) !== 'dist') {
     return;
   }
-  const root = file.slice(0, at);
+  const root = dirname(dirname(file));
   try {
-    const built = statSync(join(root, 'dist', '.tsbuildinfo')).mtimeMs;
+    const built = statSync(file).mtimeMs;
     const changed = Math.max(...SOURCE_DIRS.map((d) => newestSource(join(root, d))));
     if (changed > built) {
       write(

@@ -21,8 +21,8 @@ import pg from 'pg';
 import { buildApp } from '../app/build-app.js';
 import { composeDeps } from '../app/compose.js';
 import { loadConfig } from '../src/config.js';
-import type { Database } from '../src/db/database.js';
-import { type Prisma, PrismaClient } from '../src/db/generated/client.js';
+import type { Database, SqlStatement } from '../src/db/database.js';
+import { PrismaClient } from '../src/db/generated/client.js';
 import { createPgPool } from '../src/db/pg-pool.js';
 import { seedPlans } from '../src/services/plans-seed.js';
 
@@ -91,9 +91,9 @@ prisma.$on('query', (e) => {
 const database: Database = {
   prisma,
   // The services' driver-level reads are statements of the routes too.
-  read: async <T>(sql: Prisma.Sql) => {
-    capturing?.push({ sql: sql.text, params: sql.values, ms: 0 });
-    return (await pool.query({ text: sql.text, values: sql.values })).rows as T[];
+  read: async <T>(sql: SqlStatement) => {
+    capturing?.push({ sql: sql.text, params: [...sql.values], ms: 0 });
+    return (await pool.query({ text: sql.text, values: [...sql.values] })).rows as T[];
   },
   kind: 'postgres',
   adapter,

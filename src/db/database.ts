@@ -4,12 +4,18 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { acquireDataDirLock } from './data-dir-lock.js';
-import { type Prisma, PrismaClient } from './generated/client.js';
+import { PrismaClient } from './generated/client.js';
 
 export type Db = PrismaClient;
 
 /** A hand-written statement (`Prisma.sql`), read straight through the driver. */
-export type SqlRead = <T>(sql: Prisma.Sql) => Promise<T[]>;
+/** A statement: Prisma's `Prisma.sql` tag makes one, or write `{ text, values }` by hand. */
+export interface SqlStatement {
+  readonly text: string;
+  readonly values: readonly unknown[];
+}
+
+export type SqlRead = <T>(sql: SqlStatement) => Promise<T[]>;
 
 export interface Database {
   readonly prisma: PrismaClient;
@@ -74,9 +80,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const prisma = new PrismaClient({ adapter });
     return {
       prisma,
-      read: async <T>(sql: Prisma.Sql) =>
-        (await pool.query({ name: statementName(sql.text), text: sql.text, values: sql.values }))
-          .rows as T[],
+      read: async <T>(sql: SqlStatement) =>
+        (
+          await pool.query({
+            name: statementName(sql.text),
+            text: sql.text,
+            values: [...sql.values],
+          })
+        ).rows as T[],
       kind: 'postgres',
       adapter,
       async close() {
@@ -105,7 +116,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const prisma = new PrismaClient({ adapter });
   return {
     prisma,
-    read: async <T>(sql: Prisma.Sql) => (await pglite.query<T>(sql.text, sql.values)).rows,
+    read: async <T>(sql: SqlStatement) => (await pglite.query<T>(sql.text, [...sql.values])).rows,
     kind: 'pglite',
     adapter,
     async close() {

@@ -39,22 +39,21 @@ export const INITIAL_PLANS = [
   { planCode: 'pro-yearly', tier: 'Pro', billingPeriod: 'yearly', months: 12, price: '6880.00' },
 ] as const;
 
-/** Every tier and plan code is there already (one round trip; the usual case after the first start). */
-async function seeded(db: PrismaClient): Promise<boolean> {
-  const [tiers, plans] = await Promise.all([
-    db.tierLimit.count({ where: { tier: { in: INITIAL_TIER_LIMITS.map((t) => t.tier) } } }),
-    db.planVersion.findMany({
-      where: { planCode: { in: INITIAL_PLANS.map((p) => p.planCode) } },
-      distinct: ['planCode'],
-      select: { planCode: true },
-    }),
-  ]);
-  return tiers === INITIAL_TIER_LIMITS.length && plans.length === INITIAL_PLANS.length;
-}
+/** Reads rows with hand-written SQL: Prisma's raw query, or the driver itself (faster at start). */
+export type SeedReader = (text: string) => Promise<{ tiers: number; plans: number }[]>;
+
+const SEEDED_SQL = `SELECT
+  (SELECT count(*)::int FROM tier_limits WHERE tier::text IN (${INITIAL_TIER_LIMITS.map((t) => `'${t.tier}'`).join(', ')})) AS tiers,
+  (SELECT count(DISTINCT plan_code)::int FROM plan_versions WHERE plan_code IN (${INITIAL_PLANS.map((p) => `'${p.planCode}'`).join(', ')})) AS plans`;
 
 /** Inserts the tier limits and first plan versions where missing; never overwrites later edits. */
-export async function seedPlans(db: PrismaClient): Promise<void> {
-  if (await seeded(db)) {
+export async function seedPlans(
+  db: PrismaClient,
+  read: SeedReader = (text) => db.$queryRawUnsafe(text),
+): Promise<void> {
+  // One round trip when everything is there (every start after the first).
+  const [found] = await read(SEEDED_SQL);
+  if (found?.tiers === INITIAL_TIER_LIMITS.length && found.plans === INITIAL_PLANS.length) {
     return;
   }
   await db.$transaction(async (tx) => {
