@@ -12,7 +12,7 @@ import { createPgDatabase, dropPgDatabase } from './databases.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin/touchline.js');
-const SERVE = ['--enable-source-maps', join(ROOT, 'dist/app/main.js'), 'serve'];
+const SERVE = ['--enable-source-maps', join(ROOT, 'dist/main.js'), 'serve'];
 const RUNS = Number(process.env['STARTUP_RUNS'] ?? 5);
 const PG_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const run = promisify(execFile);
