@@ -24,7 +24,7 @@ export function createCliRuntime(config: Config): CliRuntime {
 
   /**
    * Opens the configured database (PostgreSQL with DATABASE_URL, else the embedded one), brings
-   * it to the current migrations and seeds the plan tables, runs `fn`, and always closes it.
+   * it to the current migrations, runs `fn` with what was applied, and always closes it.
    * Applying migrations is idempotent and takes Prisma's advisory lock on PostgreSQL.
    */
   async function withMigrated<T>(
@@ -36,9 +36,7 @@ export function createCliRuntime(config: Config): CliRuntime {
       dataDir: config.dataDir,
     });
     try {
-      const applied = await ensureMigrated(database.adapter, (text) =>
-        database.read({ text, values: [] }),
-      );
+      const applied = await ensureMigrated(database);
       if (applied.length > 0) {
         progress(`applied migrations: ${applied.join(', ')}`);
       }
@@ -48,12 +46,13 @@ export function createCliRuntime(config: Config): CliRuntime {
     }
   }
 
+  /** `withMigrated`, with the plan tables seeded: what every other command needs. */
   function withDatabase<T>(
     fn: (database: Database) => Promise<T>,
     progress: Progress = quiet,
   ): Promise<T> {
     return withMigrated(async (database) => {
-      await seedPlans(database.prisma, (text) => database.read({ text, values: [] }));
+      await seedPlans(database.prisma, database.read);
       return fn(database);
     }, progress);
   }

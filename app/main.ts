@@ -5,11 +5,10 @@ import { registerDataCommands } from '../src/cli/data-commands.js';
 import type { CliRuntime } from '../src/cli/runtime.js';
 import { warnIfStaleBuild } from './stale-build.js';
 
-/**
- * The `touchline` command. Only the command definitions load at start; what a command runs
- * (database, services, server) is imported when that command runs, so `--help` and a mistyped
- * command answer at once.
- */
+// The `touchline` command. Only the command definitions load at start; what a command runs
+// (database, services, server) is imported when that command runs, so `--help` and a mistyped
+// command answer at once.
+
 // Short commands: the embedded database's WebAssembly is compiled by the baseline compiler only.
 // The optimising tier would compile in the background for longer than the command runs (and
 // hold its exit); serving and bulk data commands keep it, they run long enough to gain.

@@ -71,13 +71,11 @@ export async function serve(config: Config): Promise<void> {
     queryTimeoutMs: config.databaseQueryTimeoutMs,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
   });
-  const applied = await ensureMigrated(database.adapter, (text) =>
-    database.read({ text, values: [] }),
-  );
+  const applied = await ensureMigrated(database);
   if (applied.length > 0) {
     log(`applied migrations: ${applied.join(', ')}`);
   }
-  await seedPlans(database.prisma, (text) => database.read({ text, values: [] }));
+  await seedPlans(database.prisma, database.read);
   const [{ composeDeps }, { buildApp }] = await server;
   const deps = await composeDeps(config, database);
   const keys = database.kind === 'pglite' ? await prepareEmbedded(deps, config) : null;

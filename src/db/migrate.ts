@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList } from '@prisma/schema-engine-wasm';
+import type { Database } from './database.js';
 
 /** `prisma/` at the project root, whether this file runs from source or compiled in `dist/`. */
 function findPrismaDir(): string {
@@ -82,17 +83,19 @@ export async function applyMigrations(
  * every CLI command the schema engine's start-up and introspection.
  */
 export async function ensureMigrated(
-  adapter: SqlMigrationAwareDriverAdapterFactory,
-  query: (sql: string) => Promise<{ migration_name: string }[]>,
+  database: Pick<Database, 'adapter' | 'read'>,
 ): Promise<string[]> {
   const wanted = (await readMigrations()).migrationDirectories.map((d) => d.path);
-  const applied = await query(
-    'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
-  ).then(
-    (rows) => new Set(rows.map((r) => r.migration_name)),
-    () => new Set<string>(),
-  );
-  return wanted.every((name) => applied.has(name)) ? [] : applyMigrations(adapter);
+  const applied = await database
+    .read<{ migration_name: string }>({
+      text: 'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+      values: [],
+    })
+    .then(
+      (rows) => new Set(rows.map((r) => r.migration_name)),
+      () => new Set<string>(),
+    );
+  return wanted.every((name) => applied.has(name)) ? [] : applyMigrations(database.adapter);
 }
 
 /** SQL that would bring the live database to schema.prisma; empty when they agree. */

@@ -22,6 +22,14 @@ const tipInput = (g: TipGroup): TipInput => ({
 
 /** Spec 2.11: the tips distribution, aggregated on read from the stored customer tips. */
 export function createTipsService({ db }: { db: PrismaClient }) {
+  /** Tips counted per match, bet type, line and selection, for one match or several. */
+  const tipGroups = (matchId: number | { in: number[] }) =>
+    db.customerTip.groupBy({
+      by: ['matchId', 'betType', 'line', 'selection'],
+      where: { matchId },
+      _count: { _all: true },
+    });
+
   /**
    * Batched (DataLoader): one grouped query; unknown matches are absent from the map.
    * `matchesKnown` (the caller holds the match records) skips the existence query.
@@ -32,11 +40,7 @@ export function createTipsService({ db }: { db: PrismaClient }) {
   ): Promise<Map<number, TipsDistributionEntry[]>> {
     const [known, groups] = await Promise.all([
       matchesKnown ? new Set(matchIds) : existingMatchIds(db, matchIds),
-      db.customerTip.groupBy({
-        by: ['matchId', 'betType', 'line', 'selection'],
-        where: { matchId: { in: [...matchIds] } },
-        _count: { _all: true },
-      }),
+      tipGroups({ in: [...matchIds] }),
     ]);
     const byMatch = groupByMatch(groups);
     const result = new Map<number, TipsDistributionEntry[]>();
@@ -48,12 +52,7 @@ export function createTipsService({ db }: { db: PrismaClient }) {
 
   /** No eligible sample: `[]` (spec 2.11); an unknown match: 404. */
   async function getForMatch(matchId: number): Promise<TipsDistributionEntry[]> {
-    const groups = await db.customerTip.groupBy({
-      by: ['betType', 'line', 'selection'],
-      where: { matchId },
-      _count: { _all: true },
-    });
-    const distribution = computeTipsDistribution(groups.map(tipInput));
+    const distribution = computeTipsDistribution((await tipGroups(matchId)).map(tipInput));
     if (distribution.length === 0) {
       await requireMatch(db, matchId);
     }

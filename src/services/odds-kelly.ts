@@ -6,8 +6,6 @@ import {
 import type { PrismaClient } from '../db/generated/client.js';
 import { existingMatchIds, groupByMatch, requireMatch } from './odds-match.js';
 
-const HAD_WITH_BOOKMAKER = { market: 'had', include: { bookmaker: true } } as const;
-
 type Price = number | null;
 
 interface HadRow {
@@ -30,6 +28,10 @@ function kellyInput(row: HadRow): KellyOddsInput {
 
 /** DECISIONS.md "Odds": the Kelly index, computed on read from the stored `had` odds. */
 export function createKellyService({ db }: { db: PrismaClient }) {
+  /** The stored `had` rows of one match or of several, with their bookmakers. */
+  const hadOdds = (matchId: number | { in: number[] }) =>
+    db.odds.findMany({ where: { matchId, market: 'had' }, include: { bookmaker: true } });
+
   /**
    * Batched (DataLoader): one odds query; unknown matches are absent from the map. `matchesKnown`
    * (the caller holds the match records) skips the existence query.
@@ -40,10 +42,7 @@ export function createKellyService({ db }: { db: PrismaClient }) {
   ): Promise<Map<number, KellyIndex>> {
     const [known, rows] = await Promise.all([
       matchesKnown ? new Set(matchIds) : existingMatchIds(db, matchIds),
-      db.odds.findMany({
-        where: { matchId: { in: [...matchIds] }, market: HAD_WITH_BOOKMAKER.market },
-        include: HAD_WITH_BOOKMAKER.include,
-      }),
+      hadOdds({ in: [...matchIds] }),
     ]);
     const byMatch = groupByMatch(rows);
     const result = new Map<number, KellyIndex>();
@@ -55,11 +54,7 @@ export function createKellyService({ db }: { db: PrismaClient }) {
 
   /** A known match without `had` odds has an empty index; an unknown match is a 404. */
   async function getForMatch(matchId: number): Promise<KellyIndex> {
-    const rows = await db.odds.findMany({
-      where: { matchId, market: HAD_WITH_BOOKMAKER.market },
-      include: HAD_WITH_BOOKMAKER.include,
-    });
-    const index = computeKellyIndex(matchId, rows.map(kellyInput));
+    const index = computeKellyIndex(matchId, (await hadOdds(matchId)).map(kellyInput));
     if (index.bookmakers.length === 0) {
       await requireMatch(db, matchId);
     }

@@ -1,3 +1,4 @@
+import type { SqlRead } from '../db/database.js';
 import type { PrismaClient } from '../db/generated/client.js';
 
 /** Spec 8.1: the tier limits the service starts with (the database is authoritative after). */
@@ -39,9 +40,6 @@ export const INITIAL_PLANS = [
   { planCode: 'pro-yearly', tier: 'Pro', billingPeriod: 'yearly', months: 12, price: '6880.00' },
 ] as const;
 
-/** Reads rows with hand-written SQL: Prisma's raw query, or the driver itself (faster at start). */
-export type SeedReader = (text: string) => Promise<{ tiers: number; plans: number }[]>;
-
 const SEEDED_SQL = `SELECT
   (SELECT count(*)::int FROM tier_limits WHERE tier::text IN (${INITIAL_TIER_LIMITS.map((t) => `'${t.tier}'`).join(', ')})) AS tiers,
   (SELECT count(DISTINCT plan_code)::int FROM plan_versions WHERE plan_code IN (${INITIAL_PLANS.map((p) => `'${p.planCode}'`).join(', ')})) AS plans`;
@@ -49,10 +47,11 @@ const SEEDED_SQL = `SELECT
 /** Inserts the tier limits and first plan versions where missing; never overwrites later edits. */
 export async function seedPlans(
   db: PrismaClient,
-  read: SeedReader = (text) => db.$queryRawUnsafe(text),
+  /** The driver's own reads (`Database.read`) spare a start the Prisma client's first use. */
+  read: SqlRead = (sql) => db.$queryRawUnsafe(sql.text, ...sql.values),
 ): Promise<void> {
   // One round trip when everything is there (every start after the first).
-  const [found] = await read(SEEDED_SQL);
+  const [found] = await read<{ tiers: number; plans: number }>({ text: SEEDED_SQL, values: [] });
   if (found?.tiers === INITIAL_TIER_LIMITS.length && found.plans === INITIAL_PLANS.length) {
     return;
   }
