@@ -2,7 +2,7 @@ import type { CliRuntime, Progress } from '../src/cli/runtime.js';
 import type { Config } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
-import { createAccessEvents } from '../src/events/access-events.js';
+import { openAccessEvents } from '../src/events/open-access-events.js';
 import { createManagementServices } from '../src/services/management.js';
 import { seedPlans } from '../src/services/plans-seed.js';
 
@@ -13,15 +13,6 @@ const quiet: Progress = () => {};
  * configuration read once by the process entry.
  */
 export function createCliRuntime(config: Config): CliRuntime {
-  /** The event bus; Redis and PostgreSQL clients are loaded only when one is configured. */
-  async function openEvents() {
-    if (!config.redisUrl && !config.databaseUrl) {
-      return createAccessEvents([]);
-    }
-    const { createAccessEventsFromConfig } = await import('../src/events/transports.js');
-    return createAccessEventsFromConfig(config);
-  }
-
   /**
    * Opens the configured database (PostgreSQL with DATABASE_URL, else the embedded one), brings
    * it to the current migrations, runs `fn` with what was applied, and always closes it.
@@ -34,6 +25,7 @@ export function createCliRuntime(config: Config): CliRuntime {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      fromTemplate: true,
     });
     try {
       const applied = await ensureMigrated(database);
@@ -62,7 +54,7 @@ export function createCliRuntime(config: Config): CliRuntime {
    * through Redis pub/sub and PostgreSQL NOTIFY where configured.
    */
   async function announceDataChange(): Promise<void> {
-    const events = await openEvents();
+    const events = await openAccessEvents(config);
     try {
       await events.publish({ type: 'data-changed' });
     } finally {
@@ -81,7 +73,7 @@ export function createCliRuntime(config: Config): CliRuntime {
     },
     withManagement(fn, { counters: withCounters, progress }) {
       return withDatabase(async (database) => {
-        const events = await openEvents();
+        const events = await openAccessEvents(config);
         const counters = withCounters
           ? await (await import('./counters-reader.js')).openCounterReader(config, progress)
           : undefined;

@@ -3,7 +3,7 @@ import { type Database, openDatabase } from '../src/db/database.js';
 import type { Clock, Deps } from '../src/deps.js';
 import { systemClock } from '../src/deps.js';
 import { ApiError } from '../src/errors/api-error.js';
-import { createAccessEventsFromConfig } from '../src/events/transports.js';
+import { openAccessEvents } from '../src/events/open-access-events.js';
 import { createAccessLayer } from '../src/policy/access-layer.js';
 import type { AccountAccess } from '../src/policy/account-cache.js';
 import { createCounters } from '../src/policy/counters.js';
@@ -58,7 +58,7 @@ export async function composeDeps(
   options: ComposeOptions = {},
 ): Promise<Deps> {
   const clock = options.clock ?? systemClock;
-  const events = createAccessEventsFromConfig(config);
+  const events = await openAccessEvents(config);
   const counters = await createCounters({ config, database, now: clock.now });
   const services = createServices(database, events, clock.now, counters.store);
   const access = createAccessLayer({
@@ -102,6 +102,10 @@ export async function composeDeps(
 
 /** Opens the configured database and composes the serving process around it. */
 export async function openDeps(config: Config, options: ComposeOptions = {}): Promise<Deps> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    fromTemplate: true,
+  });
   return composeDeps(config, database, options);
 }

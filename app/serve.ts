@@ -39,8 +39,9 @@ async function prepareEmbedded(deps: Deps, config: Config): Promise<DemoKey[] | 
     return existing;
   }
   log(`empty embedded database: loading ${DEFAULT_DEMO_MATCHES} demo matches (once)`);
-  const [{ runDemo }, { analyzeAll }] = await Promise.all([
+  const [{ runDemo }, { bulkTargetOf }, { analyzeAll }] = await Promise.all([
     import('../src/ingest/demo/index.js'),
+    import('../src/ingest/import/index.js'),
     import('../src/ingest/analyze/analyze.js'),
   ]);
   await runDemo(db, {
@@ -48,6 +49,7 @@ async function prepareEmbedded(deps: Deps, config: Config): Promise<DemoKey[] | 
     seed: DEFAULT_DEMO_SEED,
     now: deps.clock.now(),
     onProgress: log,
+    bulk: bulkTargetOf(deps.database),
   });
   await analyzeAll(db, { onProgress: log });
   return createDemoKeys(deps.services.accounts, config.dataDir);
@@ -70,6 +72,7 @@ export async function serve(config: Config): Promise<void> {
     dataDir: config.dataDir,
     queryTimeoutMs: config.databaseQueryTimeoutMs,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
+    fromTemplate: true,
   });
   const applied = await ensureMigrated(database);
   if (applied.length > 0) {
@@ -84,6 +87,11 @@ export async function serve(config: Config): Promise<void> {
   const connections = trackConnections(app.server);
   await app.listen({ host: config.host, port: config.port });
   log(`touchline listening on ${config.baseUrl} (database: ${database.kind})`);
+  // The Prisma client compiles its query engine (WebAssembly) on first use; nothing before
+  // listening needs it, so it compiles now rather than in the first request that does.
+  setImmediate(() => {
+    database.prisma.$queryRaw`SELECT 1`.catch(() => {});
+  });
   log(
     `  REST ${config.baseUrl}/v1/football  docs ${config.docsUrl}  GraphiQL ${config.baseUrl}/graphql`,
   );

@@ -96,6 +96,7 @@ const database: Database = {
     return (await pool.query({ text: sql.text, values: [...sql.values] })).rows as T[];
   },
   kind: 'postgres',
+  driver: { kind: 'postgres', pool },
   adapter,
   async close() {
     await prisma.$disconnect();

@@ -33,10 +33,10 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
         Boolean(opts.json),
         (ctx) =>
           runtime.withDataChange(async (database) => {
-            const { importFolder, pgPoolOf } = await import('../ingest/import/index.js');
+            const { importFolder, bulkTargetOf } = await import('../ingest/import/index.js');
             return importFolder(database.prisma, resolve(dir), {
               onProgress: ctx.progress,
-              pool: pgPoolOf(database),
+              bulk: bulkTargetOf(database),
             });
           }, ctx.progress),
         (summary) =>
@@ -61,19 +61,19 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
         Boolean(opts.json),
         (ctx) =>
           runtime.withDataChange(async (database) => {
-            const [{ runDemo }, { pgPoolOf }, { analyzeAll }] = await Promise.all([
+            const [{ runDemo }, { bulkTargetOf }, { analyzeAll }] = await Promise.all([
               import('../ingest/demo/index.js'),
               import('../ingest/import/index.js'),
               import('../ingest/analyze/analyze.js'),
             ]);
             const started = Date.now();
-            // PostgreSQL: streamed with COPY, no folder (src/ingest/demo/stream.ts).
+            // Streamed with COPY, no folder (src/ingest/demo/stream.ts).
             const imported = await runDemo(database.prisma, {
               matches: opts.matches,
               seed: opts.seed,
               now: new Date(),
               onProgress: ctx.progress,
-              pool: pgPoolOf(database),
+              bulk: bulkTargetOf(database),
             });
             const loadedMs = Date.now() - started;
             const analyzed = opts.analyze

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { PrismaClient } from './generated/client.js';
 
@@ -17,6 +19,9 @@ export interface SqlStatement {
 
 export type SqlRead = <T>(sql: SqlStatement) => Promise<T[]>;
 
+/** The driver under the Prisma client, for the few paths that need its own features (COPY). */
+export type Driver = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
+
 export interface Database {
   readonly prisma: PrismaClient;
   /**
@@ -26,7 +31,8 @@ export interface Database {
    * as the driver parses them: the same values `$queryRaw` gives for int, text and timestamptz.
    */
   readonly read: SqlRead;
-  readonly kind: 'pglite' | 'postgres';
+  readonly kind: Driver['kind'];
+  readonly driver: Driver;
   /** The driver adapter factory, for the schema engine (migrations, drift checks). */
   readonly adapter: SqlMigrationAwareDriverAdapterFactory;
   close(): Promise<void>;
@@ -44,6 +50,24 @@ export interface DatabaseOptions {
    */
   queryTimeoutMs?: number | undefined;
   connectTimeoutMs?: number | undefined;
+  /**
+   * Embedded only: a new database starts from the build's template (src/db/template.ts), already
+   * initialised and migrated, instead of running initdb. The server and the CLI ask for it; tests
+   * leave it off so that they cover the migrations themselves.
+   */
+  fromTemplate?: boolean | undefined;
+}
+
+/** The template's bytes when asked for and the folder holds no database yet. */
+async function templateFor(
+  options: DatabaseOptions,
+  path: string | null,
+): Promise<Blob | undefined> {
+  if (!options.fromTemplate || (path && existsSync(join(path, 'PG_VERSION')))) {
+    return undefined;
+  }
+  const { readTemplate } = await import('./template.js');
+  return readTemplate();
 }
 
 const statementNames = new Map<string, string>();
@@ -89,6 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           })
         ).rows as T[],
       kind: 'postgres',
+      driver: { kind: 'postgres', pool },
       adapter,
       async close() {
         await prisma.$disconnect();
@@ -105,11 +130,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let releaseLock = async () => {};
   let pglite: PGlite;
   if (inMemory) {
-    pglite = new PGlite();
+    const loadDataDir = await templateFor(options, null);
+    pglite = new PGlite(loadDataDir ? { loadDataDir } : {});
   } else {
     await mkdir(options.dataDir, { recursive: true });
     releaseLock = await acquireDataDirLock(options.dataDir);
-    pglite = new PGlite(join(options.dataDir, 'pglite'));
+    const path = join(options.dataDir, 'pglite');
+    const loadDataDir = await templateFor(options, path);
+    pglite = new PGlite(path, loadDataDir ? { loadDataDir } : {});
   }
   await pglite.waitReady;
   const adapter = new PrismaPGlite(pglite);
@@ -118,6 +146,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     prisma,
     read: async <T>(sql: SqlStatement) => (await pglite.query<T>(sql.text, [...sql.values])).rows,
     kind: 'pglite',
+    driver: { kind: 'pglite', pglite },
     adapter,
     async close() {
       await prisma.$disconnect();

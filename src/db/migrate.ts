@@ -1,25 +1,11 @@
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList } from '@prisma/schema-engine-wasm';
 import type { Database } from './database.js';
+import { PROJECT_ROOT } from './project-root.js';
 
-/** `prisma/` at the project root, whether this file runs from source or compiled in `dist/`. */
-function findPrismaDir(): string {
-  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
-    const candidate = new URL('prisma/', dir);
-    if (existsSync(new URL('schema.prisma', candidate))) {
-      return fileURLToPath(candidate);
-    }
-    if (dir.pathname === '/') {
-      throw new Error('prisma/schema.prisma not found above the touchline sources');
-    }
-  }
-}
-
-export const PRISMA_DIR = findPrismaDir();
+export const PRISMA_DIR = join(PROJECT_ROOT, 'prisma');
 export const MIGRATIONS_DIR = join(PRISMA_DIR, 'migrations');
 const SCHEMA_PATH = join(PRISMA_DIR, 'schema.prisma');
 

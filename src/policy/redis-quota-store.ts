@@ -15,6 +15,7 @@ import {
   RESERVE_SCRIPT,
   RESTORE_SCRIPT,
 } from './redis-scripts.js';
+import type { ChargedUsage } from './usage-recorder.js';
 import { dayTtlMs, hkDay, minuteTtlMs, minuteWindow } from './windows.js';
 
 type WindowInput = Omit<ReserveInput, 'cost' | 'freeEligible'>;
@@ -200,12 +201,6 @@ function createReserveBatcher(redis: CounterRedis) {
 }
 
 /** Today's charged units per key, as the database recorded them (`daily_usage`). */
-export interface ChargedUsage {
-  accountId: number;
-  keyId: number;
-  plan: number;
-  free: number;
-}
 
 export interface CounterRestoreSource {
   /** Makes this instance's own charges durable first (the usage recorder's flush). */

@@ -1,3 +1,4 @@
+import type { SqlRead } from '../db/database.js';
 import type { PrismaClient } from '../db/generated/client.js';
 
 const FLUSH_INTERVAL_MS = 5_000;
@@ -88,7 +89,23 @@ export function createUsageRecorder(db: PrismaClient, intervalMs = FLUSH_INTERVA
 
 export type UsageRecorder = ReturnType<typeof createUsageRecorder>;
 
-/** Today's charged usage per account and key, to restore in-process counters after a restart. */
-export async function loadDailyUsage(db: PrismaClient, day: string) {
-  return db.dailyUsage.findMany({ where: { day: new Date(`${day}T00:00:00Z`) } });
+/** What `daily_usage` recorded as charged on a day, per account and key. */
+export interface ChargedUsage {
+  accountId: number;
+  keyId: number;
+  plan: number;
+  free: number;
+}
+
+/**
+ * A day's charged usage per account and key, to restore the counters after a restart. Read
+ * through the driver: at start-up it is the server's only query before it listens.
+ */
+export async function chargedOn(read: SqlRead, day: string): Promise<ChargedUsage[]> {
+  return read<ChargedUsage>({
+    text: `SELECT account_id AS "accountId", key_id AS "keyId", plan_requests AS "plan",
+                  free_match_requests AS "free"
+             FROM daily_usage WHERE day = $1::date`,
+    values: [day],
+  });
 }

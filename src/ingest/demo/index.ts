@@ -1,10 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type pg from 'pg';
 import type { PrismaClient } from '../../db/generated/client.js';
 import { MANIFEST_FILE, type Manifest } from '../format.js';
-import { type ImportSummary, importFolder } from '../import/index.js';
+import { type BulkTarget, type ImportSummary, importFolder } from '../import/index.js';
 import { FolderWriter } from './folder-writer.js';
 import { MatchGenerator } from './match-output.js';
 import type { DemoOptions, DemoStats } from './options.js';
@@ -69,24 +68,24 @@ export interface DemoResult {
 }
 
 /**
- * Loads the demo. With `pool` (PostgreSQL's, see `pgPoolOf`) and no `dir`, the records are
- * streamed into the database with COPY (stream.ts): no folder, one transaction, the same
- * checks and rows. Otherwise the demo folder is written (in `dir`, or a temporary folder
- * removed afterwards) and imported with `importFolder` (with COPY too when `pool` is given).
+ * Loads the demo. With `bulk` (`bulkTargetOf(database)`) and no `dir`, the records are streamed
+ * into the database with COPY (stream.ts): no folder, one transaction, the same checks and
+ * rows. Otherwise the demo folder is written (in `dir`, or a temporary folder removed
+ * afterwards) and imported with `importFolder` (with COPY too when `bulk` is given).
  */
 export async function runDemo(
   db: PrismaClient,
-  options: DemoOptions & { dir?: string; pool?: pg.Pool | undefined },
+  options: DemoOptions & { dir?: string; bulk?: BulkTarget | undefined },
 ): Promise<DemoResult> {
-  if (options.pool && !options.dir) {
-    return streamDemo(options.pool, options);
+  if (options.bulk && !options.dir) {
+    return streamDemo(options.bulk, options);
   }
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'touchline-demo-')));
   try {
     const generated = await writeDemoFolder(dir, options);
     const imported = await importFolder(db, dir, {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-      pool: options.pool,
+      bulk: options.bulk,
     });
     return { generated, imported };
   } finally {

@@ -1,7 +1,6 @@
 import { setImmediate as yieldToIo } from 'node:timers/promises';
-import type pg from 'pg';
 import { IMPORT_FILES, type ImportFileName } from '../format.js';
-import { type ImportSummary, RecordStream } from '../import/index.js';
+import { type BulkTarget, type ImportSummary, RecordStream } from '../import/index.js';
 import { MATCH_FILES } from './folder-writer.js';
 import { MatchGenerator } from './match-output.js';
 import type { DemoOptions, DemoStats } from './options.js';
@@ -20,13 +19,13 @@ const YIELD_EVERY = 25;
 const FILES = Object.keys(IMPORT_FILES) as ImportFileName[];
 
 /**
- * The demo on PostgreSQL, without a folder: matches are generated in kick-off order, each
+ * The demo without a folder: matches are generated in kick-off order, each
  * record checked like an import line and encoded as COPY rows, and chunks of matches are
  * copied in by the bulk write pass (import/bulk/load.ts) while the next chunk is generated.
  * One transaction: any failure commits nothing. Memory holds the schedule and two chunks.
  */
 export async function streamDemo(
-  pool: pg.Pool,
+  target: BulkTarget,
   options: DemoOptions,
 ): Promise<{ generated: DemoStats; imported: ImportSummary }> {
   const started = performance.now();
@@ -40,7 +39,7 @@ export async function streamDemo(
     ['teams.ndjson', teamRecords(schedule.teams)],
     ['bookmakers.ndjson', bookmakerRecords()],
   ];
-  const stream = await RecordStream.open(pool, FILES, DEMO_SOURCE, progress);
+  const stream = await RecordStream.open(target, FILES, DEMO_SOURCE, progress);
   let imported: ImportSummary;
   try {
     for (const [name, records] of references) {

@@ -8,7 +8,7 @@ import { validateFolder } from './validate.js';
 import { writeFlatFile } from './write-flat.js';
 import { type NestedFileName, writeNestedFile } from './write-nested.js';
 
-export { pgPoolOf } from './bulk/pool.js';
+export { type BulkTarget, bulkTargetOf } from './bulk/target.js';
 export { ImportValidationError } from './errors.js';
 export { RecordStream } from './record-stream.js';
 export type { FileSummary, ImportOptions, ImportSummary } from './summary.js';
@@ -21,9 +21,9 @@ const TRANSACTION = { timeout: 3_600_000, maxWait: 60_000 };
  * on the source ids: a failure commits nothing, and importing the same folder twice changes
  * nothing the second time.
  *
- * With `options.pool` (PostgreSQL's `pg` pool, see `pgPoolOf`) the write pass sends the rows
- * with COPY (bulk/): empty tables are loaded directly, others through staging tables and the
- * same upserts. Without it (embedded PGlite) each batch is one JSON parameter.
+ * With `options.bulk` (`bulkTargetOf(database)`, PostgreSQL or PGlite) the write pass sends the
+ * rows with COPY (bulk/): empty tables are loaded directly, others through staging tables and
+ * the same upserts. Without it each batch is one JSON parameter through the Prisma client.
  */
 export async function importFolder(
   db: PrismaClient,
@@ -32,8 +32,8 @@ export async function importFolder(
 ): Promise<ImportSummary> {
   const started = Date.now();
   const onProgress = options.onProgress ?? (() => {});
-  if (options.pool) {
-    return importFolderBulk(db, options.pool, dir, onProgress);
+  if (options.bulk) {
+    return importFolderBulk(db, options.bulk, dir, onProgress);
   }
   const folder = await openImportFolder(dir);
   await validateFolder(db, folder, onProgress);

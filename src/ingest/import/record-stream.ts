@@ -1,7 +1,7 @@
-import type pg from 'pg';
 import type { ImportFileName } from '../format.js';
 import { BulkLoad } from './bulk/load.js';
 import type { EncodedBatch, RowEncoder } from './bulk/plan.js';
+import type { BulkTarget } from './bulk/target.js';
 import { ImportValidationError } from './errors.js';
 import { ReferenceTracker } from './references.js';
 import type { Rec } from './sql-types.js';
@@ -73,7 +73,7 @@ class StreamFile<F extends ImportFileName> {
 }
 
 /**
- * An import fed record by record rather than from a folder (the demo on PostgreSQL). Records
+ * An import fed record by record rather than from a folder (the demo). Records
  * are checked like import lines and encoded as COPY rows; `flush` writes what was added since
  * the last flush with the bulk write pass (bulk/load.ts) while the caller prepares the next
  * chunk. One transaction: `finish` commits, and any failure (call `abort`) commits nothing.
@@ -97,12 +97,12 @@ export class RecordStream {
   }
 
   static async open(
-    pool: pg.Pool,
+    target: BulkTarget,
     files: readonly ImportFileName[],
     source: string,
     onProgress: Progress,
   ): Promise<RecordStream> {
-    return new RecordStream(await BulkLoad.begin(pool, files, onProgress), files, source);
+    return new RecordStream(await BulkLoad.begin(target, files, onProgress), files, source);
   }
 
   /** Checks and encodes one record; `matchId`: the match a child record was generated for. */

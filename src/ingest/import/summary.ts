@@ -1,5 +1,5 @@
-import type pg from 'pg';
 import type { ImportFileName } from '../format.js';
+import type { BulkTarget } from './bulk/target.js';
 
 /** What one file did: records read, and how many were new, changed or already identical. */
 export interface FileSummary {
@@ -19,8 +19,8 @@ export interface ImportSummary {
 
 export interface ImportOptions {
   onProgress?: (msg: string) => void;
-  /** PostgreSQL only: the `pg` pool to write with COPY (`pgPoolOf(database)`). */
-  pool?: pg.Pool | undefined;
+  /** Where the COPY write pass writes (`bulkTargetOf(database)`); without it, the JSON pass. */
+  bulk?: BulkTarget | undefined;
 }
 
 export const emptySummary = (file: ImportFileName): FileSummary => ({

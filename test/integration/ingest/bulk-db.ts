@@ -1,48 +1,19 @@
-import type pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
-import { pgPoolOf } from '../../../src/ingest/import/index.js';
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../helpers/db.js';
+import type { Database } from '../../../src/db/database.js';
+import { type BulkTarget, bulkTargetOf } from '../../../src/ingest/import/index.js';
+import { type DatabaseKind, describeEachDatabase } from '../../helpers/db.js';
 
-export interface PostgresContext {
-  db: () => TestDatabase;
-  pool: () => pg.Pool;
+export interface BulkContext {
+  db: () => Database;
+  bulk: () => BulkTarget;
+  kind: DatabaseKind;
 }
 
 /**
- * A suite on a fresh PostgreSQL database with its `pg` pool (the COPY write pass); reported
- * as skipped, by name, without DATABASE_URL.
+ * A suite of the COPY write pass on a fresh database of each kind: PostgreSQL through its `pg`
+ * pool, embedded PGlite through `/dev/blob` (bulk/target.ts).
  */
-export function describePostgres(title: string, body: (ctx: PostgresContext) => void): void {
-  if (!TEST_DATABASE_URL) {
-    describe.skip(`${title} [postgres: SKIPPED, DATABASE_URL not set]`, () =>
-      body({ db: () => undefined as never, pool: () => undefined as never }));
-    return;
-  }
-  describe(`${title} [postgres]`, () => {
-    let db: TestDatabase | undefined;
-    beforeAll(async () => {
-      db = await createTestDatabase('postgres');
-    }, 120_000);
-    afterAll(async () => {
-      await db?.close();
-    });
-    const current = () => {
-      if (!db) {
-        throw new Error('database not ready');
-      }
-      return db;
-    };
-    body({
-      db: current,
-      pool: () => {
-        const pool = pgPoolOf(current());
-        if (!pool) {
-          throw new Error('no pg pool');
-        }
-        return pool;
-      },
-    });
-  });
+export function describeEachBulk(title: string, body: (ctx: BulkContext) => void): void {
+  describeEachDatabase(title, ({ db, kind }) => body({ db, kind, bulk: () => bulkTargetOf(db()) }));
 }
 
 const STARTED = Date.now();

@@ -5,7 +5,7 @@ import {
   ImportValidationError,
   importFolder,
 } from '../../../src/ingest/import/index.js';
-import { describePostgres, withoutImportTimes } from './bulk-db.js';
+import { describeEachBulk, withoutImportTimes } from './bulk-db.js';
 import { type Files, sampleFiles, writeFolder } from './sample-folder.js';
 import { IMPORT_TABLES, snapshot } from './snapshot.js';
 
@@ -31,7 +31,7 @@ function trickyFiles() {
   return files;
 }
 
-describePostgres('bulk write pass (COPY)', ({ db, pool }) => {
+describeEachBulk('bulk write pass (COPY)', ({ db, bulk }) => {
   const prisma = () => db().prisma;
 
   async function emptyAll() {
@@ -55,7 +55,7 @@ describePostgres('bulk write pass (COPY)', ({ db, pool }) => {
     await importFolder(prisma(), dir);
     const json = await snapshot(prisma());
     await emptyAll();
-    const direct = await importFolder(prisma(), dir, { pool: pool() });
+    const direct = await importFolder(prisma(), dir, { bulk: bulk() });
     for (const f of direct.files) {
       expect([f.inserted, f.updated, f.unchanged], f.file).toEqual([f.read, 0, 0]);
     }
@@ -66,7 +66,7 @@ describePostgres('bulk write pass (COPY)', ({ db, pool }) => {
     expect(detail?.detail).toBe('tab\there, back\\slash, new\nline, cr\rend, \\N literally');
     // Staging path on the same rows: nothing changes.
     const before = await snapshot(prisma());
-    const again = await importFolder(prisma(), dir, { pool: pool() });
+    const again = await importFolder(prisma(), dir, { bulk: bulk() });
     for (const f of again.files) {
       expect([f.inserted, f.updated, f.unchanged], f.file).toEqual([0, 0, f.read]);
     }
@@ -93,12 +93,12 @@ describePostgres('bulk write pass (COPY)', ({ db, pool }) => {
     const json = counts((await importFolder(prisma(), dir)).files);
     const jsonRows = withoutImportTimes(await snapshot(prisma()));
     await emptyAll();
-    await importFolder(prisma(), base, { pool: pool() });
-    const bulk = counts((await importFolder(prisma(), dir, { pool: pool() })).files);
-    expect(bulk).toEqual(json);
-    expect(bulk['tips.ndjson']).toEqual([3, 1, 0, 2]);
-    expect(bulk['lineups.ndjson']).toEqual([2, 0, 1, 1]);
-    expect(bulk['regional.ndjson']).toEqual([2, 0, 1, 1]);
+    await importFolder(prisma(), base, { bulk: bulk() });
+    const copied = counts((await importFolder(prisma(), dir, { bulk: bulk() })).files);
+    expect(copied).toEqual(json);
+    expect(copied['tips.ndjson']).toEqual([3, 1, 0, 2]);
+    expect(copied['lineups.ndjson']).toEqual([2, 0, 1, 1]);
+    expect(copied['regional.ndjson']).toEqual([2, 0, 1, 1]);
     expect(withoutImportTimes(await snapshot(prisma()))).toEqual(jsonRows);
   });
 
@@ -116,7 +116,7 @@ describePostgres('bulk write pass (COPY)', ({ db, pool }) => {
     };
     const progress: string[] = [];
     const failing = importFolder(prisma(), await writeFolder(files), {
-      pool: pool(),
+      bulk: bulk(),
       onProgress: (m) => progress.push(m),
     });
     await expect(failing).rejects.toThrow(/0x00/);
@@ -128,13 +128,13 @@ describePostgres('bulk write pass (COPY)', ({ db, pool }) => {
 
   it('all or nothing: a failure after some files, on tables that already hold rows', async () => {
     await emptyAll();
-    await importFolder(prisma(), await writeFolder(sampleFiles()), { pool: pool() });
+    await importFolder(prisma(), await writeFolder(sampleFiles()), { bulk: bulk() });
     const before = await snapshot(prisma());
     const files = sampleFiles();
     (files['matches.ndjson'][0] as Record<string, unknown>)['homeScore'] = 5;
     files['teams.ndjson'].push({ id: 12, nameOriginal: 'Arsenal', nameEn: 'Arsenal' });
     const failing = importFolder(prisma(), await writeFolder(files), {
-      pool: pool(),
+      bulk: bulk(),
       onProgress: (msg) => {
         if (msg.startsWith('wrote odds.ndjson')) {
           throw new Error('disk on fire');
@@ -149,7 +149,7 @@ describePostgres('bulk write pass (COPY)', ({ db, pool }) => {
     await emptyAll();
     const files = sampleFiles();
     (files['movements.ndjson'][2] as Record<string, unknown>)['home'] = 0.5;
-    const error = await importFolder(prisma(), await writeFolder(files), { pool: pool() }).catch(
+    const error = await importFolder(prisma(), await writeFolder(files), { bulk: bulk() }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ImportValidationError);
@@ -167,7 +167,7 @@ describePostgres('bulk write pass (COPY)', ({ db, pool }) => {
     const progress: string[] = [];
     const streamed = await runDemo(prisma(), {
       ...options,
-      pool: pool(),
+      bulk: bulk(),
       onProgress: (m) => progress.push(m),
     });
     expect(streamed.generated.dir).toBeNull();
@@ -176,7 +176,7 @@ describePostgres('bulk write pass (COPY)', ({ db, pool }) => {
     expect(withoutImportTimes(await snapshot(prisma()))).toEqual(json);
     expect(progress.some((m) => m.startsWith('demo: 60/60 matches (100%)'))).toBe(true);
     const before = await snapshot(prisma());
-    const again = await runDemo(prisma(), { ...options, pool: pool() });
+    const again = await runDemo(prisma(), { ...options, bulk: bulk() });
     for (const f of again.imported.files) {
       expect([f.inserted, f.updated, f.unchanged], f.file).toEqual([0, 0, f.read]);
     }

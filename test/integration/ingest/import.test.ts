@@ -1,13 +1,13 @@
-import type pg from 'pg';
 import { expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database.js';
 import {
+  type BulkTarget,
   type FileSummary,
   type ImportOptions,
   importFolder as importWith,
 } from '../../../src/ingest/import/index.js';
 import { describeEachDatabase } from '../../helpers/db.js';
-import { describePostgres } from './bulk-db.js';
+import { describeEachBulk } from './bulk-db.js';
 import { sampleFiles, writeFolder } from './sample-folder.js';
 import { snapshot } from './snapshot.js';
 
@@ -16,13 +16,13 @@ const byFile = (files: FileSummary[]) =>
 
 describeEachDatabase('importFolder', ({ db }) => importSuite(db, () => undefined));
 
-// The same promises from the COPY write pass (PostgreSQL with its pg pool): the first import
-// loads empty tables directly, the later ones go through staging tables.
-describePostgres('importFolder with COPY', ({ db, pool }) => importSuite(db, pool));
+// The same promises from the COPY write pass (PostgreSQL's pool, PGlite's /dev/blob): the first
+// import loads empty tables directly, the later ones go through staging tables.
+describeEachBulk('importFolder with COPY', ({ db, bulk }) => importSuite(db, bulk));
 
-function importSuite(db: () => Database, pool: () => pg.Pool | undefined) {
+function importSuite(db: () => Database, bulk: () => BulkTarget | undefined) {
   const importFolder = (prisma: Database['prisma'], dir: string, options: ImportOptions = {}) =>
-    importWith(prisma, dir, { ...options, pool: pool() });
+    importWith(prisma, dir, { ...options, bulk: bulk() });
 
   it('imports every file of a folder, then a second run changes nothing', async () => {
     const dir = await writeFolder(sampleFiles());

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import type { PrismaClient } from '../../../db/generated/client.js';
 import type { ImportFileName } from '../../format.js';
 import { openImportFolder } from '../folder.js';
@@ -8,6 +7,7 @@ import { emptySummary, type FileSummary, type ImportSummary } from '../summary.j
 import { validateFolder } from '../validate.js';
 import { BulkLoad, type WriteCounts } from './load.js';
 import type { EncodedBatch } from './plan.js';
+import type { BulkTarget } from './target.js';
 
 /** A batch is cut at whichever comes first: this many records or this much COPY text. */
 const BATCH_RECORDS = 50_000;
@@ -17,12 +17,12 @@ const PROGRESS_EVERY = 250_000;
 type Progress = (msg: string) => void;
 
 /**
- * `importFolder` on PostgreSQL: the same validation pass, then every file written with COPY in
- * one transaction (bulk/load.ts). Same summary, same rows as the JSON write pass.
+ * `importFolder` with COPY: the same validation pass, then every file written with COPY in one
+ * transaction (bulk/load.ts). Same summary, same rows as the JSON write pass.
  */
 export async function importFolderBulk(
   db: PrismaClient,
-  pool: pg.Pool,
+  target: BulkTarget,
   dir: string,
   onProgress: Progress,
 ): Promise<ImportSummary> {
@@ -30,7 +30,7 @@ export async function importFolderBulk(
   const folder = await openImportFolder(dir);
   await validateFolder(db, folder, onProgress);
   const load = await BulkLoad.begin(
-    pool,
+    target,
     folder.files.map((f) => f.name),
     onProgress,
   );
@@ -53,7 +53,7 @@ export async function importFolderBulk(
 }
 
 /**
- * Parses and encodes the next batch while PostgreSQL writes the previous one (at most one
+ * Parses and encodes the next batch while the database writes the previous one (at most one
  * batch in flight).
  */
 async function writeFile(

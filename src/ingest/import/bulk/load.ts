@@ -1,12 +1,9 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import type { ImportFileName } from '../../format.js';
 import type { SqlExecutor } from '../reader.js';
 import { stageSource, upsertRows } from '../upsert.js';
 import { staleStagedChildrenSql, writeNestedBatch } from '../write-nested.js';
 import { type BulkTable, bulkFile, type EncodedBatch, RowEncoder, tablesOf } from './plan.js';
+import type { BulkSession, BulkTarget } from './target.js';
 
 export interface WriteCounts {
   inserted: number;
@@ -17,6 +14,9 @@ export interface WriteCounts {
 type Progress = (message: string) => void;
 
 const q = (name: string) => `"${name}"`;
+const SLOW_RESTORE_MS = 1_000;
+const plural = (n: number, what: 'index' | 'foreign key') =>
+  `${n} ${what}${n === 1 ? '' : what === 'index' ? 'es' : 's'}`;
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 /** A constraint or index dropped for the load, and the statement that puts it back. */
@@ -28,8 +28,8 @@ interface Dropped {
 }
 
 /**
- * The PostgreSQL write pass: one transaction on one connection of the pool, rows sent with
- * `COPY ... FROM STDIN` (pg-copy-streams).
+ * The bulk write pass: one transaction on one connection (a connection of PostgreSQL's pool, or
+ * embedded PGlite's only one; bulk/target.ts), rows sent with `COPY ... FROM STDIN`.
  *
  * - A file whose tables are all EMPTY when the transaction has locked them is loaded straight
  *   into them: their indexes, primary keys and the foreign keys to and from them are dropped,
@@ -47,8 +47,8 @@ interface Dropped {
  * included.
  */
 export class BulkLoad {
-  readonly #client: pg.PoolClient;
-  readonly #pool: pg.Pool;
+  readonly #session: BulkSession;
+  readonly #target: BulkTarget;
   readonly #progress: Progress;
   readonly #direct: ReadonlySet<ImportFileName>;
   readonly #dropped: readonly Dropped[];
@@ -59,15 +59,15 @@ export class BulkLoad {
   #open = true;
 
   private constructor(init: {
-    client: pg.PoolClient;
-    pool: pg.Pool;
+    session: BulkSession;
+    target: BulkTarget;
     progress: Progress;
     direct: ReadonlySet<ImportFileName>;
     dropped: readonly Dropped[];
     now: string;
   }) {
-    this.#client = init.client;
-    this.#pool = init.pool;
+    this.#session = init.session;
+    this.#target = init.target;
     this.#progress = init.progress;
     this.#direct = init.direct;
     this.#dropped = init.dropped;
@@ -76,26 +76,25 @@ export class BulkLoad {
 
   /** Opens the transaction, locks the tables of `files` and prepares the empty ones. */
   static async begin(
-    pool: pg.Pool,
+    target: BulkTarget,
     files: readonly ImportFileName[],
     progress: Progress,
   ): Promise<BulkLoad> {
-    const client = await pool.connect();
+    const session = await target.begin();
     try {
-      await client.query('BEGIN');
       // One long transaction: index builds take minutes on millions of rows, and the
       // connection waits between batches while the next one is prepared.
-      await client.query(
+      await session.query(
         `SET LOCAL maintenance_work_mem = '256MB'; SET LOCAL statement_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0`,
       );
       const tables = tablesOf(files);
-      await client.query(`LOCK TABLE ${tables.map(q).join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
-      const empty = await emptyTables(client, tables);
+      await session.query(`LOCK TABLE ${tables.map(q).join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
+      const empty = await emptyTables(session, tables);
       let direct = files.filter((f) => bulkFile(f).tables.every((t) => empty.has(t.table)));
       let dropped: Dropped[] = [];
       if (direct.length > 0) {
         const fresh = tablesOf(direct);
-        const done = await dropForLoad(client, fresh);
+        const done = await dropForLoad(session, fresh);
         if (done) {
           dropped = done;
           progress(`bulk: empty tables, loaded directly: ${fresh.join(', ')}`);
@@ -103,18 +102,17 @@ export class BulkLoad {
           direct = [];
         }
       }
-      const { rows } = await client.query<{ now: string }>('SELECT now()::text AS now');
+      const { rows } = await session.query<{ now: string }>('SELECT now()::text AS now');
       return new BulkLoad({
-        client,
-        pool,
+        session,
+        target,
         progress,
         direct: new Set(direct),
         dropped,
         now: rows[0]?.now ?? '',
       });
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      client.release();
+      await session.rollback();
       throw error;
     }
   }
@@ -131,12 +129,12 @@ export class BulkLoad {
 
   /** Reads through the transaction's own connection (it holds locks others would wait for). */
   get reader(): SqlExecutor {
-    const client = this.#client;
+    const session = this.#session;
     return {
       $queryRawUnsafe: async <T>(sql: string, ...values: unknown[]) =>
-        (await client.query(sql, values)).rows as T,
+        (await session.query(sql, values)).rows as T,
       $executeRawUnsafe: async (sql: string, ...values: unknown[]) =>
-        (await client.query(sql, values)).rowCount ?? 0,
+        (await session.query(sql, values)).rowCount,
     };
   }
 
@@ -157,7 +155,7 @@ export class BulkLoad {
     const stages: string[] = [];
     for (const { table, pieces } of batch.tables) {
       const stage = await this.#stage(table);
-      await this.#client.query(`TRUNCATE ${q(stage)}`);
+      await this.#session.query(`TRUNCATE ${q(stage)}`);
       await this.#copy(stage, table, pieces, false);
       stages.push(stage);
     }
@@ -198,7 +196,7 @@ export class BulkLoad {
     const stage = `_bulk_${table.table}`;
     if (!this.#stages.has(stage)) {
       // No constraints: a column the record leaves NULL is decided by the upsert.
-      await this.#client.query(
+      await this.#session.query(
         `CREATE TEMPORARY TABLE ${q(stage)} ON COMMIT DROP AS SELECT ${table.columns.map((c) => q(c.name)).join(', ')} FROM ${q(table.table)} WITH NO DATA`,
       );
       this.#stages.add(stage);
@@ -212,10 +210,7 @@ export class BulkLoad {
     }
     const columns = table.columns.map((c) => q(c.name)).join(', ');
     const options = freeze ? ' WITH (FREEZE)' : '';
-    const stream = this.#client.query(
-      copyFrom(`COPY ${q(target)} (${columns}) FROM STDIN${options}`),
-    );
-    await pipeline(Readable.from(pieces), stream);
+    await this.#session.copyIn(`COPY ${q(target)} (${columns}) FROM STDIN${options}`, pieces);
   }
 
   /**
@@ -223,6 +218,7 @@ export class BulkLoad {
    * foreign keys that need them, and commits.
    */
   async commit(): Promise<void> {
+    const restoring = performance.now();
     for (const kind of ['index', 'foreign key'] as const) {
       const byTable = new Map<string, Dropped[]>();
       for (const d of this.#dropped.filter((x) => x.kind === kind)) {
@@ -231,18 +227,25 @@ export class BulkLoad {
       for (const [table, dropped] of byTable) {
         const started = performance.now();
         for (const d of dropped) {
-          await this.#client.query(d.restore);
+          await this.#session.query(d.restore);
         }
-        const what = kind === 'index' ? 'index' : 'foreign key';
-        this.#progress(
-          `bulk: ${table}: ${dropped.length} ${what}${dropped.length > 1 ? (kind === 'index' ? 'es' : 's') : ''} restored in ${seconds(started)}`,
-        );
+        // Only the slow ones are worth a line: millions of rows take minutes.
+        if (performance.now() - started >= SLOW_RESTORE_MS) {
+          this.#progress(
+            `bulk: ${table}: ${plural(dropped.length, kind)} restored in ${seconds(started)}`,
+          );
+        }
       }
     }
+    if (this.#dropped.length > 0) {
+      const indexes = this.#dropped.filter((d) => d.kind === 'index').length;
+      this.#progress(
+        `bulk: ${plural(indexes, 'index')} and ${plural(this.#dropped.length - indexes, 'foreign key')} restored in ${seconds(restoring)}`,
+      );
+    }
     const started = performance.now();
-    await this.#client.query('COMMIT');
+    await this.#session.commit();
     this.#open = false;
-    this.#client.release();
     this.#progress(`bulk: committed in ${seconds(started)}`);
   }
 
@@ -251,13 +254,7 @@ export class BulkLoad {
       return;
     }
     this.#open = false;
-    try {
-      await this.#client.query('ROLLBACK');
-      this.#client.release();
-    } catch (error) {
-      // A broken connection must not go back to the pool.
-      this.#client.release(error instanceof Error ? error : true);
-    }
+    await this.#session.rollback();
   }
 
   /** After COMMIT: fresh planner statistics for every table written. */
@@ -267,13 +264,13 @@ export class BulkLoad {
       return;
     }
     const started = performance.now();
-    await this.#pool.query(`ANALYZE ${tables.map(q).join(', ')}`);
+    await this.#target.run(`ANALYZE ${tables.map(q).join(', ')}`);
     this.#progress(`bulk: analyzed ${tables.length} tables in ${seconds(started)}`);
   }
 }
 
-async function emptyTables(client: pg.PoolClient, tables: readonly string[]): Promise<Set<string>> {
-  const { rows } = await client.query<{ t: string; empty: boolean }>(
+async function emptyTables(session: BulkSession, tables: readonly string[]): Promise<Set<string>> {
+  const { rows } = await session.query<{ t: string; empty: boolean }>(
     tables
       .map((t) => `SELECT '${t}' AS t, NOT EXISTS (SELECT 1 FROM ${q(t)}) AS empty`)
       .join(' UNION ALL '),
@@ -287,10 +284,10 @@ async function emptyTables(client: pg.PoolClient, tables: readonly string[]): Pr
  * role owns all the tables involved (only an owner may drop their indexes).
  */
 async function dropForLoad(
-  client: pg.PoolClient,
+  session: BulkSession,
   tables: readonly string[],
 ): Promise<Dropped[] | null> {
-  const foreignKeys = await client.query<{ tbl: string; name: string; def: string }>(
+  const foreignKeys = await session.query<{ tbl: string; name: string; def: string }>(
     `SELECT conrelid::regclass::text AS tbl, quote_ident(conname) AS name,
             pg_get_constraintdef(oid) AS def
        FROM pg_constraint
@@ -300,7 +297,7 @@ async function dropForLoad(
     [tables],
   );
   const involved = [...new Set([...tables.map(q), ...foreignKeys.rows.map((r) => r.tbl)])];
-  const owned = await client.query<{ owns: boolean }>(
+  const owned = await session.query<{ owns: boolean }>(
     `SELECT bool_and(pg_has_role(c.relowner, 'USAGE')) AS owns
        FROM pg_class c WHERE c.oid = ANY($1::text[]::regclass[])`,
     [involved],
@@ -308,7 +305,7 @@ async function dropForLoad(
   if (owned.rows[0]?.owns !== true) {
     return null;
   }
-  const indexes = await client.query<{
+  const indexes = await session.query<{
     tbl: string;
     index: string;
     con: string | null;
@@ -325,7 +322,7 @@ async function dropForLoad(
       ORDER BY 1, (c.contype = 'p') IS NOT TRUE, 2`,
     [tables],
   );
-  await client.query(`LOCK TABLE ${involved.join(', ')} IN ACCESS EXCLUSIVE MODE`);
+  await session.query(`LOCK TABLE ${involved.join(', ')} IN ACCESS EXCLUSIVE MODE`);
   const fks: Dropped[] = foreignKeys.rows.map((r) => ({
     kind: 'foreign key',
     table: r.tbl,
@@ -343,8 +340,8 @@ async function dropForLoad(
       : { kind: 'index', table: r.tbl, drop: `DROP INDEX ${r.index}`, restore: r.indexdef },
   );
   for (const d of [...fks, ...idx]) {
-    await client.query(d.drop);
+    await session.query(d.drop);
   }
-  await client.query(`TRUNCATE ${tables.map(q).join(', ')}`);
+  await session.query(`TRUNCATE ${tables.map(q).join(', ')}`);
   return [...idx, ...fks];
 }

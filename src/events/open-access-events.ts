@@ -1,0 +1,16 @@
+import type { Config } from '../config.js';
+import { createAccessEvents } from './access-events.js';
+
+/**
+ * The process's access event bus (transports.ts); the Redis and PostgreSQL clients are loaded
+ * only when one is configured, so a process on the embedded database never loads them.
+ */
+export async function openAccessEvents(
+  config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'databaseUrl'>,
+) {
+  if (!config.redisUrl && !config.databaseUrl) {
+    return createAccessEvents([]);
+  }
+  const { createAccessEventsFromConfig } = await import('./transports.js');
+  return createAccessEventsFromConfig(config);
+}

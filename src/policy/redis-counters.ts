@@ -1,0 +1,48 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { createAddressLimiter } from './address-limiter.js';
+import { createInstanceRegistry } from './instance-registry.js';
+import type { QuotaStore } from './quota-store.js';
+import { createCounterRedis, createRedisQuotaStore, waitForRedis } from './redis-quota-store.js';
+import { createResilientQuotaStore } from './resilient-quota-store.js';
+import { chargedOn, type UsageRecorder } from './usage-recorder.js';
+
+/**
+ * The counters of a process that shares them through Redis (REDIS_URL): the quota store behind
+ * its failure mode, the instance registry and the per-address limit in Redis.
+ */
+export async function createRedisCounters(
+  options: {
+    config: Pick<Config, 'redisPrefix' | 'quotaFailureMode' | 'addressRatePerMinute'>;
+    redisUrl: string;
+    database: Database;
+    now: () => Date;
+  },
+  usage: UsageRecorder,
+) {
+  const { config, database, now, redisUrl } = options;
+  const redis = createCounterRedis(redisUrl);
+  // Start without Redis if it does not answer soon: the failure mode covers the outage.
+  await waitForRedis(redis, 2000).catch(() => {});
+  const prefix = config.redisPrefix;
+  const registry = createInstanceRegistry(redis, prefix);
+  // DECISIONS.md "Access": a Redis that comes back empty gets the day's charges back from the
+  // database before it admits anything (this instance's own first made durable).
+  const redisStore = createRedisQuotaStore(redis, prefix, {
+    beforeRestore: () => usage.flush(),
+    charged: (day) => chargedOn(database.read, day),
+  });
+  const store = createResilientQuotaStore(redisStore, {
+    mode: config.quotaFailureMode,
+    now,
+    instances: registry.count,
+  });
+  const addresses = createAddressLimiter({
+    limit: config.addressRatePerMinute,
+    now,
+    redis,
+    prefix,
+    instances: registry.count,
+  });
+  return { store: store as QuotaStore, registry, addresses };
+}
