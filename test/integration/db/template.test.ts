@@ -28,7 +28,10 @@ describe('the embedded database template', () => {
         values: [],
       });
       const committed = (await readMigrations()).migrationDirectories.map((d) => d.path);
-      expect(rows.map((r) => r.migration_name)).toEqual(committed);
+      expect(
+        rows.map((r) => r.migration_name),
+        'dist/pglite-template.tar is older than prisma/migrations: npm run build',
+      ).toEqual(committed);
       expect(await ensureMigrated(database)).toEqual([]);
       expect(await diffDatabaseToSchema(database.adapter)).toBe('');
     } finally {
