@@ -7,7 +7,7 @@ import { jsonSource, type RowSource, type Tx, upsertGroups } from './upsert.js';
 
 export type NestedFileName = 'lineups.ndjson' | 'regional.ndjson';
 
-const NESTED: Record<NestedFileName, NestedFile> = {
+export const NESTED: Record<NestedFileName, NestedFile> = {
   'lineups.ndjson': LINEUPS,
   'regional.ndjson': REGIONAL,
 };
@@ -18,21 +18,26 @@ export async function writeNestedFile(
   file: NestedFileName,
   path: string,
 ): Promise<FileSummary> {
-  const nested = NESTED[file];
   const summary = emptySummary(file);
-  const sources = {
-    parent: jsonSource(nested.parent),
-    child: jsonSource(nested.child),
-    stale: staleChildrenSql(nested),
-  };
   for await (const batch of readBatches(path)) {
     summary.read += batch.count;
-    const changed = await writeNestedBatch(tx, nested, sources, [batch.json]);
+    const changed = await writeNestedJson(tx, file, batch.json);
     summary.inserted += changed.inserted;
     summary.updated += changed.updated;
     summary.unchanged += batch.count - changed.inserted - changed.updated;
   }
   return summary;
+}
+
+/** One JSON batch of a nested file (a JSON array text of its records). */
+export function writeNestedJson(tx: SqlExecutor, file: NestedFileName, json: string) {
+  const nested = NESTED[file];
+  const sources = {
+    parent: jsonSource(nested.parent),
+    child: jsonSource(nested.child),
+    stale: staleChildrenSql(nested),
+  };
+  return writeNestedBatch(tx, nested, sources, [json]);
 }
 
 /** Where a nested batch's rows come from, and the DELETE of the children it no longer lists. */
@@ -47,13 +52,14 @@ export interface NestedSources {
  * A record counts as inserted when its parent row is new, as updated when the parent row or
  * any child row changed or a child was deleted, and as unchanged otherwise. The statements
  * take `params` (the JSON pass: the batch text; the bulk pass: none, it reads staging tables).
+ * `changed`: the group keys (`groupBy` values joined with `|`) of the records that changed.
  */
 export async function writeNestedBatch(
   tx: SqlExecutor,
   nested: NestedFile,
   sources: NestedSources,
   params: readonly unknown[],
-): Promise<{ inserted: number; updated: number }> {
+): Promise<{ inserted: number; updated: number; changed: string[] }> {
   const parents = await upsertGroups(tx, nested.parent, nested.groupBy, sources.parent, params);
   const children = await upsertGroups(tx, nested.child, nested.groupBy, sources.child, params);
   const rows = await tx.$queryRawUnsafe<{ key: string }[]>(
@@ -72,7 +78,7 @@ export async function writeNestedBatch(
       onlyChildren.join('|'),
     );
   }
-  return { inserted: inserted.size, updated: changed.size - inserted.size };
+  return { inserted: inserted.size, updated: changed.size - inserted.size, changed: [...changed] };
 }
 
 const groupKey = (nested: NestedFile) =>

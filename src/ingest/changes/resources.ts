@@ -1,0 +1,47 @@
+import type { ImportFileName } from '../format.js';
+import type { ChangeResource } from './change-log.js';
+
+/**
+ * The resources a change record names (docs/feed-format.md): the import format's files, by the
+ * file's name without `.ndjson`, each with the fields of its key (what a `delete` gives) and
+ * what the change log records for it.
+ */
+export const FEED_RESOURCES = {
+  competitions: { file: 'competitions.ndjson', key: ['id'], logged: 'reference' },
+  teams: { file: 'teams.ndjson', key: ['id'], logged: 'reference' },
+  bookmakers: { file: 'bookmakers.ndjson', key: ['id'], logged: 'reference' },
+  matches: { file: 'matches.ndjson', key: ['id'], logged: 'detail' },
+  events: { file: 'events.ndjson', key: ['matchId', 'seq'], logged: 'events' },
+  statistics: { file: 'statistics.ndjson', key: ['matchId', 'type'], logged: 'statistics' },
+  lineups: { file: 'lineups.ndjson', key: ['matchId', 'side'], logged: 'lineups' },
+  odds: { file: 'odds.ndjson', key: ['matchId', 'bookmakerId', 'market'], logged: 'odds' },
+  movements: {
+    file: 'movements.ndjson',
+    key: ['matchId', 'market', 'bookmakerId', 'seq'],
+    logged: 'movement',
+  },
+  exchange: { file: 'exchange.ndjson', key: ['matchId'], logged: 'exchange' },
+  regional: { file: 'regional.ndjson', key: ['matchId'], logged: 'regional' },
+  'ai-reports': {
+    file: 'ai-reports.ndjson',
+    key: ['matchId', 'kind', 'language'],
+    logged: 'analysis',
+  },
+  tips: { file: 'tips.ndjson', key: ['matchId', 'seq'], logged: 'analysis' },
+} as const satisfies Record<
+  string,
+  { file: ImportFileName; key: readonly string[]; logged: ChangeResource }
+>;
+
+export type FeedResource = keyof typeof FEED_RESOURCES;
+
+export const FEED_RESOURCE_NAMES = Object.keys(FEED_RESOURCES) as FeedResource[];
+
+/** The match a record or key belongs to: its own id for a match, null for reference data. */
+export function matchOf(resource: FeedResource, value: Readonly<Record<string, unknown>>) {
+  const logged: ChangeResource = FEED_RESOURCES[resource].logged;
+  if (logged === 'reference') {
+    return null;
+  }
+  return (resource === 'matches' ? value['id'] : value['matchId']) as number;
+}
