@@ -23,6 +23,8 @@ import { statisticRecords } from './stats-records.js';
 import { type Expectation, expectedGoals } from './strength.js';
 import { tipRecords } from './tips.js';
 
+export type PitchOutput = Pick<MatchOutput, 'match' | 'events' | 'statistics' | 'lineups'>;
+
 export interface MatchOutput {
   match: MatchRecord;
   events: EventRecord[];
@@ -37,6 +39,8 @@ export interface MatchOutput {
 }
 
 const PLAYED = new Set(['finished', 'live', 'abandoned', 'suspended']);
+/** Team sheets are published this long before kick-off (DECISIONS.md "Live data"). */
+export const LINEUPS_BEFORE_MS = 60 * MINUTE_MS;
 const EXCHANGE_CHANCE: Readonly<Record<string, number>> = {
   scheduled: 0.6,
   live: 0.85,
@@ -59,15 +63,11 @@ export class MatchGenerator {
   ) {}
 
   generate(m: ScheduledMatch): MatchOutput {
-    const rng = (part: string) =>
-      new Rng(this.seed, part, m.comp.id, m.home.id, m.away.id, m.season, m.round);
+    const rng = this.#streams(m);
     const xg = expectedGoals(this.seed, m);
     const played = PLAYED.has(m.status) ? playMatch(this.seed, m, xg, rng('play')) : null;
     const out: MatchOutput = {
-      match: matchRecord(m, played),
-      events: played ? eventRecords(m.id, played) : [],
-      statistics: played ? statisticRecords(m.id, played, xg, rng('stats')) : [],
-      lineups: this.lineups(m, played, rng('lineups')),
+      ...this.#pitch(m, xg, played, rng),
       odds: [],
       movements: [],
       exchange: null,
@@ -81,7 +81,43 @@ export class MatchGenerator {
     return out;
   }
 
-  private lineups(m: ScheduledMatch, played: PlayedMatch | null, rng: Rng): Lineup[] {
+  /**
+   * A published team sheet is the one that plays: the sheets come from the match's own play
+   * stream (playMatch draws them first), whether the match has started or not.
+   */
+  /** What happens on the pitch at this generator's `now`: the match row, events, statistics, sheets. */
+  play(m: ScheduledMatch): PitchOutput {
+    const rng = this.#streams(m);
+    const xg = expectedGoals(this.seed, m);
+    const played = PLAYED.has(m.status) ? playMatch(this.seed, m, xg, rng('play')) : null;
+    return this.#pitch(m, xg, played, rng);
+  }
+
+  #streams(m: ScheduledMatch) {
+    return (part: string) =>
+      new Rng(this.seed, part, m.comp.id, m.home.id, m.away.id, m.season, m.round);
+  }
+
+  #pitch(
+    m: ScheduledMatch,
+    xg: Expectation,
+    played: PlayedMatch | null,
+    rng: (part: string) => Rng,
+  ): PitchOutput {
+    return {
+      match: matchRecord(m, played),
+      events: played ? eventRecords(m.id, played) : [],
+      statistics: played ? statisticRecords(m.id, played, xg, rng('stats')) : [],
+      lineups: this.lineups(m, played, rng),
+    };
+  }
+
+  private lineups(
+    m: ScheduledMatch,
+    played: PlayedMatch | null,
+    streams: (part: string) => Rng,
+  ): Lineup[] {
+    const rng = streams('lineups');
     if (played) {
       const finished = m.status === 'finished';
       return lineupRecords(m.id, played, finished, !finished || !rng.chance(0.05), rng);
@@ -89,10 +125,11 @@ export class MatchGenerator {
     if (m.status !== 'scheduled') {
       return [];
     }
-    if (m.kickoff - this.now <= 75 * MINUTE_MS) {
-      return preMatchLineups(m.id, pickSheets(this.seed, m, rng), true, rng);
+    const sheets = () => pickSheets(this.seed, m, streams('play'));
+    if (m.kickoff - this.now <= LINEUPS_BEFORE_MS) {
+      return preMatchLineups(m.id, sheets(), true, rng);
     }
-    return rng.chance(0.03) ? preMatchLineups(m.id, pickSheets(this.seed, m, rng), false, rng) : [];
+    return rng.chance(0.03) ? preMatchLineups(m.id, sheets(), false, rng) : [];
   }
 
   private market(

@@ -36,8 +36,14 @@ export function matchRecord(m: ScheduledMatch, played: PlayedMatch | null): Matc
 }
 
 export function eventRecords(matchId: number, played: PlayedMatch): EventRecord[] {
-  return played.events.map((e, seq) => {
-    const record: EventRecord = { matchId, seq, minute: e.time.minute, type: e.type, side: e.side };
+  return played.events.map((e) => {
+    const record: EventRecord = {
+      matchId,
+      seq: e.seq,
+      minute: e.time.minute,
+      type: e.type,
+      side: e.side,
+    };
     if (e.time.extra > 0) {
       record.extraMinute = e.time.extra;
     }

@@ -1,0 +1,198 @@
+import type { PrismaClient } from '../../db/generated/client.js';
+import { analyzeAll } from '../analyze/analyze.js';
+import { applyChanges, type NumberedChange } from '../changes/apply.js';
+import { appendChanges, type LoggedChange } from '../changes/change-log.js';
+import type { ChangeRecord } from '../changes/format.js';
+import { FEED_RESOURCES, type FeedResource } from '../changes/resources.js';
+import type { PitchOutput } from '../demo/match-output.js';
+import { LINEUPS_BEFORE_MS } from '../demo/match-output.js';
+import { MatchScripts, type StoredFixture } from './script.js';
+
+/** What a match showed at the last tick: its records by resource and key, as JSON text. */
+type Shown = Map<string, { resource: FeedResource; key: Record<string, unknown>; json: string }>;
+
+export interface LiveTick {
+  /** The change-log entries of what this tick wrote (empty when nothing moved). */
+  changes: LoggedChange[];
+  /** Matches that finished at this tick; their teams' upcoming matches were re-analysed. */
+  finished: number[];
+  reanalysed: number[];
+}
+
+export interface LiveEngine {
+  /** Moves every match to where it stands at `now` (tests call it with a fake clock). */
+  tick(now: Date): Promise<LiveTick>;
+}
+
+const PITCH_RESOURCES: ReadonlyArray<[keyof PitchOutput, FeedResource]> = [
+  ['match', 'matches'],
+  ['events', 'events'],
+  ['statistics', 'statistics'],
+  ['lineups', 'lineups'],
+];
+
+function keyOf(resource: FeedResource, record: Record<string, unknown>) {
+  const key: Record<string, unknown> = {};
+  for (const field of FEED_RESOURCES[resource].key) {
+    key[field] = record[field];
+  }
+  return key;
+}
+
+function shownOf(view: PitchOutput): Shown {
+  const shown: Shown = new Map();
+  for (const [part, resource] of PITCH_RESOURCES) {
+    const value = view[part];
+    const records = (Array.isArray(value) ? value : [value]) as Record<string, unknown>[];
+    for (const record of records) {
+      const key = keyOf(resource, record);
+      shown.set(`${resource}:${JSON.stringify(key)}`, {
+        resource,
+        key,
+        json: JSON.stringify(record),
+      });
+    }
+  }
+  return shown;
+}
+
+/** Upserts of what is new or changed since `before`, deletes of what is gone. */
+function diff(before: Shown | undefined, after: Shown): ChangeRecord[] {
+  const out: ChangeRecord[] = [];
+  for (const [id, now] of after) {
+    if (before?.get(id)?.json !== now.json) {
+      out.push({
+        op: 'upsert',
+        resource: now.resource,
+        record: JSON.parse(now.json),
+      } as ChangeRecord);
+    }
+  }
+  for (const [id, was] of before ?? []) {
+    if (!after.has(id)) {
+      out.push({ op: 'delete', resource: was.resource, key: was.key as Record<string, number> });
+    }
+  }
+  return out;
+}
+
+/**
+ * The demo's live engine (docs/live.md): at each tick, every match from an hour before its
+ * kick-off until it ends is moved to where its script (script.ts) stands, through the one
+ * writer (`applyChanges`), which logs what really changed. It remembers what each match
+ * showed; a match it has not seen yet (a start, a writer taking over) gets its whole state, and
+ * its stored events the script no longer shows are deleted, so nothing is repeated or missed.
+ * A match that finishes has its teams' upcoming matches re-analysed, those matches only.
+ */
+export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
+  const scripts = new MatchScripts(seed);
+  const shown = new Map<number, Shown>();
+
+  async function activeFixtures(now: Date): Promise<StoredFixture[]> {
+    const rows = await db.$queryRawUnsafe<
+      {
+        id: number;
+        competition_id: number;
+        home_team_id: number;
+        away_team_id: number;
+        kickoff: Date;
+        season: string | null;
+        round: string | null;
+      }[]
+    >(
+      `SELECT id, competition_id, home_team_id, away_team_id, kickoff_utc AS kickoff, season, round
+         FROM matches
+        WHERE status = 'live' OR (status = 'scheduled' AND kickoff_utc <= $1::timestamptz)
+        ORDER BY kickoff_utc, id`,
+      new Date(now.getTime() + LINEUPS_BEFORE_MS).toISOString(),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      competitionId: r.competition_id,
+      homeTeamId: r.home_team_id,
+      awayTeamId: r.away_team_id,
+      kickoffMs: new Date(r.kickoff).getTime(),
+      season: r.season,
+      round: r.round,
+    }));
+  }
+
+  /** Events stored for matches first seen now: the script decides which of them stand. */
+  async function storedEvents(ids: number[]): Promise<Map<number, Shown>> {
+    const out = new Map<number, Shown>();
+    if (ids.length === 0) {
+      return out;
+    }
+    const rows = await db.$queryRawUnsafe<{ match_id: number; seq: number }[]>(
+      `SELECT match_id, seq FROM match_events WHERE match_id = ANY($1::int[])`,
+      ids,
+    );
+    for (const r of rows) {
+      const key = { matchId: r.match_id, seq: r.seq };
+      const map = out.get(r.match_id) ?? new Map();
+      map.set(`events:${JSON.stringify(key)}`, { resource: 'events', key, json: '' });
+      out.set(r.match_id, map);
+    }
+    return out;
+  }
+
+  async function reanalyse(finished: readonly StoredFixture[], now: Date): Promise<number[]> {
+    if (finished.length === 0) {
+      return [];
+    }
+    const teams = [...new Set(finished.flatMap((f) => [f.homeTeamId, f.awayTeamId]))];
+    const rows = await db.$queryRawUnsafe<{ id: number }[]>(
+      `SELECT id FROM matches
+        WHERE status = 'scheduled' AND kickoff_utc > $1::timestamptz
+          AND (home_team_id = ANY($2::int[]) OR away_team_id = ANY($2::int[]))`,
+      now.toISOString(),
+      teams,
+    );
+    const ids = rows.map((r) => r.id);
+    if (ids.length === 0) {
+      return [];
+    }
+    await analyzeAll(db, { matchIds: ids });
+    await db.$transaction((tx) =>
+      appendChanges(
+        tx,
+        ids.map((matchId) => ({ matchId, resource: 'analysis' as const, kind: 'upsert' as const })),
+        now,
+      ),
+    );
+    return ids;
+  }
+
+  return {
+    async tick(now) {
+      const fixtures = await activeFixtures(now);
+      const unseen = await storedEvents(fixtures.filter((f) => !shown.has(f.id)).map((f) => f.id));
+      const batch: NumberedChange[] = [];
+      const finished: StoredFixture[] = [];
+      const next = new Map<number, Shown>();
+      for (const f of fixtures) {
+        const view = scripts.stateAt(f, now.getTime());
+        if (!view) {
+          continue;
+        }
+        const after = shownOf(view);
+        const before = shown.get(f.id) ?? unseen.get(f.id);
+        for (const change of diff(before, after)) {
+          batch.push({ line: batch.length + 1, change });
+        }
+        if (view.match.status === 'live' || view.match.status === 'scheduled') {
+          next.set(f.id, after);
+        } else if (view.match.status === 'finished') {
+          finished.push(f);
+        }
+      }
+      const changes = await applyChanges(db, batch, 'live', now);
+      shown.clear();
+      for (const [id, s] of next) {
+        shown.set(id, s);
+      }
+      const reanalysed = await reanalyse(finished, now);
+      return { changes, finished: finished.map((f) => f.id), reanalysed };
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { clockAt, FULL_TIME_ELAPSED, MINUTE_MS } from '../../../src/ingest/demo/clock.js';
+import { runDemo } from '../../../src/ingest/demo/index.js';
+import { createLiveEngine, type LiveEngine } from '../../../src/ingest/live/engine.js';
+import { MatchScripts, type StoredFixture } from '../../../src/ingest/live/script.js';
+import { createAccountWithKey } from '../../helpers/access.js';
+import { buildTestApp } from '../../helpers/app.js';
+import { createFakeClock } from '../../helpers/clock.js';
+import { describeEachDatabase } from '../../helpers/db.js';
+
+const SEED = 11;
+const NOW = new Date('2026-11-22T04:00:00.000Z');
+
+type App = Awaited<ReturnType<typeof buildTestApp>>;
+
+describeEachDatabase('the live engine drives a match through the fake clock', ({ db }) => {
+  let app: App;
+  let key: string;
+  let engine: LiveEngine;
+  const clock = createFakeClock(NOW);
+  const prisma = () => db().prisma;
+
+  beforeAll(async () => {
+    await runDemo(prisma(), { matches: 300, seed: SEED, now: NOW });
+    app = await buildTestApp(db(), { clock });
+    ({ key } = await createAccountWithKey(db(), 'Pro'));
+    engine = createLiveEngine(prisma(), SEED);
+  }, 180_000);
+  afterAll(() => app?.close());
+
+  const get = async (url: string) => {
+    const res = await app.inject({
+      url: `/v1/football${url}`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json().data;
+  };
+
+  /** A tick at `at`, then the caches hear of it as the server's runner tells them. */
+  const tickAt = async (at: number) => {
+    clock.set(new Date(at).toISOString());
+    const result = await engine.tick(new Date(at));
+    await app.deps.events.publish({ type: 'data-changed' });
+    return result;
+  };
+
+  /** The first upcoming match whose script has a goal that VAR withdraws. */
+  async function matchWithCorrection(): Promise<StoredFixture> {
+    const scripts = new MatchScripts(SEED);
+    const rows = await prisma().match.findMany({
+      where: { status: 'scheduled', kickoffUtc: { gt: new Date(NOW.getTime() + 2 * 3600_000) } },
+      orderBy: { kickoffUtc: 'asc' },
+    });
+    for (const row of rows) {
+      const f: StoredFixture = {
+        id: row.id,
+        competitionId: row.competitionId,
+        homeTeamId: row.homeTeamId,
+        awayTeamId: row.awayTeamId,
+        kickoffMs: row.kickoffUtc.getTime(),
+        season: row.season,
+        round: row.round,
+      };
+      if (scripts.postponed(f)) {
+        continue;
+      }
+      const seen = new Set<number>();
+      for (let minute = 0; minute <= FULL_TIME_ELAPSED; minute++) {
+        const events = scripts.stateAt(f, f.kickoffMs + minute * MINUTE_MS)?.events ?? [];
+        const now = new Set(events.map((e) => e.seq));
+        if ([...seen].some((seq) => !now.has(seq))) {
+          return f;
+        }
+        for (const seq of now) {
+          seen.add(seq);
+        }
+      }
+    }
+    throw new Error('no upcoming demo match has a disallowed goal');
+  }
+
+  it('lineups an hour before, live minute by minute, a goal withdrawn, finished; every route agrees', async () => {
+    const f = await matchWithCorrection();
+    const kickoff = f.kickoffMs;
+    const before = await tickAt(kickoff - 61 * MINUTE_MS);
+    expect(before.changes.some((c) => c.matchId === f.id)).toBe(false);
+    const sheets = await tickAt(kickoff - 59 * MINUTE_MS);
+    expect(sheets.changes.filter((c) => c.matchId === f.id).map((c) => c.resource)).toEqual([
+      'lineups',
+    ]);
+    const lineups = await get(`/matches/${f.id}/lineups`);
+    expect(lineups.home.starters).toHaveLength(11);
+
+    let withdrawn = 0;
+    let previous = new Map<number, string>();
+    let shots = 0;
+    for (let minute = 0; minute < FULL_TIME_ELAPSED; minute++) {
+      const tick = await tickAt(kickoff + minute * MINUTE_MS);
+      const mine = tick.changes.filter((c) => c.matchId === f.id);
+      const match = await get(`/matches/${f.id}`);
+      expect(match.status, `minute ${minute}`).toBe('live');
+      expect(match.minute).toBe(clockAt(minute));
+      if (minute === 0) {
+        expect(mine.map((c) => c.resource)).toContain('detail');
+      }
+      const events: Array<{ seq?: number; type: string; side: string; minute: number }> = await get(
+        `/matches/${f.id}/events`,
+      );
+      const goals = { home: 0, away: 0 };
+      for (const e of events) {
+        if (e.type === 'goal' || e.type === 'penalty' || e.type === 'own_goal') {
+          goals[e.side as 'home' | 'away']++;
+        }
+      }
+      expect(match.score?.current ?? '0-0', `minute ${minute}`).toBe(`${goals.home}-${goals.away}`);
+      const keys = new Map(events.map((e) => [e.minute * 1000 + events.indexOf(e), e.type]));
+      if (events.length < previous.size) {
+        withdrawn++;
+        expect(mine.some((c) => c.resource === 'events' && c.kind === 'delete')).toBe(true);
+      }
+      previous = keys;
+      const live = await get('/matches/live');
+      expect(live.some((m: { id: number }) => m.id === f.id)).toBe(true);
+      const stats: Array<{ type: string; home: number; away: number }> = await get(
+        `/matches/${f.id}/statistics`,
+      );
+      const total = stats.find((s) => s.type === 'shots');
+      const now = (total?.home ?? 0) + (total?.away ?? 0);
+      expect(now, `shots never go down (minute ${minute})`).toBeGreaterThanOrEqual(shots);
+      shots = now;
+    }
+    expect(withdrawn).toBe(1);
+
+    const end = await tickAt(kickoff + FULL_TIME_ELAPSED * MINUTE_MS);
+    expect(end.finished).toContain(f.id);
+    const match = await get(`/matches/${f.id}`);
+    expect(match.status).toBe('finished');
+    expect(match.minute).toBeUndefined();
+    expect((await get('/matches/live')).some((m: { id: number }) => m.id === f.id)).toBe(false);
+    // Only the upcoming matches of the teams that finished at this tick were analysed again.
+    const finishedNow = await prisma().match.findMany({ where: { id: { in: end.finished } } });
+    const teams = finishedNow.flatMap((m) => [m.homeTeamId, m.awayTeamId]);
+    expect(teams).toContain(f.homeTeamId);
+    const upcoming = await prisma().match.findMany({
+      where: {
+        status: 'scheduled',
+        kickoffUtc: { gt: new Date(kickoff + FULL_TIME_ELAPSED * MINUTE_MS) },
+        OR: [{ homeTeamId: { in: teams } }, { awayTeamId: { in: teams } }],
+      },
+      select: { id: true },
+    });
+    expect(upcoming.length).toBeGreaterThan(0);
+    expect(new Set(end.reanalysed)).toEqual(new Set(upcoming.map((m) => m.id)));
+    const logged = await prisma().changeLogEntry.findMany({
+      where: { resource: 'analysis', matchId: { in: end.reanalysed } },
+    });
+    expect(new Set(logged.map((e) => e.matchId))).toEqual(new Set(end.reanalysed));
+    // A tick with nothing new writes nothing.
+    const again = await tickAt(kickoff + FULL_TIME_ELAPSED * MINUTE_MS + 1000);
+    expect(again.changes.filter((c) => c.matchId === f.id)).toEqual([]);
+  }, 300_000);
+});
