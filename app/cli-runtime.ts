@@ -5,6 +5,7 @@ import { ensureMigrated } from '../src/db/migrate.js';
 import { openAccessEvents } from '../src/events/open-access-events.js';
 import { createManagementServices } from '../src/services/management.js';
 import { seedPlans } from '../src/services/plans-seed.js';
+import { startLive } from './live.js';
 
 const quiet: Progress = () => {};
 
@@ -63,6 +64,35 @@ export function createCliRuntime(config: Config): CliRuntime {
   }
 
   return {
+    live: ({ stop, progress }) =>
+      withDatabase(async (database) => {
+        const events = await openAccessEvents(config);
+        const counts = { ticks: 0, changes: 0 };
+        try {
+          const runner = await startLive(config, {
+            prisma: database.prisma,
+            events,
+            now: () => new Date(),
+            log: progress,
+            onTick: (tick) => {
+              counts.ticks += 1;
+              counts.changes += tick.changes.length;
+              const matches = new Set(
+                tick.changes.map((c) => c.matchId).filter((id) => id !== null),
+              );
+              progress(
+                `live: ${tick.changes.length} changes in ${matches.size} matches` +
+                  (tick.finished.length > 0 ? `, ${tick.finished.length} finished` : ''),
+              );
+            },
+          });
+          await stop;
+          await runner.stop();
+        } finally {
+          await events.close();
+        }
+        return counts;
+      }, progress),
     migrate: (progress = quiet) =>
       withMigrated(async (database, applied) => ({ applied, database: database.kind }), progress),
     withDatabase,

@@ -6,6 +6,7 @@ import type { Deps } from '../src/deps.js';
 import { trackConnections } from '../src/http/connection-drain.js';
 import { createDemoKeys, type DemoKey, readDemoKeys } from '../src/services/demo-setup.js';
 import { seedPlans } from '../src/services/plans-seed.js';
+import { startLive } from './live.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -98,6 +99,20 @@ export async function serve(config: Config): Promise<void> {
   if (keys) {
     printKeys(keys);
   }
+  const live =
+    config.live === 'demo'
+      ? await startLive(config, {
+          prisma: database.prisma,
+          events: deps.events,
+          now: deps.clock.now,
+          log,
+        })
+      : null;
+  if (live) {
+    log(
+      `live: the demo's matches move in real time (LIVE=demo, a tick every ${config.liveTickMs} ms)`,
+    );
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -107,6 +122,8 @@ export async function serve(config: Config): Promise<void> {
     shutdownState.closing = true;
     const started = Date.now();
     log(`${signal}: finishing in-flight requests`);
+    // The live engine first: its tick in progress commits or rolls back, then no more writes.
+    await live?.stop();
     let graceful = true;
     // Stop accepting; requests in flight finish (their reservations settle in their hooks) and
     // close their connections; requests arriving on open keep-alive connections get 503 with

@@ -31,6 +31,9 @@ const TOUCHLINE_ENV = [
   'ADDRESS_RATE_PER_MINUTE',
   'DATABASE_QUERY_TIMEOUT_MS',
   'DATABASE_CONNECT_TIMEOUT_MS',
+  'LIVE',
+  'LIVE_TICK_MS',
+  'LIVE_SEED',
 ];
 
 /**
@@ -49,6 +52,8 @@ export function touchlineEnv(config: TouchlineConfig, extra: NodeJS.ProcessEnv =
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     ADDRESS_RATE_PER_MINUTE: BENCH_ADDRESS_RATE,
+    // The rows measure still data; the live engine's own rows set LIVE themselves.
+    LIVE: 'off',
     TOUCHLINE_DATA_DIR: config.dataDir,
     ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
     ...(config.redisUrl ? { REDIS_URL: config.redisUrl } : {}),

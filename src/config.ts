@@ -33,6 +33,9 @@ const ENV_PROPERTIES = {
   GRAPHQL_MAX_COST: integer(1, 1_000_000),
   ADDRESS_RATE_PER_MINUTE: integer(1, 1_000_000_000),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  LIVE: oneOf(['demo', 'off']),
+  LIVE_TICK_MS: integer(100, 600_000),
+  LIVE_SEED: integer(1, 2_147_483_647),
 } as const;
 
 type EnvValue<S> = S extends { enum: readonly (infer V)[] }
@@ -82,6 +85,15 @@ export interface Config {
   readonly graphqlMaxCost: number;
   /** Keyless requests allowed per address (per /64 for IPv6) per minute (docs/access.md). */
   readonly addressRatePerMinute: number;
+  /**
+   * LIVE (docs/live.md): `demo` moves the demo's matches in real time (the default on the
+   * embedded database), `off` leaves the data as it is (the default with DATABASE_URL).
+   */
+  readonly live: 'demo' | 'off';
+  /** How often the live engine moves the matches (LIVE_TICK_MS, default 5 s). */
+  readonly liveTickMs: number;
+  /** The seed the demo data was generated with (LIVE_SEED; unset: the demo's default). */
+  readonly liveSeed: number | undefined;
 }
 
 export { ConfigError };
@@ -139,5 +151,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     graphqlMaxCost: parsed.GRAPHQL_MAX_COST ?? 1000,
     // DECISIONS.md "Access": 600 keyless requests per minute per address.
     addressRatePerMinute: parsed.ADDRESS_RATE_PER_MINUTE ?? 600,
+    live: parsed.LIVE ?? (parsed.DATABASE_URL ? 'off' : 'demo'),
+    liveTickMs: parsed.LIVE_TICK_MS ?? 5000,
+    liveSeed: parsed.LIVE_SEED,
   });
 }

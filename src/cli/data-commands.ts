@@ -7,6 +7,14 @@ import type { CliRuntime } from './runtime.js';
 export const DEFAULT_DEMO_MATCHES = 1000;
 export const DEFAULT_DEMO_SEED = 1;
 
+/** Settles on the first SIGINT or SIGTERM. */
+function untilSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+}
+
 export function registerDataCommands(program: Command, runtime: CliRuntime): void {
   const db = program.command('db').description('database maintenance');
   db.command('migrate')
@@ -90,6 +98,20 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
           }, ctx.progress),
         (r) =>
           `demo data loaded: ${r.matches} matches (seed ${r.seed}) in ${(r.ms / 1000).toFixed(1)} s (data ${(r.loadedMs / 1000).toFixed(1)} s${r.analyzed ? `, analysis ${((r.ms - r.loadedMs) / 1000).toFixed(1)} s` : ', not analyzed: run touchline analyze'})`,
+      ),
+    );
+
+  program
+    .command('live')
+    .description(
+      'move the demo matches in real time without serving (docs/live.md; Ctrl-C stops it)',
+    )
+    .option('--json', 'print one JSON document when it stops')
+    .action((opts: { json?: boolean }) =>
+      runCommand(
+        Boolean(opts.json),
+        (ctx) => runtime.live({ stop: untilSignal(), progress: ctx.progress }),
+        (r) => `live engine stopped: ${r.ticks} ticks wrote ${r.changes} changes`,
       ),
     );
 

@@ -23,6 +23,14 @@ export interface CliRuntime {
    * changes are announced to running servers (revocation at once, DECISIONS.md "Access").
    * `counters`: also read the live counters (`touchline usage`).
    */
+  /**
+   * Runs the demo's live engine on the configured database (docs/live.md) until `stop` settles;
+   * running servers hear of every tick that wrote something. Reports each such tick.
+   */
+  live(options: {
+    stop: Promise<unknown>;
+    progress: Progress;
+  }): Promise<{ ticks: number; changes: number }>;
   withManagement<T>(
     fn: (services: ManagementServices) => Promise<T>,
     options: { counters: boolean; progress: Progress },

@@ -32,7 +32,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const { BASE_URL: _viteBase, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts', 'serve'], {
     cwd: ROOT,
-    env: { ...inherited, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    // LIVE=off unless a test asks: the demo engine would move the data under its assertions.
+    env: {
+      ...inherited,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LIVE: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

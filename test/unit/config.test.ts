@@ -35,3 +35,21 @@ describe('configuration errors never print secrets', () => {
     expect(error.message).toContain('PORT="eighty"');
   });
 });
+
+describe('LIVE (docs/live.md)', () => {
+  it('moves the demo on the embedded database by default, and nothing with DATABASE_URL', () => {
+    expect(loadConfig({}).live).toBe('demo');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).live).toBe('off');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x', LIVE: 'demo' }).live).toBe('demo');
+    expect(loadConfig({ LIVE: 'off', LIVE_TICK_MS: '250' })).toMatchObject({
+      live: 'off',
+      liveTickMs: 250,
+    });
+  });
+
+  it('refuses an unknown mode and a tick below 100 ms, naming the variable', () => {
+    const error = problemsOf({ LIVE: 'sometimes', LIVE_TICK_MS: '5' });
+    expect(error.message).toContain('LIVE="sometimes"');
+    expect(error.message).toContain('LIVE_TICK_MS="5"');
+  });
+});
