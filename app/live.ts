@@ -5,6 +5,9 @@ import type { AccessEvents } from '../src/events/access-events.js';
 import type { LiveTick } from '../src/ingest/live/engine.js';
 import type { LiveRunner } from '../src/ingest/live/runner.js';
 
+/** How often an instance that does not write asks for the writer lease (takeover within ~2 s). */
+const LEASE_POLL_MS = 2_000;
+
 export interface LiveWiring {
   prisma: PrismaClient;
   events: Pick<AccessEvents, 'publish'>;
@@ -14,26 +17,37 @@ export interface LiveWiring {
 }
 
 /**
- * The demo's live engine (LIVE=demo, docs/live.md) ticking in this process: each tick that
- * wrote something tells every cache, here and in other instances, through the event bus.
+ * The demo's live engine (LIVE=demo, docs/live.md) in this process, writing only while it
+ * holds the writer lease (PostgreSQL: an advisory lock; embedded: always). Each tick that wrote
+ * something tells every cache, here and in other instances, through the event bus.
  */
 export async function startLive(
-  config: Pick<Config, 'liveTickMs' | 'liveSeed'>,
+  config: Pick<Config, 'liveTickMs' | 'liveSeed' | 'databaseUrl'>,
   wiring: LiveWiring,
 ): Promise<LiveRunner> {
-  const [{ createLiveEngine }, { startLiveRunner }] = await Promise.all([
-    import('../src/ingest/live/engine.js'),
-    import('../src/ingest/live/runner.js'),
-  ]);
-  const engine = createLiveEngine(wiring.prisma, config.liveSeed ?? DEFAULT_DEMO_SEED);
+  const [{ createLiveEngine }, { startLiveRunner }, { embeddedLease, postgresLease }] =
+    await Promise.all([
+      import('../src/ingest/live/engine.js'),
+      import('../src/ingest/live/runner.js'),
+      import('../src/ingest/live/writer-lease.js'),
+    ]);
+  const seed = config.liveSeed ?? DEFAULT_DEMO_SEED;
   return startLiveRunner({
-    engine,
+    createEngine: () => createLiveEngine(wiring.prisma, seed),
+    lease: config.databaseUrl ? postgresLease(config.databaseUrl) : embeddedLease(),
     now: wiring.now,
     intervalMs: config.liveTickMs,
+    leasePollMs: Math.min(LEASE_POLL_MS, config.liveTickMs),
     onChanged: async (tick) => {
       wiring.onTick?.(tick);
       await wiring.events.publish({ type: 'data-changed' });
     },
+    onLease: (writing) =>
+      wiring.log(
+        writing
+          ? 'live: this instance is the writer now'
+          : 'live: writer lease lost; this instance stopped writing',
+      ),
     onError: (error) =>
       wiring.log(`live: tick failed: ${error instanceof Error ? error.message : String(error)}`),
   });

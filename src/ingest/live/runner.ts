@@ -1,48 +1,71 @@
 import type { LiveEngine, LiveTick } from './engine.js';
+import type { WriterLease } from './writer-lease.js';
 
 export interface LiveRunnerOptions {
-  engine: LiveEngine;
+  /** A new engine each time this instance becomes the writer (it starts from the stored data). */
+  createEngine: () => LiveEngine;
+  lease: WriterLease;
   now: () => Date;
   intervalMs: number;
+  /** How often an instance that does not write asks for the lease. */
+  leasePollMs: number;
   /** After a tick that wrote something: tell the caches (the data-changed event). */
   onChanged: (tick: LiveTick) => Promise<void>;
+  /** This instance became the writer (true) or stopped being it (false). */
+  onLease: (writing: boolean) => void;
   onError: (error: unknown) => void;
 }
 
 export interface LiveRunner {
-  /** Waits for the tick in progress, then stops. */
+  /** Waits for the step in progress, stops, and gives the lease up. */
   stop(): Promise<void>;
 }
 
 /**
- * Ticks the live engine now and then every `intervalMs`, one tick at a time (a slow tick delays
- * the next rather than overlapping it). A failed tick is reported and the next one tries again:
- * the engine works from the scripts and the stored data, so nothing is lost in between.
+ * The live engine in one instance among several (docs/live.md "One writer"): an instance asks
+ * for the writer lease every `leasePollMs` until it gets it, then ticks every `intervalMs`,
+ * checking before each tick that it still holds the lease, and stops writing the moment it does
+ * not. One step at a time (a slow tick delays the next rather than overlapping it); a failed tick
+ * is reported and the next one tries again (the engine works from the scripts and the stored
+ * data, so nothing is lost in between).
  */
 export function startLiveRunner(options: LiveRunnerOptions): LiveRunner {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let engine: LiveEngine | null = null;
 
-  const tick = async () => {
+  const step = async (): Promise<number> => {
     try {
-      const result = await options.engine.tick(options.now());
+      if (!engine) {
+        if (!(await options.lease.acquire())) {
+          return options.leasePollMs;
+        }
+        engine = options.createEngine();
+        options.onLease(true);
+      } else if (!(await options.lease.check())) {
+        engine = null;
+        options.onLease(false);
+        return options.leasePollMs;
+      }
+      const result = await engine.tick(options.now());
       if (result.changes.length > 0) {
         await options.onChanged(result);
       }
     } catch (error) {
       options.onError(error);
     }
+    return options.intervalMs;
   };
 
   const schedule = () => {
     if (stopped) {
       return;
     }
-    running = tick().finally(() => {
+    running = step().then((wait) => {
       if (!stopped) {
         // Not unref'd: the engine keeps a process that runs nothing else (`touchline live`) alive.
-        timer = setTimeout(schedule, options.intervalMs);
+        timer = setTimeout(schedule, wait);
       }
     });
   };
@@ -53,6 +76,7 @@ export function startLiveRunner(options: LiveRunnerOptions): LiveRunner {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await options.lease.release();
     },
   };
 }
