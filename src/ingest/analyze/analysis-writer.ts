@@ -35,7 +35,7 @@ const TABLES: Record<Table, { insert: string; conflict: string; table: string }>
 function upsertSql(which: Table, keys: readonly string[], stamp: string): string {
   const { insert, conflict, table } = TABLES[which];
   const values = keys.map((k, n) => `${k}, $${n + 1}::text, ${stamp})`).join(', ');
-  return `${insert} VALUES ${values} ON CONFLICT ${conflict} DO UPDATE SET "payload" = EXCLUDED."payload", "computed_at" = EXCLUDED."computed_at" WHERE "${table}"."payload" IS DISTINCT FROM EXCLUDED."payload"`;
+  return `${insert} VALUES ${values} ON CONFLICT ${conflict} DO UPDATE SET "payload" = EXCLUDED."payload", "computed_at" = EXCLUDED."computed_at" WHERE "${table}"."payload" IS DISTINCT FROM EXCLUDED."payload" RETURNING "match_id"`;
 }
 
 /**
@@ -49,6 +49,7 @@ export function createAnalysisWriter(db: PrismaClient, computedAt: Date) {
   let inFlight: Promise<void> = Promise.resolve();
   let failure: unknown;
   let written = 0;
+  const changed = new Set<number>();
 
   async function settled(): Promise<void> {
     await inFlight;
@@ -66,14 +67,22 @@ export function createAnalysisWriter(db: PrismaClient, computedAt: Date) {
     await settled();
     // Attach the handlers now: a PrismaPromise runs only once `then` is called, and a failure
     // must surface at the next flush rather than as an unhandled rejection.
-    inFlight = db.$executeRawUnsafe(upsertSql(which, batch.keys, stamp), ...batch.payloads).then(
-      (count) => {
-        written += count;
-      },
-      (error: unknown) => {
-        failure = error;
-      },
-    );
+    inFlight = db
+      .$queryRawUnsafe<{ match_id: number }[]>(
+        upsertSql(which, batch.keys, stamp),
+        ...batch.payloads,
+      )
+      .then(
+        (rows) => {
+          written += rows.length;
+          for (const r of rows) {
+            changed.add(r.match_id);
+          }
+        },
+        (error: unknown) => {
+          failure = error;
+        },
+      );
   }
 
   async function add(which: Table, keys: string, payload: string): Promise<void> {
@@ -94,11 +103,12 @@ export function createAnalysisWriter(db: PrismaClient, computedAt: Date) {
     addCorner(matchId: number, payload: string) {
       return add('corner', `(${int(matchId)}`, payload);
     },
-    async close(): Promise<number> {
+    /** Resolves with the rows inserted or changed and the matches they belong to. */
+    async close(): Promise<{ written: number; matches: Set<number> }> {
       await flush('market');
       await flush('corner');
       await settled();
-      return written;
+      return { written, matches: changed };
     },
   };
 }
@@ -119,16 +129,17 @@ export async function deleteMarketAnalyses(
   db: PrismaClient,
   market: AnalysisMarket,
   matchIds: readonly number[],
-): Promise<number> {
-  let deleted = 0;
+): Promise<number[]> {
+  const deleted: number[] = [];
   for (let k = 0; k < matchIds.length; k += 10_000) {
     const ids = matchIds
       .slice(k, k + 10_000)
       .map(int)
       .join(', ');
-    deleted += await db.$executeRawUnsafe(
-      `DELETE FROM "market_analyses" WHERE "market" = '${market}' AND "match_id" IN (${ids})`,
+    const rows = await db.$queryRawUnsafe<{ match_id: number }[]>(
+      `DELETE FROM "market_analyses" WHERE "market" = '${market}' AND "match_id" IN (${ids}) RETURNING "match_id"`,
     );
+    deleted.push(...rows.map((r) => r.match_id));
   }
   return deleted;
 }

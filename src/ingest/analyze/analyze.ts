@@ -5,6 +5,7 @@ import { buildMarketAnalysis } from '../../analysis/market-payload.js';
 import type { AnalysisMarket } from '../../analysis/market-types.js';
 import { cornerHistory, marketHistory } from '../../analysis/team-history.js';
 import type { PrismaClient } from '../../db/generated/client.js';
+import { appendChanges } from '../changes/change-log.js';
 import { createAnalysisWriter, deleteMarketAnalyses } from './analysis-writer.js';
 import { loadHistoryStore } from './history-loader.js';
 
@@ -111,11 +112,27 @@ export async function analyzeAll(
       progress(`analysis: ${done + 1}/${targets.length} matches`);
     }
   }
-  const changed = await writer.close();
+  const { written: changed, matches } = await writer.close();
   let deleted = 0;
   for (const market of MARKETS) {
-    deleted += await deleteMarketAnalyses(db, market, missing[market]);
+    const removed = await deleteMarketAnalyses(db, market, missing[market]);
+    deleted += removed.length;
+    for (const id of removed) {
+      matches.add(id);
+    }
   }
+  // Every match whose analysis changed, in the change log (docs/live.md).
+  await db.$transaction((tx) =>
+    appendChanges(
+      tx,
+      [...matches].map((matchId) => ({
+        matchId,
+        resource: 'analysis' as const,
+        kind: 'upsert' as const,
+      })),
+      new Date(),
+    ),
+  );
   const ms = Math.round(performance.now() - started);
   progress(
     `analysis: ${targets.length} matches, ${marketAnalyses} market analyses in ${ms} ms ` +

@@ -1,4 +1,6 @@
 import type { PrismaClient } from '../../db/generated/client.js';
+import { appendChanges } from '../changes/change-log.js';
+import { TouchedMatches } from '../changes/touched.js';
 import { importFolderBulk } from './bulk/folder.js';
 import { openImportFolder } from './folder.js';
 import { relaxForeignKeysIfEmbedded } from './referential-checks.js';
@@ -36,7 +38,8 @@ export async function importFolder(
     return importFolderBulk(db, options.bulk, dir, onProgress);
   }
   const folder = await openImportFolder(dir);
-  await validateFolder(db, folder, onProgress);
+  const touched = new TouchedMatches();
+  await validateFolder(db, folder, onProgress, touched);
   const files = await db.$transaction(async (tx) => {
     const out: FileSummary[] = [];
     await relaxForeignKeysIfEmbedded(tx);
@@ -50,6 +53,7 @@ export async function importFolder(
       );
       out.push(summary);
     }
+    await appendChanges(tx, touched.changes(), new Date());
     return out;
   }, TRANSACTION);
   return { source: folder.manifest.source, files, elapsedMs: Date.now() - started };

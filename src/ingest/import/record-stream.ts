@@ -1,3 +1,5 @@
+import { appendChanges } from '../changes/change-log.js';
+import { TouchedMatches } from '../changes/touched.js';
 import type { ImportFileName } from '../format.js';
 import { BulkLoad } from './bulk/load.js';
 import type { EncodedBatch, RowEncoder } from './bulk/plan.js';
@@ -29,6 +31,7 @@ class StreamFile<F extends ImportFileName> {
     readonly file: F,
     readonly encoder: RowEncoder,
     private readonly refs: ReferenceTracker,
+    private readonly touched: TouchedMatches,
   ) {
     this.checker = new RecordChecker(file);
     this.unique = new UniqueTracker(file);
@@ -65,6 +68,7 @@ class StreamFile<F extends ImportFileName> {
       this.#keys.add(key);
     }
     this.unique.add(record, line);
+    this.touched.add(file, record as Rec);
     for (const reference of rule.references(record)) {
       this.refs.refer(reference, line, file);
     }
@@ -83,6 +87,7 @@ class StreamFile<F extends ImportFileName> {
 export class RecordStream {
   readonly #load: BulkLoad;
   readonly #refs = new ReferenceTracker();
+  readonly #touched = new TouchedMatches();
   readonly #files: Map<ImportFileName, StreamFile<ImportFileName>>;
   readonly #source: string;
   readonly #started = performance.now();
@@ -93,7 +98,9 @@ export class RecordStream {
   private constructor(load: BulkLoad, files: readonly ImportFileName[], source: string) {
     this.#load = load;
     this.#source = source;
-    this.#files = new Map(files.map((f) => [f, new StreamFile(f, load.encoder(f), this.#refs)]));
+    this.#files = new Map(
+      files.map((f) => [f, new StreamFile(f, load.encoder(f), this.#refs, this.#touched)]),
+    );
   }
 
   static async open(
@@ -129,6 +136,7 @@ export class RecordStream {
     await this.flush();
     await this.#inflight;
     await this.#refs.settle(this.#load.reader, this.#source);
+    await appendChanges(this.#load.reader, this.#touched.changes(), new Date());
     await this.#load.commit();
     await this.#load.analyze();
     return {

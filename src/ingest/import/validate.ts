@@ -1,5 +1,6 @@
 import { Compile } from 'typebox/compile';
 import type { PrismaClient } from '../../db/generated/client.js';
+import type { TouchedMatches } from '../changes/touched.js';
 import { IMPORT_FILES, type ImportFileName } from '../format.js';
 import { ImportValidationError } from './errors.js';
 import type { ImportFolder } from './folder.js';
@@ -21,11 +22,12 @@ export async function validateFolder(
   db: PrismaClient,
   folder: ImportFolder,
   onProgress: Progress,
+  touched?: TouchedMatches,
 ): Promise<Map<ImportFileName, number>> {
   const refs = new ReferenceTracker();
   const counts = new Map<ImportFileName, number>();
   for (const { name, path } of folder.files) {
-    const count = await validateFile(db, name, path, refs);
+    const count = await validateFile(db, name, path, refs, touched);
     counts.set(name, count);
     onProgress(`validated ${name}: ${count} records`);
   }
@@ -72,6 +74,7 @@ async function validateFile<F extends ImportFileName>(
   file: F,
   path: string,
   refs: ReferenceTracker,
+  touched: TouchedMatches | undefined,
 ): Promise<number> {
   const checker = new RecordChecker(file);
   const rule = checker.rule;
@@ -82,6 +85,7 @@ async function validateFile<F extends ImportFileName>(
     const record = checker.check(value, line);
     keys.add(rule.key(record));
     unique.add(record, line);
+    touched?.add(file, record as Readonly<Record<string, unknown>>);
     if (rule.defines) {
       refs.define(rule.defines, (record as { id: number }).id);
     }

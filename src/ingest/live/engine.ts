@@ -1,7 +1,7 @@
 import type { PrismaClient } from '../../db/generated/client.js';
 import { analyzeAll } from '../analyze/analyze.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
-import { appendChanges, type LoggedChange } from '../changes/change-log.js';
+import type { LoggedChange } from '../changes/change-log.js';
 import type { ChangeRecord } from '../changes/format.js';
 import { FEED_RESOURCES, type FeedResource } from '../changes/resources.js';
 import type { PitchOutput } from '../demo/match-output.js';
@@ -152,14 +152,8 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
     if (ids.length === 0) {
       return [];
     }
+    // analyzeAll logs the analyses that changed.
     await analyzeAll(db, { matchIds: ids });
-    await db.$transaction((tx) =>
-      appendChanges(
-        tx,
-        ids.map((matchId) => ({ matchId, resource: 'analysis' as const, kind: 'upsert' as const })),
-        now,
-      ),
-    );
     return ids;
   }
 

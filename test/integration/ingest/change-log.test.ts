@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { analyzeAll } from '../../../src/ingest/analyze/analyze.js';
 import {
   appendChanges,
   type Change,
@@ -18,6 +19,19 @@ describeEachDatabase('the change log', ({ db, kind }) => {
   beforeAll(async () => {
     // Matches 1000 and 1001 exist: versions are kept for existing matches only.
     await importFolder(prisma(), await writeFolder(sampleFiles()));
+  });
+
+  it('an import logs one upsert per match and resource it wrote, and the reference data once', async () => {
+    const logged = await changesAfter(prisma(), 0n, 1_000);
+    const keys = logged.map((c) => `${c.matchId ?? '-'}:${c.resource}:${c.kind}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toContain('-:reference:upsert');
+    expect(keys).toEqual(
+      expect.arrayContaining(['1000:detail:upsert', '1000:events:upsert', '1000:odds:upsert']),
+    );
+    // What follows starts from an empty log.
+    await prisma().$executeRawUnsafe('DELETE FROM change_log');
+    await prisma().$executeRawUnsafe('DELETE FROM match_versions');
   });
 
   const versions = () =>
@@ -56,6 +70,18 @@ describeEachDatabase('the change log', ({ db, kind }) => {
       ['reference', 'upsert'],
       ['events', 'delete'],
     ]);
+  });
+
+  it('analyze logs the matches whose analyses changed, and nothing when it changes nothing', async () => {
+    const [last] = (await changesAfter(prisma(), 0n, 1_000_000)).slice(-1);
+    const from = last?.seq ?? 0n;
+    await analyzeAll(prisma());
+    const first = await changesAfter(prisma(), from, 1_000);
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.every((c) => c.resource === 'analysis' && c.kind === 'upsert')).toBe(true);
+    const [after] = first.slice(-1);
+    await analyzeAll(prisma());
+    expect(await changesAfter(prisma(), after?.seq ?? 0n, 1_000)).toEqual([]);
   });
 
   it('logs the removal of a match that no longer exists, without a version for it', async () => {

@@ -1,4 +1,6 @@
 import type { PrismaClient } from '../../../db/generated/client.js';
+import { appendChanges } from '../../changes/change-log.js';
+import { TouchedMatches } from '../../changes/touched.js';
 import type { ImportFileName } from '../../format.js';
 import { openImportFolder } from '../folder.js';
 import { readNdjson } from '../ndjson.js';
@@ -28,7 +30,8 @@ export async function importFolderBulk(
 ): Promise<ImportSummary> {
   const started = Date.now();
   const folder = await openImportFolder(dir);
-  await validateFolder(db, folder, onProgress);
+  const touched = new TouchedMatches();
+  await validateFolder(db, folder, onProgress, touched);
   const load = await BulkLoad.begin(
     target,
     folder.files.map((f) => f.name),
@@ -43,6 +46,7 @@ export async function importFolderBulk(
       );
       files.push(summary);
     }
+    await appendChanges(load.reader, touched.changes(), new Date());
     await load.commit();
   } catch (error) {
     await load.rollback();

@@ -1,0 +1,51 @@
+import type { ImportFileName } from '../format.js';
+import type { Change } from './change-log.js';
+import { FEED_RESOURCE_NAMES, FEED_RESOURCES } from './resources.js';
+
+const LOGGED_BY_FILE = new Map(
+  FEED_RESOURCE_NAMES.map((r) => [
+    FEED_RESOURCES[r].file as ImportFileName,
+    FEED_RESOURCES[r].logged,
+  ]),
+);
+
+/**
+ * The match resources an import writes, collected while its records are checked: the import
+ * logs one upsert per match and resource (docs/live.md "The change log"). It logs what the
+ * import wrote, changed or not: an import is rare and large, and a needless entry only costs a
+ * cache refresh, where a missing one would leave a cache stale.
+ */
+export class TouchedMatches {
+  readonly #matches = new Map<string, Set<number>>();
+  #reference = false;
+
+  add(file: ImportFileName, record: Readonly<Record<string, unknown>>): void {
+    const resource = LOGGED_BY_FILE.get(file);
+    if (!resource) {
+      return;
+    }
+    if (resource === 'reference') {
+      this.#reference = true;
+      return;
+    }
+    const id = (file === 'matches.ndjson' ? record['id'] : record['matchId']) as number;
+    let ids = this.#matches.get(resource);
+    if (!ids) {
+      ids = new Set();
+      this.#matches.set(resource, ids);
+    }
+    ids.add(id);
+  }
+
+  changes(): Change[] {
+    const out: Change[] = this.#reference
+      ? [{ matchId: null, resource: 'reference', kind: 'upsert' }]
+      : [];
+    for (const [resource, ids] of this.#matches) {
+      for (const matchId of ids) {
+        out.push({ matchId, resource: resource as Change['resource'], kind: 'upsert' });
+      }
+    }
+    return out;
+  }
+}
