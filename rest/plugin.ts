@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../src/deps.js';
 import { registerCompression } from '../src/http/compression.js';
 import { registerEtag } from '../src/http/etag.js';
+import { registerLastModified } from '../src/http/last-modified.js';
 import { registerMethodNotAllowed } from '../src/http/method-not-allowed.js';
 import { registerAccess } from './access.js';
 import { completeRouteSchema } from './openapi.js';
@@ -43,6 +44,7 @@ export async function restPlugin(
   const cache = responseCache ? createResponseCache(deps.events) : undefined;
   cache?.register(app, 'store');
   registerEtag(app);
+  registerLastModified(app, deps.services.versions.lastModified);
   if (accessGate) {
     registerAccess(app, deps.access.gate, deps.clock.now);
   }

@@ -37,3 +37,21 @@ export const SCORING_EVENTS: ReadonlySet<EventType> = new Set(['goal', 'own_goal
 /** The odds markets: `had` (1X2), `hdp` (Asian handicap), `hilo` (total goals). */
 export const ODDS_MARKETS = ['had', 'hdp', 'hilo'] as const;
 export type OddsMarket = (typeof ODDS_MARKETS)[number];
+
+/**
+ * What a change touched (DECISIONS.md "Live data"): a match's own row (`detail`), one of its
+ * child resources, or reference data (competitions, teams, bookmakers) shown in many matches.
+ */
+export const CHANGE_RESOURCES = [
+  'detail',
+  'events',
+  'statistics',
+  'lineups',
+  'odds',
+  'movement',
+  'exchange',
+  'regional',
+  'analysis',
+  'reference',
+] as const;
+export type ChangeResource = (typeof CHANGE_RESOURCES)[number];

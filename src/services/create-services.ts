@@ -4,6 +4,7 @@ import { createAccountsService } from './accounts.js';
 import { createBookmakersService } from './bookmakers.js';
 import { createManagementServices } from './management.js';
 import { createMatchServices } from './match-services.js';
+import { createMatchVersions } from './match-versions.js';
 import { createOddsServices } from './odds-services.js';
 import { createPlansService } from './plans.js';
 import { createSubscriptionsService } from './subscriptions.js';
@@ -27,6 +28,7 @@ export function createServices(
     subscriptions: createSubscriptionsService({ db, events, now }),
     ...createMatchServices({ db, read: database.read }),
     ...createOddsServices({ db }),
+    versions: createMatchVersions(database.read, events),
   };
 }
 

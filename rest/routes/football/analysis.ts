@@ -13,7 +13,8 @@ import { sendJsonText } from '../../json-text.js';
 import { MatchIdParams } from '../../schemas/params.js';
 
 /** Spec 4.4: Plus/Pro only; the rows declare 400, so a malformed matchId is 400 naming it. */
-const ANALYSIS = { access: 'analysis' } as const;
+/** Paid analysis; every document is logged as `analysis` (`Last-Modified`, docs/live.md). */
+const ANALYSIS = { access: 'analysis', lastModified: ['analysis'] } as const;
 const schemaOf = <T extends TSchema>(data: T) => ({
   params: MatchIdParams,
   response: { 200: Envelope(data) },

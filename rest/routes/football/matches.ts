@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import type { Services } from '../../../src/deps.js';
+import type { ChangeResource } from '../../../src/football/vocabulary.js';
 import { negotiateLanguage } from '../../../src/http/language.js';
 import { parseFilter, parseListQuery } from '../../../src/services/match-query.js';
 import { Envelope, envelope } from '../../../src/wire/envelope.js';
@@ -31,6 +32,8 @@ export interface MatchesRouteOptions {
 
 /** Child routes: plan quota (spec 8.2 rule 4); their part-4 rows declare no 400, so a bad id is 404. */
 const CHILD = { access: 'plan', invalidPathIsNotFound: true, translated: true } as const;
+/** A child route whose payload shows these match resources (`Last-Modified`, docs/live.md). */
+const showing = (...lastModified: ChangeResource[]) => ({ ...CHILD, lastModified });
 const child = <T extends Parameters<typeof Envelope>[0]>(data: T) => ({
   params: MatchIdParams,
   response: { 200: Envelope(data) },
@@ -78,21 +81,25 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
     },
   );
 
-  app.get('/matches/:matchId', { config: CHILD, schema: child(Match) }, async (request) => {
-    const match = await services.matches.getById(request.params.matchId);
-    return envelope(presentMatch(match, present(negotiateLanguage(request))));
-  });
+  app.get(
+    '/matches/:matchId',
+    { config: showing('detail', 'reference'), schema: child(Match) },
+    async (request) => {
+      const match = await services.matches.getById(request.params.matchId);
+      return envelope(presentMatch(match, present(negotiateLanguage(request))));
+    },
+  );
 
   app.get(
     '/matches/:matchId/events',
-    { config: CHILD, schema: child(Type.Array(MatchEvent)) },
+    { config: showing('events'), schema: child(Type.Array(MatchEvent)) },
     async (request) =>
       envelope(presentEvents(await services.matchEvents.eventsForMatch(request.params.matchId))),
   );
 
   app.get(
     '/matches/:matchId/statistics',
-    { config: CHILD, schema: child(Type.Array(MatchStatistic)) },
+    { config: showing('statistics'), schema: child(Type.Array(MatchStatistic)) },
     async (request) =>
       envelope(
         presentStatistics(await services.matchEvents.statisticsForMatch(request.params.matchId)),
@@ -108,7 +115,10 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
     },
   );
 
-  app.get('/matches/:matchId/lineups', { config: CHILD, schema: child(Lineups) }, async (request) =>
-    envelope(presentLineups(await services.lineups.lineupsForMatch(request.params.matchId))),
+  app.get(
+    '/matches/:matchId/lineups',
+    { config: showing('lineups'), schema: child(Lineups) },
+    async (request) =>
+      envelope(presentLineups(await services.lineups.lineupsForMatch(request.params.matchId))),
   );
 }

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Services } from '../../../src/deps.js';
+import type { ChangeResource } from '../../../src/football/vocabulary.js';
 import { parseBookmakerRef } from '../../../src/services/movement.js';
 import { Envelope, envelope } from '../../../src/wire/envelope.js';
 import {
@@ -22,6 +23,8 @@ import { MatchIdParams, MovementParams } from '../../schemas/params.js';
 
 /** Rows of spec 4.3 without a 400: a malformed path id names no resource, so it is a 404. */
 const CHILD = { access: 'plan', invalidPathIsNotFound: true } as const;
+/** A child route whose payload shows these match resources (`Last-Modified`, docs/live.md). */
+const showing = (...lastModified: ChangeResource[]) => ({ ...CHILD, lastModified });
 
 /** Spec 4.3: odds routes (docs/rest/odds-analysis.md). */
 export async function oddsRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
@@ -39,7 +42,7 @@ export async function oddsRoutes(fastify: FastifyInstance, { services }: { servi
   app.get(
     '/matches/:matchId/odds',
     {
-      config: CHILD,
+      config: showing('odds', 'reference'),
       schema: {
         params: MatchIdParams,
         response: { 200: Envelope(Type.Array(BookmakerOdds)) },
@@ -50,7 +53,7 @@ export async function oddsRoutes(fastify: FastifyInstance, { services }: { servi
   app.get(
     '/matches/:matchId/odds/exchange',
     {
-      config: CHILD,
+      config: showing('exchange'),
       schema: {
         params: MatchIdParams,
         response: { 200: ExchangeBody },
@@ -62,7 +65,7 @@ export async function oddsRoutes(fastify: FastifyInstance, { services }: { servi
   app.get(
     '/matches/:matchId/odds/kelly',
     {
-      config: CHILD,
+      config: showing('odds', 'reference'),
       schema: { params: MatchIdParams, response: { 200: Envelope(KellyIndex) } },
     },
     async (req) => envelope(await services.kellyIndex.getForMatch(req.params.matchId)),
@@ -70,7 +73,7 @@ export async function oddsRoutes(fastify: FastifyInstance, { services }: { servi
   app.get(
     '/matches/:matchId/odds/regional',
     {
-      config: CHILD,
+      config: showing('regional'),
       schema: {
         params: MatchIdParams,
         response: { 200: Envelope(Type.Union([RegionalBoard, Type.Null()])) },
@@ -83,7 +86,7 @@ export async function oddsRoutes(fastify: FastifyInstance, { services }: { servi
   app.get(
     '/matches/:matchId/odds/:market/:bookmaker',
     {
-      config: { access: 'plan' },
+      config: { access: 'plan', lastModified: ['movement', 'reference'] },
       schema: {
         params: MovementParams,
         response: { 200: Envelope(OddsMovement) },

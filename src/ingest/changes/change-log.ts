@@ -1,20 +1,7 @@
+import type { ChangeResource } from '../../football/vocabulary.js';
 import type { SqlExecutor } from '../import/reader.js';
 
-/** DECISIONS.md "Live data": what a change touched (prisma/schema.prisma `ChangeResource`). */
-export const CHANGE_RESOURCES = [
-  'detail',
-  'events',
-  'statistics',
-  'lineups',
-  'odds',
-  'movement',
-  'exchange',
-  'regional',
-  'analysis',
-  'reference',
-] as const;
-
-export type ChangeResource = (typeof CHANGE_RESOURCES)[number];
+export type { ChangeResource };
 export type ChangeKind = 'upsert' | 'delete';
 
 /** One change: a resource of a match (or reference data: `matchId` null) written or removed. */

@@ -1,0 +1,61 @@
+import { createBoundedCache } from '../cache/bounded-cache.js';
+import type { SqlRead } from '../db/database.js';
+import type { AccessEvents } from '../events/access-events.js';
+import type { ChangeResource } from '../football/vocabulary.js';
+
+/** The time as `Last-Modified` carries it: whole seconds (RFC 9110 HTTP-date). */
+const toSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000);
+
+/**
+ * A match resource's last change (DECISIONS.md "Live data": `Last-Modified`): the latest of the
+ * match row's `updated_at`, the versions of the resources the payload shows (`match_versions`,
+ * moved by every logged write) and, for payloads that name teams, competitions or bookmakers,
+ * the latest change of that reference data. Null for a match that does not exist.
+ *
+ * Answers are kept in memory until data changes (the data-changed event every writer sends;
+ * 60 s at most, in case an event was missed), so a cached response costs no query.
+ */
+export function createMatchVersions(read: SqlRead, events: Pick<AccessEvents, 'subscribe'>) {
+  const cache = createBoundedCache<{ at: Date | null }>({
+    maxBytes: 4 * 1024 * 1024,
+    sizeOf: () => 16,
+    ttlMs: 60_000,
+  });
+  events.subscribe((event) => {
+    if (event.type === 'data-changed') {
+      cache.clear();
+    }
+  });
+
+  return {
+    async lastModified(
+      matchId: number,
+      resources: readonly ChangeResource[],
+    ): Promise<Date | null> {
+      const key = `${matchId}:${resources.join(',')}`;
+      const hit = cache.get(key);
+      if (hit) {
+        return hit.at;
+      }
+      const own = resources.filter((r) => r !== 'reference');
+      const rows = await read<{ at: Date | null; found: boolean }>({
+        text: `SELECT greatest(
+                  m.updated_at,
+                  (SELECT max(v.changed_at) FROM match_versions v
+                    WHERE v.match_id = m.id AND v.resource = ANY($2::text[]::"ChangeResource"[])),
+                  CASE WHEN $3::boolean
+                       THEN (SELECT max(c.at) FROM change_log c WHERE c.resource = 'reference') END
+                ) AS at, true AS found
+             FROM matches m WHERE m.id = $1`,
+        values: [matchId, own, resources.includes('reference')],
+      });
+      const row = rows[0];
+      const at = row?.at ? toSecond(new Date(row.at)) : null;
+      cache.set(key, { at });
+      return at;
+    },
+    close: () => cache.close(),
+  };
+}
+
+export type MatchVersions = ReturnType<typeof createMatchVersions>;
