@@ -6,6 +6,7 @@ import type { ChangeRecord } from '../changes/format.js';
 import { FEED_RESOURCES, type FeedResource } from '../changes/resources.js';
 import type { PitchOutput } from '../demo/match-output.js';
 import { LINEUPS_BEFORE_MS } from '../demo/match-output.js';
+import { createFixtureRoller } from './fixtures.js';
 import { MatchScripts, type StoredFixture } from './script.js';
 
 /** What a match showed at the last tick: its records by resource and key, as JSON text. */
@@ -17,6 +18,8 @@ export interface LiveTick {
   /** Matches that finished at this tick; their teams' upcoming matches were re-analysed. */
   finished: number[];
   reanalysed: number[];
+  /** New fixtures scheduled at this tick (a day of the coming week had none). */
+  scheduled: number[];
 }
 
 export interface LiveEngine {
@@ -86,6 +89,7 @@ function diff(before: Shown | undefined, after: Shown): ChangeRecord[] {
  */
 export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
   const scripts = new MatchScripts(seed);
+  const fixtures = createFixtureRoller(db, seed);
   const shown = new Map<number, Shown>();
 
   async function activeFixtures(now: Date): Promise<StoredFixture[]> {
@@ -159,12 +163,13 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
 
   return {
     async tick(now) {
-      const fixtures = await activeFixtures(now);
-      const unseen = await storedEvents(fixtures.filter((f) => !shown.has(f.id)).map((f) => f.id));
+      const rolled = await fixtures.roll(now);
+      const active = await activeFixtures(now);
+      const unseen = await storedEvents(active.filter((f) => !shown.has(f.id)).map((f) => f.id));
       const batch: NumberedChange[] = [];
       const finished: StoredFixture[] = [];
       const next = new Map<number, Shown>();
-      for (const f of fixtures) {
+      for (const f of active) {
         const view = scripts.stateAt(f, now.getTime());
         if (!view) {
           continue;
@@ -186,7 +191,12 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
         shown.set(id, s);
       }
       const reanalysed = await reanalyse(finished, now);
-      return { changes, finished: finished.map((f) => f.id), reanalysed };
+      return {
+        changes: [...rolled.changes, ...changes],
+        finished: finished.map((f) => f.id),
+        reanalysed,
+        scheduled: rolled.matchIds,
+      };
     },
   };
 }

@@ -160,4 +160,33 @@ describeEachDatabase('the live engine drives a match through the fake clock', ({
     const again = await tickAt(kickoff + FULL_TIME_ELAPSED * MINUTE_MS + 1000);
     expect(again.changes.filter((c) => c.matchId === f.id)).toEqual([]);
   }, 300_000);
+
+  it("rolling fixtures: days of the coming week without matches get the calendar's fixtures, once", async () => {
+    const later = NOW.getTime() + 3 * 24 * 3600_000;
+    const before = await prisma().match.count();
+    const pastDays = await prisma().match.count({ where: { kickoffUtc: { lt: NOW } } });
+    const tick = await tickAt(later);
+    expect(tick.scheduled.length).toBeGreaterThan(0);
+    expect(await prisma().match.count()).toBe(before + tick.scheduled.length);
+    expect(await prisma().match.count({ where: { kickoffUtc: { lt: NOW } } })).toBe(pastDays);
+    const added = await prisma().match.findMany({
+      where: { id: { in: tick.scheduled } },
+      include: { odds: true },
+    });
+    for (const m of added) {
+      expect(m.status).toBe('scheduled');
+      expect(m.kickoffUtc.getTime()).toBeGreaterThan(later);
+      expect(m.kickoffUtc.getTime()).toBeLessThan(later + 9 * 24 * 3600_000);
+      expect(m.odds.length).toBeGreaterThan(0);
+    }
+    const match = await get(`/matches/${added[0]?.id}`);
+    expect(match.status).toBe('scheduled');
+    // Each (competition, season, round, teams) once, whatever moved before.
+    const keys = (await prisma().match.findMany()).map(
+      (m) => `${m.competitionId}|${m.season}|${m.round}|${m.homeTeamId}|${m.awayTeamId}`,
+    );
+    expect(new Set(keys).size).toBe(keys.length);
+    // The same day again adds nothing.
+    expect((await tickAt(later + 60_000)).scheduled).toEqual([]);
+  }, 300_000);
 });
