@@ -18,6 +18,27 @@ export interface StoredFixture {
   round: string | null;
 }
 
+/** A stored match row (as the Prisma client reads it) as the engine sees it. */
+export function storedFixtureOf(row: {
+  id: number;
+  competitionId: number;
+  homeTeamId: number;
+  awayTeamId: number;
+  kickoffUtc: Date;
+  season: string | null;
+  round: string | null;
+}): StoredFixture {
+  return {
+    id: row.id,
+    competitionId: row.competitionId,
+    homeTeamId: row.homeTeamId,
+    awayTeamId: row.awayTeamId,
+    kickoffMs: row.kickoffUtc.getTime(),
+    season: row.season,
+    round: row.round,
+  };
+}
+
 /** Share of matches postponed shortly before kick-off, and how long before. */
 const POSTPONED_SHARE = 0.01;
 const POSTPONED_BEFORE_MS = 30 * MINUTE_MS;

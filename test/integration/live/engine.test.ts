@@ -2,7 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clockAt, FULL_TIME_ELAPSED, MINUTE_MS } from '../../../src/ingest/demo/clock.js';
 import { runDemo } from '../../../src/ingest/demo/index.js';
 import { createLiveEngine, type LiveEngine } from '../../../src/ingest/live/engine.js';
-import { MatchScripts, type StoredFixture } from '../../../src/ingest/live/script.js';
+import {
+  MatchScripts,
+  type StoredFixture,
+  storedFixtureOf,
+} from '../../../src/ingest/live/script.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';
@@ -53,15 +57,7 @@ describeEachDatabase('the live engine drives a match through the fake clock', ({
       orderBy: { kickoffUtc: 'asc' },
     });
     for (const row of rows) {
-      const f: StoredFixture = {
-        id: row.id,
-        competitionId: row.competitionId,
-        homeTeamId: row.homeTeamId,
-        awayTeamId: row.awayTeamId,
-        kickoffMs: row.kickoffUtc.getTime(),
-        season: row.season,
-        round: row.round,
-      };
+      const f = storedFixtureOf(row);
       if (scripts.postponed(f)) {
         continue;
       }

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runDemo } from '../../../src/ingest/demo/index.js';
-import { MatchScripts } from '../../../src/ingest/live/script.js';
+import { MatchScripts, storedFixtureOf } from '../../../src/ingest/live/script.js';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../helpers/db.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -99,18 +99,7 @@ describePg(
       'the forced change to be undone by the new writer',
       async () => {
         const row = await database.prisma.match.findUniqueOrThrow({ where: { id: live.id } });
-        const expected = scripts.stateAt(
-          {
-            id: row.id,
-            competitionId: row.competitionId,
-            homeTeamId: row.homeTeamId,
-            awayTeamId: row.awayTeamId,
-            kickoffMs: row.kickoffUtc.getTime(),
-            season: row.season,
-            round: row.round,
-          },
-          Date.now(),
-        );
+        const expected = scripts.stateAt(storedFixtureOf(row), Date.now());
         return row.minute !== '1' && row.status === expected?.match.status;
       },
       10_000,
