@@ -64,6 +64,29 @@ export function createCliRuntime(config: Config): CliRuntime {
   }
 
   return {
+    feed: ({ source, signal, progress }) =>
+      withDatabase(async (database) => {
+        const [{ runFeed }, { embeddedLease, postgresLease }] = await Promise.all([
+          import('../src/ingest/feed/run.js'),
+          import('../src/ingest/live/writer-lease.js'),
+        ]);
+        const events = await openAccessEvents(config);
+        try {
+          return await runFeed({
+            db: database.prisma,
+            source,
+            lease: config.databaseUrl ? postgresLease(config.databaseUrl) : embeddedLease(),
+            leasePollMs: 2_000,
+            signal,
+            now: () => new Date(),
+            onChanged: () => events.publish({ type: 'data-changed' }),
+            // Feed lines are the point of the command: shown with --json too (on stderr).
+            report: (line) => process.stderr.write(`${line}\n`),
+          });
+        } finally {
+          await events.close();
+        }
+      }, progress),
     live: ({ stop, progress }) =>
       withDatabase(async (database) => {
         const events = await openAccessEvents(config);

@@ -12,7 +12,7 @@ import { warnIfStaleBuild } from './stale-build.js';
 // Short commands: the embedded database's WebAssembly is compiled by the baseline compiler only.
 // The optimising tier would compile in the background for longer than the command runs (and
 // hold its exit); serving and bulk data commands keep it, they run long enough to gain.
-const LONG_RUNNING = new Set(['serve', 'demo', 'import', 'analyze', 'live']);
+const LONG_RUNNING = new Set(['serve', 'demo', 'import', 'analyze', 'live', 'feed']);
 if (!LONG_RUNNING.has(process.argv[2] ?? '')) {
   setFlagsFromString('--liftoff-only');
 }
@@ -43,6 +43,7 @@ const lazyRuntime: CliRuntime = {
   withDataChange: async (fn, progress) => (await runtimeOf()).withDataChange(fn, progress),
   withManagement: async (fn, options) => (await runtimeOf()).withManagement(fn, options),
   live: async (options) => (await runtimeOf()).live(options),
+  feed: async (options) => (await runtimeOf()).feed(options),
 };
 
 program

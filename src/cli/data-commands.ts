@@ -1,11 +1,32 @@
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { positiveInt } from './options.js';
-import { runCommand } from './output.js';
+import { runCommand, UsageError } from './output.js';
 import type { CliRuntime } from './runtime.js';
 
 export const DEFAULT_DEMO_MATCHES = 1000;
 export const DEFAULT_DEMO_SEED = 1;
+
+/** `-`, an http(s) URL, or an existing folder; anything else is a usage error. */
+async function feedSourceOf(source: string, intervalMs: number) {
+  const { folderSource, httpSource, stdinSource } = await import('../ingest/feed/sources.js');
+  if (source === '-') {
+    return stdinSource(process.stdin);
+  }
+  if (/^https?:\/\//i.test(source)) {
+    return httpSource(source, intervalMs, (line) => process.stderr.write(`feed: ${line}\n`));
+  }
+  const dir = resolve(source);
+  const isDir = await stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  if (!isDir) {
+    throw new UsageError(`feed source ${source}: not a folder, - or an http(s) URL`);
+  }
+  return folderSource(dir, intervalMs);
+}
 
 /** Settles on the first SIGINT or SIGTERM. */
 function untilSignal(): Promise<string> {
@@ -112,6 +133,32 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
         Boolean(opts.json),
         (ctx) => runtime.live({ stop: untilSignal(), progress: ctx.progress }),
         (r) => `live engine stopped: ${r.ticks} ticks wrote ${r.changes} changes`,
+      ),
+    );
+
+  program
+    .command('feed')
+    .description(
+      'apply a provider feed of change records (docs/feed-format.md): a folder (watched), - for stdin, or an http(s) URL (polled with ETag)',
+    )
+    .argument('<source>', 'a folder, -, or an http(s) URL')
+    .option(
+      '--interval <ms>',
+      'how often a folder or URL is read again',
+      positiveInt('interval'),
+      2000,
+    )
+    .option('--json', 'print one JSON document when it stops')
+    .action((source: string, opts: { interval: number; json?: boolean }) =>
+      runCommand(
+        Boolean(opts.json),
+        async (ctx) => {
+          const feedSource = await feedSourceOf(source, opts.interval);
+          const stop = new AbortController();
+          void untilSignal().then(() => stop.abort());
+          return runtime.feed({ source: feedSource, signal: stop.signal, progress: ctx.progress });
+        },
+        (r) => `feed stopped: ${r.batches} batches (${r.rejected} rejected), ${r.changes} changes`,
       ),
     );
 

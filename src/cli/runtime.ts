@@ -1,4 +1,6 @@
 import type { Database } from '../db/database.js';
+import type { FeedSummary } from '../ingest/feed/run.js';
+import type { FeedSource } from '../ingest/feed/sources.js';
 import type { ManagementServices } from '../services/management.js';
 
 export type Progress = (message: string) => void;
@@ -31,6 +33,15 @@ export interface CliRuntime {
     stop: Promise<unknown>;
     progress: Progress;
   }): Promise<{ ticks: number; changes: number }>;
+  /**
+   * Applies a provider feed (docs/feed-format.md) to the configured database as the one writer,
+   * until the source ends or `signal` aborts; running servers hear of every batch that wrote.
+   */
+  feed(options: {
+    source: FeedSource;
+    signal: AbortSignal;
+    progress: Progress;
+  }): Promise<FeedSummary>;
   withManagement<T>(
     fn: (services: ManagementServices) => Promise<T>,
     options: { counters: boolean; progress: Progress },

@@ -1,39 +1,16 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The environment a user would have, on an embedded database in `dataDir`. */
-function userEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    TOUCHLINE_DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ...extra,
-  };
-  for (const name of ['REDIS_URL', 'DATABASE_URL', 'BASE_URL', 'DOCS_URL', 'ASSETS_URL']) {
-    delete env[name];
-  }
-  return env;
-}
+import { embeddedEnv, loadDemo, ROOT } from '../helpers/embedded-cli.js';
 
 describe('touchline live (the engine alone, embedded database)', () => {
   let dataDir = '';
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'touchline-live-'));
-    await new Promise<void>((resolve, reject) =>
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'app/main.ts', 'demo', '--matches', '60', '--no-analyze', '--json'],
-        { cwd: ROOT, env: userEnv(dataDir), timeout: 120_000 },
-        (error) => (error ? reject(error) : resolve()),
-      ),
-    );
+    await loadDemo(dataDir, 60);
     // A live match shown at a minute its script has long passed: the first tick moves it on.
     const database = await openDatabase({ dataDir });
     try {
@@ -51,7 +28,7 @@ describe('touchline live (the engine alone, embedded database)', () => {
   it('moves the matches, tells what each tick wrote, and stops cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts', 'live'], {
       cwd: ROOT,
-      env: userEnv(dataDir, { LIVE_TICK_MS: '200' }),
+      env: embeddedEnv(dataDir, { LIVE_TICK_MS: '200' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -41,7 +41,6 @@ const deleteSchema = (resource: FeedResource) =>
 /** Every change record, as one JSON Schema (`oneOf` by `op` and `resource`). */
 export const ChangeRecordSchema = Type.Union(
   FEED_RESOURCE_NAMES.flatMap((r) => [upsertSchema(r), deleteSchema(r)]),
-  { $id: 'https://touchline.dev/schemas/feed-change.json', title: 'touchline feed change record' },
 );
 
 export type UpsertChange = {

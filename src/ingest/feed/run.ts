@@ -1,0 +1,76 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { PrismaClient } from '../../db/generated/client.js';
+import type { WriterLease } from '../live/writer-lease.js';
+import { applyBatch, type BatchResult } from './batch.js';
+import type { FeedSource } from './sources.js';
+
+export interface FeedRun {
+  db: PrismaClient;
+  source: FeedSource;
+  lease: WriterLease;
+  leasePollMs: number;
+  signal: AbortSignal;
+  now: () => Date;
+  /** After a batch that wrote something: tell the caches. */
+  onChanged: () => Promise<void>;
+  report: (line: string) => void;
+}
+
+export interface FeedSummary {
+  batches: number;
+  rejected: number;
+  changes: number;
+}
+
+/** Waits until this instance holds the writer lease (or the run is stopped). */
+async function holdLease(run: FeedRun): Promise<boolean> {
+  let said = false;
+  while (!run.signal.aborted) {
+    if (await run.lease.acquire()) {
+      return true;
+    }
+    if (!said) {
+      run.report('feed: another instance writes; waiting for the writer lease');
+      said = true;
+    }
+    await sleep(run.leasePollMs, undefined, { signal: run.signal }).catch(() => {});
+  }
+  return false;
+}
+
+/**
+ * `touchline feed` (docs/feed-format.md): batches from the source, each applied by the one
+ * writer (only while this instance holds the writer lease) in one transaction, or rejected
+ * whole with the line and reason of its first bad record; the feed goes on with the next batch.
+ */
+export async function runFeed(run: FeedRun): Promise<FeedSummary> {
+  const summary: FeedSummary = { batches: 0, rejected: 0, changes: 0 };
+  if (!(await holdLease(run))) {
+    return summary;
+  }
+  try {
+    for await (const batch of run.source(run.signal)) {
+      if (!(await run.lease.check()) && !(await holdLease(run))) {
+        break;
+      }
+      const result: BatchResult = await applyBatch(run.db, batch.text, batch.name, run.now());
+      await batch.settle(result);
+      summary.batches += 1;
+      if (result.ok) {
+        summary.changes += result.changes.length;
+        run.report(
+          `feed: ${batch.name}: ${result.records} records, ${result.changes.length} changes`,
+        );
+        if (result.changes.length > 0) {
+          await run.onChanged();
+        }
+      } else {
+        summary.rejected += 1;
+        run.report(`feed: ${batch.name} rejected, nothing of it written: ${result.error}`);
+      }
+    }
+  } finally {
+    await run.lease.release();
+  }
+  return summary;
+}
