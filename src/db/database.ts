@@ -10,7 +10,6 @@ import { PrismaClient } from './generated/client.js';
 
 export type Db = PrismaClient;
 
-/** A hand-written statement (`Prisma.sql`), read straight through the driver. */
 /** A statement: Prisma's `Prisma.sql` tag makes one, or write `{ text, values }` by hand. */
 export interface SqlStatement {
   readonly text: string;

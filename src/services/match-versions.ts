@@ -38,14 +38,14 @@ export function createMatchVersions(read: SqlRead, events: Pick<AccessEvents, 's
         return hit.at;
       }
       const own = resources.filter((r) => r !== 'reference');
-      const rows = await read<{ at: Date | null; found: boolean }>({
+      const rows = await read<{ at: Date | null }>({
         text: `SELECT greatest(
                   m.updated_at,
                   (SELECT max(v.changed_at) FROM match_versions v
                     WHERE v.match_id = m.id AND v.resource = ANY($2::text[]::"ChangeResource"[])),
                   CASE WHEN $3::boolean
                        THEN (SELECT max(c.at) FROM change_log c WHERE c.resource = 'reference') END
-                ) AS at, true AS found
+                ) AS at
              FROM matches m WHERE m.id = $1`,
         values: [matchId, own, resources.includes('reference')],
       });

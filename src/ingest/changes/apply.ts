@@ -10,7 +10,13 @@ import { jsonSource, type Tx, upsertGroups, upsertRows } from '../import/upsert.
 import { NESTED, type NestedFileName, writeNestedJson } from '../import/write-nested.js';
 import { appendChanges, type Change, type LoggedChange } from './change-log.js';
 import type { ChangeRecord } from './format.js';
-import { FEED_RESOURCES, type FeedResource } from './resources.js';
+import {
+  FEED_RESOURCE_NAMES,
+  FEED_RESOURCES,
+  type FeedResource,
+  keyOf,
+  RESOURCE_OF_FILE,
+} from './resources.js';
 
 /** A checked change record and the line it came from (for reference errors). */
 export interface NumberedChange {
@@ -24,17 +30,16 @@ const isNested = (file: ImportFileName): file is NestedFileName =>
 const q = (name: string) => `"${name}"`;
 const TRANSACTION = { timeout: 120_000, maxWait: 30_000 };
 
-function keyOf(change: ChangeRecord): string {
-  const fields = FEED_RESOURCES[change.resource].key as readonly string[];
+function identity(change: ChangeRecord): string {
   const source = (change.op === 'upsert' ? change.record : change.key) as Rec;
-  return `${change.resource}:${fields.map((f) => String(source[f])).join('|')}`;
+  return `${change.resource}:${JSON.stringify(keyOf(change.resource, source))}`;
 }
 
 /** The last change of each key: a batch that upserts a row twice, or upserts then deletes it. */
 function lastPerKey(batch: readonly NumberedChange[]): NumberedChange[] {
   const last = new Map<string, NumberedChange>();
   for (const item of batch) {
-    const key = keyOf(item.change);
+    const key = identity(item.change);
     last.delete(key);
     last.set(key, item);
   }
@@ -70,9 +75,7 @@ async function upsertFile(
   file: ImportFileName,
   records: readonly Rec[],
 ): Promise<Change[]> {
-  const resource = (Object.keys(FEED_RESOURCES) as FeedResource[]).find(
-    (r) => FEED_RESOURCES[r].file === file,
-  ) as FeedResource;
+  const resource = RESOURCE_OF_FILE.get(file) as FeedResource;
   const logged = FEED_RESOURCES[resource].logged;
   const json = JSON.stringify(records);
   if (isNested(file)) {
@@ -164,11 +167,15 @@ async function deleteKeys(
   return [...removed].map((matchId) => ({ matchId, resource: logged, kind: 'delete' }));
 }
 
-/** Child deletes first, then upserts parents first, then match and reference deletes. */
-function deletePhase(resource: FeedResource): 0 | 2 {
-  const logged = FEED_RESOURCES[resource].logged;
-  return resource === 'matches' || logged === 'reference' ? 2 : 0;
-}
+/**
+ * Deletes run around the upserts: child resources before them; after them (parents upserted
+ * first), matches, then the reference data that matches point at.
+ */
+const isChild = (r: FeedResource) => r !== 'matches' && FEED_RESOURCES[r].logged !== 'reference';
+const DELETED_AFTER_UPSERTS: readonly FeedResource[] = [
+  'matches',
+  ...FEED_RESOURCE_NAMES.filter((r) => FEED_RESOURCES[r].logged === 'reference'),
+];
 
 /**
  * The one writer's write (docs/live.md): a batch of checked change records in one transaction,
@@ -191,27 +198,35 @@ export async function applyChanges(
     const changes: Change[] = [];
     const deletes = new Map<FeedResource, Rec[]>();
     const upserts = new Map<ImportFileName, Rec[]>();
+    const add = <K>(groups: Map<K, Rec[]>, key: K, value: Rec) => {
+      const group = groups.get(key);
+      if (group) {
+        group.push(value);
+      } else {
+        groups.set(key, [value]);
+      }
+    };
     for (const { change } of items) {
       if (change.op === 'delete') {
-        deletes.set(change.resource, [...(deletes.get(change.resource) ?? []), change.key]);
+        add(deletes, change.resource, change.key);
       } else {
-        const file = FEED_RESOURCES[change.resource].file;
-        upserts.set(file, [...(upserts.get(file) ?? []), change.record as Rec]);
+        add(upserts, FEED_RESOURCES[change.resource].file, change.record as Rec);
       }
     }
-    for (const phase of [0, 2] as const) {
-      if (phase === 2) {
-        for (const file of FILE_ORDER) {
-          const records = upserts.get(file);
-          if (records) {
-            changes.push(...(await upsertFile(tx, file, records)));
-          }
-        }
+    for (const [resource, keys] of deletes) {
+      if (isChild(resource)) {
+        changes.push(...(await deleteKeys(tx, resource, keys, source)));
       }
-      const ordered = [...deletes].filter(([r]) => deletePhase(r) === phase);
-      // Matches before the reference data they point at.
-      ordered.sort(([a]) => (a === 'matches' ? -1 : 0));
-      for (const [resource, keys] of ordered) {
+    }
+    for (const file of FILE_ORDER) {
+      const records = upserts.get(file);
+      if (records) {
+        changes.push(...(await upsertFile(tx, file, records)));
+      }
+    }
+    for (const resource of DELETED_AFTER_UPSERTS) {
+      const keys = deletes.get(resource);
+      if (keys) {
         changes.push(...(await deleteKeys(tx, resource, keys, source)));
       }
     }

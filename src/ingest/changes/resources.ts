@@ -37,6 +37,23 @@ export type FeedResource = keyof typeof FEED_RESOURCES;
 
 export const FEED_RESOURCE_NAMES = Object.keys(FEED_RESOURCES) as FeedResource[];
 
+/** The resource of each import-format file. */
+export const RESOURCE_OF_FILE: ReadonlyMap<ImportFileName, FeedResource> = new Map(
+  FEED_RESOURCE_NAMES.map((r) => [FEED_RESOURCES[r].file, r]),
+);
+
+/** The key fields of a record of `resource` (what a delete of it carries). */
+export function keyOf(
+  resource: FeedResource,
+  record: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const key: Record<string, unknown> = {};
+  for (const field of FEED_RESOURCES[resource].key) {
+    key[field] = record[field];
+  }
+  return key;
+}
+
 /** The match a record or key belongs to: its own id for a match, null for reference data. */
 export function matchOf(resource: FeedResource, value: Readonly<Record<string, unknown>>) {
   const logged: ChangeResource = FEED_RESOURCES[resource].logged;

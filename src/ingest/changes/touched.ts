@@ -1,13 +1,6 @@
 import type { ImportFileName } from '../format.js';
 import type { Change } from './change-log.js';
-import { FEED_RESOURCE_NAMES, FEED_RESOURCES } from './resources.js';
-
-const LOGGED_BY_FILE = new Map(
-  FEED_RESOURCE_NAMES.map((r) => [
-    FEED_RESOURCES[r].file as ImportFileName,
-    FEED_RESOURCES[r].logged,
-  ]),
-);
+import { FEED_RESOURCES, RESOURCE_OF_FILE } from './resources.js';
 
 /**
  * The match resources an import writes, collected while its records are checked: the import
@@ -20,10 +13,11 @@ export class TouchedMatches {
   #reference = false;
 
   add(file: ImportFileName, record: Readonly<Record<string, unknown>>): void {
-    const resource = LOGGED_BY_FILE.get(file);
-    if (!resource) {
+    const feedResource = RESOURCE_OF_FILE.get(file);
+    if (!feedResource) {
       return;
     }
+    const resource = FEED_RESOURCES[feedResource].logged;
     if (resource === 'reference') {
       this.#reference = true;
       return;

@@ -3,7 +3,7 @@ import { analyzeAll } from '../analyze/analyze.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
 import type { LoggedChange } from '../changes/change-log.js';
 import type { ChangeRecord } from '../changes/format.js';
-import { FEED_RESOURCES, type FeedResource } from '../changes/resources.js';
+import { type FeedResource, keyOf } from '../changes/resources.js';
 import type { PitchOutput } from '../demo/match-output.js';
 import { LINEUPS_BEFORE_MS } from '../demo/match-output.js';
 import { createFixtureRoller } from './fixtures.js';
@@ -33,14 +33,6 @@ const PITCH_RESOURCES: ReadonlyArray<[keyof PitchOutput, FeedResource]> = [
   ['statistics', 'statistics'],
   ['lineups', 'lineups'],
 ];
-
-function keyOf(resource: FeedResource, record: Record<string, unknown>) {
-  const key: Record<string, unknown> = {};
-  for (const field of FEED_RESOURCES[resource].key) {
-    key[field] = record[field];
-  }
-  return key;
-}
 
 function shownOf(view: PitchOutput): Shown {
   const shown: Shown = new Map();

@@ -3,7 +3,7 @@ import { analyzeAll } from '../analyze/analyze.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
 import type { LoggedChange } from '../changes/change-log.js';
 import type { ChangeRecord } from '../changes/format.js';
-import { FEED_RESOURCE_NAMES, FEED_RESOURCES, type FeedResource } from '../changes/resources.js';
+import { type FeedResource, RESOURCE_OF_FILE } from '../changes/resources.js';
 import { WEEK_MS, weekStartOf } from '../demo/calendar.js';
 import { DAY_MS, hkDayStart } from '../demo/clock.js';
 import { type Fixture, FixtureFactory } from '../demo/fixtures.js';
@@ -13,10 +13,6 @@ import { buildTeams } from '../demo/teams.js';
 
 /** Today and the coming week, in Hong Kong days (DECISIONS.md "Live data"; the demo's window). */
 const WINDOW_DAYS = 8;
-
-const RESOURCE_OF_FILE = new Map(
-  FEED_RESOURCE_NAMES.map((r) => [FEED_RESOURCES[r].file as string, r] as const),
-);
 
 export interface NewFixtures {
   matchIds: number[];
