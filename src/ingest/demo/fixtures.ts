@@ -1,5 +1,7 @@
-import { kickoffInWeek, roundOfWeek, roundRobin } from './calendar.js';
+import { kickoffInWeek, roundOfWeek, roundRobin, WEEK_MS } from './calendar.js';
+import { DAY_MS, hkDayStart } from './clock.js';
 import { COMPETITIONS, type CompetitionSpec, CUP_FEEDERS } from './data/competitions.js';
+import { friendliesOn } from './friendlies.js';
 import type { MatchStatus } from './model.js';
 import { Rng } from './random.js';
 import type { TeamInfo } from './teams.js';
@@ -27,16 +29,45 @@ interface SeasonPlan {
 /** Fixture lists per competition season, built once per season from the seed. */
 export class FixtureFactory {
   readonly #plans = new Map<string, SeasonPlan>();
+  /** The last few weeks' league and cup fixtures: week() looks at its neighbours too. */
+  readonly #recentWeeks = new Map<number, Fixture[]>();
 
   constructor(
     private readonly seed: number,
     private readonly teams: Map<number, TeamInfo[]>,
   ) {}
 
-  /** Every fixture of every competition in the round week starting at `weekStart`. */
+  /**
+   * Every fixture of the round week starting at `weekStart`: its league and cup rounds, and
+   * friendlies on each Hong Kong day the week owns (those starting inside it) that no league or
+   * cup fixture of any week falls on.
+   */
   week(weekStart: number): Fixture[] {
+    const out = [...this.competitionWeek(weekStart)];
+    const taken = new Set<number>();
+    for (const w of [weekStart - WEEK_MS, weekStart, weekStart + WEEK_MS]) {
+      for (const f of this.competitionWeek(w)) {
+        taken.add(hkDayStart(f.kickoff));
+      }
+    }
+    for (let day = hkDayStart(weekStart) + DAY_MS; day < weekStart + WEEK_MS; day += DAY_MS) {
+      if (!taken.has(day)) {
+        out.push(...friendliesOn(this.seed, this.teams, day));
+      }
+    }
+    return out;
+  }
+
+  private competitionWeek(weekStart: number): Fixture[] {
+    const cached = this.#recentWeeks.get(weekStart);
+    if (cached) {
+      return cached;
+    }
     const out: Fixture[] = [];
     for (const comp of COMPETITIONS) {
+      if (comp.kind === 'friendly') {
+        continue;
+      }
       const total = comp.kind === 'cup' ? GROUP_ROUNDS : this.leagueRounds(comp);
       const at = roundOfWeek(comp, weekStart, total);
       if (!at) {
@@ -57,6 +88,10 @@ export class FixtureFactory {
           clock: null,
         });
       });
+    }
+    this.#recentWeeks.set(weekStart, out);
+    if (this.#recentWeeks.size > 4) {
+      this.#recentWeeks.delete(this.#recentWeeks.keys().next().value as number);
     }
     return out;
   }

@@ -26,7 +26,7 @@ function rating(seed: number, team: TeamInfo, year: number, crossLeague: boolean
 
 export function expectedGoals(seed: number, m: ScheduledMatch): Expectation {
   const year = new Date(m.kickoff).getUTCFullYear();
-  const cross = m.comp.kind === 'cup';
+  const cross = m.comp.kind !== 'league';
   const homeAdvantage = m.comp.id === 4 ? 0.12 : 0.28;
   const raw = 1.2 * (rating(seed, m.home, year, cross) - rating(seed, m.away, year, cross));
   const supremacy = Math.max(-2.1, Math.min(2.1, raw + homeAdvantage));

@@ -8,8 +8,11 @@ export interface CompetitionSpec {
   nameOriginal: string;
   region: 'Asia' | 'Europe';
   country: string | null;
-  /** League: its own teams play a multi-round robin. Cup: a group stage of invited clubs. */
-  kind: 'league' | 'cup';
+  /**
+   * League: its own teams play a multi-round robin. Cup: a group stage of invited clubs.
+   * Friendly: clubs of two leagues of one region, on days no other competition plays.
+   */
+  kind: 'league' | 'cup' | 'friendly';
   /** Fixed UTC offset in hours of the local kickoff times (daylight saving ignored). */
   utcOffset: number;
   days: readonly number[];
