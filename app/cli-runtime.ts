@@ -66,10 +66,12 @@ export function createCliRuntime(config: Config): CliRuntime {
   return {
     feed: ({ source, signal, progress }) =>
       withDatabase(async (database) => {
-        const [{ runFeed }, { embeddedLease, postgresLease }] = await Promise.all([
-          import('../src/ingest/feed/run.js'),
-          import('../src/ingest/live/writer-lease.js'),
-        ]);
+        const [{ runFeed }, { embeddedLease, postgresLease }, { summarizeChanges }] =
+          await Promise.all([
+            import('../src/ingest/feed/run.js'),
+            import('../src/ingest/live/writer-lease.js'),
+            import('../src/ingest/changes/summary.js'),
+          ]);
         const events = await openAccessEvents(config);
         try {
           return await runFeed({
@@ -79,7 +81,11 @@ export function createCliRuntime(config: Config): CliRuntime {
             leasePollMs: 2_000,
             signal,
             now: () => new Date(),
-            onChanged: () => events.publish({ type: 'data-changed' }),
+            onChanged: async (changes) =>
+              events.publish({
+                type: 'data-changed',
+                changes: await summarizeChanges(database.prisma, changes),
+              }),
             // Feed lines are the point of the command: shown with --json too (on stderr).
             report: (line) => process.stderr.write(`${line}\n`),
           });

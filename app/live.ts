@@ -19,18 +19,24 @@ export interface LiveWiring {
 /**
  * The demo's live engine (LIVE=demo, docs/live.md) in this process, writing only while it
  * holds the writer lease (PostgreSQL: an advisory lock; embedded: always). Each tick that wrote
- * something tells every cache, here and in other instances, through the event bus.
+ * something tells every cache, here and in other instances, through the event bus, what it
+ * changed (the caches evict only what shows it).
  */
 export async function startLive(
   config: Pick<Config, 'liveTickMs' | 'liveSeed' | 'databaseUrl'>,
   wiring: LiveWiring,
 ): Promise<LiveRunner> {
-  const [{ createLiveEngine }, { startLiveRunner }, { embeddedLease, postgresLease }] =
-    await Promise.all([
-      import('../src/ingest/live/engine.js'),
-      import('../src/ingest/live/runner.js'),
-      import('../src/ingest/live/writer-lease.js'),
-    ]);
+  const [
+    { createLiveEngine },
+    { startLiveRunner },
+    { embeddedLease, postgresLease },
+    { summarizeChanges },
+  ] = await Promise.all([
+    import('../src/ingest/live/engine.js'),
+    import('../src/ingest/live/runner.js'),
+    import('../src/ingest/live/writer-lease.js'),
+    import('../src/ingest/changes/summary.js'),
+  ]);
   const seed = config.liveSeed ?? DEFAULT_DEMO_SEED;
   return startLiveRunner({
     createEngine: () => createLiveEngine(wiring.prisma, seed),
@@ -40,7 +46,8 @@ export async function startLive(
     leasePollMs: Math.min(LEASE_POLL_MS, config.liveTickMs),
     onChanged: async (tick) => {
       wiring.onTick?.(tick);
-      await wiring.events.publish({ type: 'data-changed' });
+      const changes = await summarizeChanges(wiring.prisma, tick.changes);
+      await wiring.events.publish({ type: 'data-changed', changes });
     },
     onLease: (writing) =>
       wiring.log(

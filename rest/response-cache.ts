@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { boundedKey, createBoundedCache } from '../src/cache/bounded-cache.js';
+import { boundedKey } from '../src/cache/bounded-cache.js';
+import { tags } from '../src/cache/change-summary.js';
+import { createTaggedCache } from '../src/cache/tagged-cache.js';
 import type { AccessEvents } from '../src/events/access-events.js';
 import { etagOf } from '../src/http/etag.js';
 import { negotiateLanguage } from '../src/http/language.js';
@@ -24,6 +26,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The request's key in the response cache, once the lookup ran (null before). */
     cacheKey: string | null;
+    /** What the answer shows (change-summary.ts `tags`), when its handler knows better. */
+    cacheTags: string[] | null;
   }
   interface FastifyContextConfig {
     /** What else a route's response depends on besides its parameters and language ("today"). */
@@ -34,6 +38,8 @@ declare module 'fastify' {
     declaredQuery?: readonly string[];
     /** The route's path template (`/v1/football/matches/:matchId`). */
     routeUrl?: string;
+    /** The route shows no match data: only a reference or plan change evicts its answers. */
+    showsNoMatchData?: boolean;
   }
 }
 
@@ -70,22 +76,39 @@ function normalisedKey(request: FastifyRequest): string {
 }
 
 /**
+ * What a response shows, so that a change evicts exactly the answers showing it (docs/live.md
+ * "Caches under live writes"): what the handler said, or a match's resources its route shows
+ * (`lastModified`), or nothing for routes without match data. Undefined: any data change.
+ */
+function tagsOf(request: FastifyRequest): string[] | undefined {
+  if (request.cacheTags) {
+    return request.cacheTags;
+  }
+  const config = routeConfigOf(request);
+  if (config.showsNoMatchData) {
+    return [];
+  }
+  const matchId = (request.params as { matchId?: unknown } | undefined)?.matchId;
+  if (config.lastModified && typeof matchId === 'number') {
+    return config.lastModified
+      .filter((resource) => resource !== 'reference')
+      .map((resource) => tags.match(matchId, resource));
+  }
+  return undefined;
+}
+
+/**
  * Presented data responses, cached in process (issue "REST": match data is read far more often
  * than it changes): the body, its ETag and the headers the handler set. The access policy still
- * runs on every request (a cached response is only the data); data changes clear the cache on
- * every instance through the event bus. Bounded in bytes, keys included, and swept of expired
+ * runs on every request (a cached response is only the data); a data change evicts, on every
+ * instance through the event bus, the responses that show what changed. Bounded in bytes, keys included, and swept of expired
  * entries (docs/operations.md "Memory").
  */
 export function createResponseCache(events: AccessEvents, options: ResponseCacheOptions = {}) {
-  const cache = createBoundedCache<CachedResponse>({
+  const cache = createTaggedCache<CachedResponse>(events, {
     maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
     sizeOf: (entry) => entry.body.length + entry.etag.length + entry.contentType.length + 64,
     ttlMs: options.ttlMs ?? 60_000,
-  });
-  events.subscribe((event) => {
-    if (event.type === 'data-changed' || event.type === 'plans-changed') {
-      cache.clear();
-    }
   });
 
   const cacheable = (request: FastifyRequest) => {
@@ -128,13 +151,14 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
     }
     const etag = etagOf(payload);
     reply.header('etag', etag);
-    cache.set(request.cacheKey, {
+    const entry = {
       body: payload,
       etag,
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       contentLanguage: reply.getHeader('content-language') as string | undefined,
       cacheControl: reply.getHeader('cache-control') as string | undefined,
-    });
+    };
+    cache.set(request.cacheKey, entry, tagsOf(request));
     return payload;
   }
 
@@ -142,6 +166,7 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
     register(app: FastifyInstance, hook: 'lookup' | 'store') {
       if (!app.hasRequestDecorator('cacheKey')) {
         app.decorateRequest('cacheKey', null);
+        app.decorateRequest('cacheTags', null);
       }
       if (hook === 'lookup') {
         app.addHook('preHandler', lookup);
@@ -153,5 +178,6 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
     clear: () => cache.clear(),
     size: () => cache.size,
     bytes: () => cache.bytes,
+    has: (key: string) => cache.has(key),
   };
 }

@@ -34,6 +34,8 @@ export interface BoundedCacheOptions<V> {
   ttlMs: number;
   /** How often expired entries are swept (default: every `ttlMs`, at least every second). */
   sweepIntervalMs?: number;
+  /** Called when an entry leaves (evicted, expired, deleted, replaced or cleared). */
+  onDispose?: (key: string, value: V) => void;
 }
 
 /**
@@ -51,6 +53,9 @@ export function createBoundedCache<V extends NonNullable<unknown>>(
     maxEntrySize: options.maxBytes,
     sizeCalculation: (value, key) => options.sizeOf(value) + key.length + ENTRY_OVERHEAD_BYTES,
     ttl: options.ttlMs,
+    ...(options.onDispose
+      ? { dispose: (value: V, key: string) => options.onDispose?.(key, value) }
+      : {}),
   });
   const sweeper = setInterval(
     () => cache.purgeStale(),

@@ -1,3 +1,5 @@
+import { type ChangeSummary, parseChangeSummary } from '../cache/change-summary.js';
+
 /**
  * Changes that cached access decisions must learn about. Revocation must reach every instance at
  * once (spec 5.5); plan and allowlist changes within `propagationSeconds`. Management code
@@ -9,8 +11,11 @@ export type AccessEvent =
   | { type: 'key-changed'; keyId: number }
   | { type: 'account-changed'; accountId: number }
   | { type: 'plans-changed' }
-  /** Football data changed (import, analyze, live update): cached responses are stale. */
-  | { type: 'data-changed' };
+  /**
+   * Football data changed (import, analyze, live update, feed). With `changes`, only what shows
+   * the changed resources is stale; without, every cached answer is.
+   */
+  | { type: 'data-changed'; changes?: ChangeSummary };
 
 export interface AccessEvents {
   publish(event: AccessEvent): Promise<void>;
@@ -55,7 +60,7 @@ export function createAccessEvents(transports: AccessEventTransport[] = []): Acc
 
 export function parseAccessEvent(text: string): AccessEvent | null {
   try {
-    const value = JSON.parse(text) as { type?: unknown };
+    const value = JSON.parse(text) as { type?: unknown; changes?: unknown };
     const known = [
       'key-revoked',
       'key-changed',
@@ -63,9 +68,15 @@ export function parseAccessEvent(text: string): AccessEvent | null {
       'plans-changed',
       'data-changed',
     ];
-    return typeof value.type === 'string' && known.includes(value.type)
-      ? (value as AccessEvent)
-      : null;
+    if (typeof value.type !== 'string' || !known.includes(value.type)) {
+      return null;
+    }
+    if (value.type === 'data-changed') {
+      // A summary that does not read cleanly is dropped: the event then clears everything.
+      const changes = parseChangeSummary(value.changes);
+      return changes ? { type: 'data-changed', changes } : { type: 'data-changed' };
+    }
+    return value as AccessEvent;
   } catch {
     return null;
   }

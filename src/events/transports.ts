@@ -12,6 +12,18 @@ const CHANNEL = 'touchline_access_events';
 const RECONNECT_MS = 1000;
 /** A listening or notifying connection that cannot be made in this time is retried or failed. */
 const CONNECT_TIMEOUT_MS = 5000;
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+const NOTIFY_MAX_BYTES = 7_900;
+
+/**
+ * The NOTIFY text of an event: a data change too large to say what it touched says only that
+ * data changed (every instance then clears its caches, which is always correct).
+ */
+export function notifyText(event: AccessEvent): string {
+  const text = JSON.stringify(event);
+  return Buffer.byteLength(text) <= NOTIFY_MAX_BYTES ? text : JSON.stringify({ type: event.type });
+}
+
 /** How long closing waits for the server to acknowledge the listening connection's goodbye. */
 const END_TIMEOUT_MS = 1000;
 
@@ -143,7 +155,7 @@ export function postgresTransport(connectionString: string): AccessEventTranspor
       });
       await client.connect();
       try {
-        await client.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+        await client.query('SELECT pg_notify($1, $2)', [CHANNEL, notifyText(event)]);
       } finally {
         await client.end();
       }

@@ -1,21 +1,33 @@
 import DataLoader from 'dataloader';
 import type { AnalysisMarket } from '../analysis/market-types.js';
+import { tags } from '../cache/change-summary.js';
 import type { Services } from '../deps.js';
+import type { ChangeResource } from '../football/vocabulary.js';
 import type { Language } from '../i18n/language.js';
 import type { ReportKind } from '../services/ai-report.js';
+import { dayWindow } from '../services/match-day.js';
 import type { MatchRecord } from '../services/match-record.js';
-import type { MatchFilter, MatchListQuery } from '../services/matches.js';
+import type { MatchFilter, MatchListQuery, MatchPage } from '../services/matches.js';
 import type { BookmakerRef } from '../services/movement.js';
 import type { OddsMarket } from '../services/odds-prices.js';
 import type { ReadCache } from './read-cache.js';
 
 type BatchRead<K, V> = (keys: readonly K[]) => Promise<ReadonlyMap<K, V>>;
 
-interface Shared {
-  cache: ReadCache;
+interface Shared<K, V> {
+  cache: ReadCache | undefined;
   /** The relation (and its arguments): the cache key's prefix. */
   relation: string;
+  /** What a read shows (change-summary.ts `tags`): its cache entry's tags. */
+  tagsOf: (key: K, value: V) => string[];
+  /** Every read's tags, hit or miss: what the whole operation showed (its cache entry's tags). */
+  shown: Set<string>;
 }
+
+/** Tags of a read of one match's resource, keyed by the match id. */
+const ofMatch =
+  (resource: ChangeResource) =>
+  (id: number): string[] => [tags.match(id, resource)];
 
 /**
  * A DataLoader over a batch reader that answers with a map; absent keys load `fallback`. With a
@@ -24,18 +36,26 @@ interface Shared {
 function loaderOf<K, V, F = V>(
   read: BatchRead<K, V>,
   fallback: F,
-  shared?: Shared,
+  shared: Shared<K, V | F>,
   keyOf: (key: K) => string = String,
 ): DataLoader<K, V | F> {
-  const cacheKey = (key: K) => `${shared?.relation}|${keyOf(key)}`;
+  const cacheKey = (key: K) => `${shared.relation}|${keyOf(key)}`;
+  const note = (key: K, value: V | F) => {
+    const found = shared.tagsOf(key, value);
+    for (const tag of found) {
+      shared.shown.add(tag);
+    }
+    return found;
+  };
   return new DataLoader(
     async (keys) => {
       const values: (V | F)[] = new Array(keys.length);
       const missing: number[] = [];
       keys.forEach((key, i) => {
-        const hit = shared?.cache.get(cacheKey(key));
+        const hit = shared.cache?.get(cacheKey(key));
         if (hit) {
           values[i] = hit.value as V | F;
+          note(key, values[i]);
         } else {
           missing.push(i);
         }
@@ -47,7 +67,7 @@ function loaderOf<K, V, F = V>(
           const key = wanted[n] as K;
           const value = found.has(key) ? (found.get(key) as V) : fallback;
           values[i] = value;
-          shared?.cache.set(cacheKey(key), value);
+          shared.cache?.set(cacheKey(key), value, note(key, value));
         });
       }
       return values;
@@ -71,14 +91,35 @@ function family<A, L>(create: (argument: A) => L, keyOf: (argument: A) => string
   };
 }
 
+/** Tags of a page of matches: the lists of its day, and each match it shows. */
+function pageTags(key: string, page: MatchPage | null): string[] {
+  const query = JSON.parse(key) as MatchListQuery;
+  const { from, to } = dayWindow(query.date, query.tz);
+  return [...tags.window(from, to), ...(page?.items ?? []).map((m) => tags.match(m.id, 'detail'))];
+}
+
+/** Tags of a head-to-head: its teams' histories and the target match itself. */
+const h2hTags = (target: MatchRecord): string[] => [
+  tags.anyH2h,
+  tags.team(target.home.id),
+  tags.team(target.away.id),
+  tags.match(target.id, 'detail'),
+];
+
 /**
  * Per-request DataLoaders: every child of `Match` resolves through one, so a page of matches costs
  * one statement per relation, whatever its size. Children are only asked for matches that exist
- * (the parent is a loaded record), so no loader re-checks existence.
+ * (the parent is a loaded record), so no loader re-checks existence. `shown` collects what every
+ * read showed (the operation cache's tags).
  */
-export function createLoaders(services: Services, cache?: ReadCache) {
+export function createLoaders(services: Services, cache?: ReadCache, shown = new Set<string>()) {
   const known = { matchesKnown: true };
-  const shared = (relation: string) => (cache ? { cache, relation } : undefined);
+  const shared = <K, V>(relation: string, tagsOf: (key: K, value: V) => string[]) => ({
+    cache,
+    relation,
+    tagsOf,
+    shown,
+  });
   /** One list query per distinct key (lists do not batch), read through the shared cache. */
   const eachOf =
     <Q, V>(read: (query: Q) => Promise<V>) =>
@@ -91,33 +132,33 @@ export function createLoaders(services: Services, cache?: ReadCache) {
     page: loaderOf(
       eachOf((q: MatchListQuery) => services.matches.list(q)),
       null,
-      shared('page'),
+      shared('page', pageTags),
     ),
     /** Keyed by the JSON of a match filter. */
     live: loaderOf(
       eachOf((f: MatchFilter) => services.matches.listLive(f)),
       [],
-      shared('live'),
+      shared<string, MatchRecord[]>('live', () => [tags.live]),
     ),
     match: loaderOf(
       (ids: readonly number[]) => services.matches.getByIds(ids),
       null,
-      shared('match'),
+      shared('match', ofMatch('detail')),
     ),
     events: loaderOf(
       (ids: readonly number[]) => services.matchEvents.eventsForMatches(ids),
       [],
-      shared('events'),
+      shared('events', ofMatch('events')),
     ),
     statistics: loaderOf(
       (ids: readonly number[]) => services.matchEvents.statisticsForMatches(ids),
       [],
-      shared('statistics'),
+      shared('statistics', ofMatch('statistics')),
     ),
     lineups: loaderOf(
       (ids: readonly number[]) => services.lineups.lineupsForMatches(ids),
       null,
-      shared('lineups'),
+      shared('lineups', ofMatch('lineups')),
     ),
     h2h: loaderOf(
       (targets: readonly MatchRecord[]) =>
@@ -125,33 +166,33 @@ export function createLoaders(services: Services, cache?: ReadCache) {
           .h2hForRecords(new Map(targets.map((t) => [t.id, t])))
           .then((found) => new Map(targets.map((t) => [t, found.get(t.id) ?? null]))),
       null,
-      shared('h2h'),
+      shared('h2h', h2hTags),
       (match) => String(match.id),
     ),
     odds: loaderOf(
       (ids: readonly number[]) => services.odds.getForMatches(ids),
       [],
-      shared('odds'),
+      shared('odds', ofMatch('odds')),
     ),
     exchange: loaderOf(
       (ids: readonly number[]) => services.exchangeOdds.getTextsForMatches(ids),
       null,
-      shared('exchange'),
+      shared('exchange', ofMatch('exchange')),
     ),
     kelly: loaderOf(
       (ids: readonly number[]) => services.kellyIndex.getForMatches(ids, known),
       null,
-      shared('kelly'),
+      shared('kelly', ofMatch('odds')),
     ),
     regional: loaderOf(
       (ids: readonly number[]) => services.regionalBoards.getForMatches(ids),
       null,
-      shared('regional'),
+      shared('regional', ofMatch('regional')),
     ),
     tips: loaderOf(
       (ids: readonly number[]) => services.tipsDistribution.getForMatches(ids, known),
       [],
-      shared('tips'),
+      shared('tips', ofMatch('analysis')),
     ),
     movement: family(
       ({ market, bookmaker }: { market: OddsMarket; bookmaker: BookmakerRef }) =>
@@ -163,7 +204,7 @@ export function createLoaders(services: Services, cache?: ReadCache) {
               : new Map<number, never>();
           },
           null,
-          shared(`movement|${market}|${JSON.stringify(bookmaker)}`),
+          shared(`movement|${market}|${JSON.stringify(bookmaker)}`, ofMatch('movement')),
         ),
       (a) => JSON.stringify(a),
     ),
@@ -172,7 +213,7 @@ export function createLoaders(services: Services, cache?: ReadCache) {
         loaderOf(
           (ids: readonly number[]) => services.aiReports.getForMatches(ids, kind, language),
           null,
-          shared(`ai|${kind}|${language}`),
+          shared(`ai|${kind}|${language}`, ofMatch('analysis')),
         ),
       (a) => `${a.kind}|${a.language}`,
     ),
@@ -181,14 +222,14 @@ export function createLoaders(services: Services, cache?: ReadCache) {
         loaderOf(
           (ids: readonly number[]) => services.analyses.getMarketTextsForMatches(ids, market),
           null,
-          shared(`analysis|${market}`),
+          shared(`analysis|${market}`, ofMatch('analysis')),
         ),
       (market) => market,
     ),
     corners: loaderOf(
       (ids: readonly number[]) => services.analyses.getCornerTextsForMatches(ids),
       null,
-      shared('corners'),
+      shared('corners', ofMatch('analysis')),
     ),
   };
 }

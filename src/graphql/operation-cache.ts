@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createBoundedCache, digestKey } from '../cache/bounded-cache.js';
+import { digestKey } from '../cache/bounded-cache.js';
+import { createTaggedCache } from '../cache/tagged-cache.js';
 import type { AccessEvents } from '../events/access-events.js';
 import type { Language } from '../i18n/language.js';
 import type { Gate, Pass } from '../policy/gate.js';
@@ -71,22 +72,18 @@ function operationTextOf(req: FastifyRequest): OperationText | undefined {
  * that ran cleanly, keyed by its text, variables, negotiated language, Accept header, whether the
  * caller's tier reads analysis, and the current minute (an omitted `date` means today). The
  * access policy still runs on every hit, with the same steps and charges as the operation had:
- * key checks, the cost bound checked and reserved, then settled to what the operation read. Data
- * changes (and plan changes) clear it on every instance. Operations that read the caller's own
+ * key checks, the cost bound checked and reserved, then settled to what the operation read. A
+ * data change evicts, on every instance, the answers whose reads showed what changed; a plan
+ * change clears it. Operations that read the caller's own
  * counters (`usage`, `viewer`), dry runs and answers with errors are never cached. An answer
  * from the cache says so: `extensions.cached: true`.
  */
 export function createOperationCache(options: OperationCacheOptions) {
   const { gate, now } = options;
-  const cache = createBoundedCache<CachedOperation>({
+  const cache = createTaggedCache<CachedOperation>(options.events, {
     maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
     sizeOf: (entry) => entry.data.byteLength + entry.contentType.length + 64,
     ttlMs: options.ttlMs ?? 60_000,
-  });
-  options.events.subscribe((event) => {
-    if (event.type === 'data-changed' || event.type === 'plans-changed') {
-      cache.clear();
-    }
   });
 
   /** A digest of everything the answer depends on: its size is fixed whatever the document's. */
@@ -151,21 +148,33 @@ export function createOperationCache(options: OperationCacheOptions) {
     return true;
   }
 
-  /** Keeps the answer of an operation that ran cleanly (HttpOutcome.settled). */
-  function store(req: FastifyRequest, settled: SettledOperation, contentType: string): void {
+  /**
+   * Keeps the answer of an operation that ran cleanly (HttpOutcome.settled), tagged with what its
+   * reads showed: a data change evicts it only if it showed what changed.
+   */
+  function store(
+    req: FastifyRequest,
+    settled: SettledOperation,
+    contentType: string,
+    shown: readonly string[],
+  ): void {
     const key = keyOf(req, settled.analysis);
     if (key === undefined || settled.plan.dryRun) {
       return;
     }
-    cache.set(key, {
-      data: Buffer.from(JSON.stringify(settled.data)),
-      contentType,
-      bound: settled.plan.bound,
-      freeEligible: settled.plan.freeEligible,
-      matchList: settled.plan.matchList,
-      actual: settled.actual,
-      minute: settled.minute,
-    });
+    cache.set(
+      key,
+      {
+        data: Buffer.from(JSON.stringify(settled.data)),
+        contentType,
+        bound: settled.plan.bound,
+        freeEligible: settled.plan.freeEligible,
+        matchList: settled.plan.matchList,
+        actual: settled.actual,
+        minute: settled.minute,
+      },
+      shown,
+    );
   }
 
   return {

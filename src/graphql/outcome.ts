@@ -28,4 +28,6 @@ export interface HttpOutcome {
   matchList?: boolean;
   /** Set when the operation may be answered from the operation cache next time. */
   settled?: SettledOperation;
+  /** What the operation's reads showed (change-summary.ts `tags`), filled by its loaders. */
+  shown?: Set<string>;
 }

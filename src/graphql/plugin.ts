@@ -92,6 +92,12 @@ const asValidationError = {
   ],
 };
 
+/** The set the operation's loaders fill with what its reads showed (the operation cache's tags). */
+function showing(http: HttpOutcome): Set<string> {
+  http.shown = new Set();
+  return http.shown;
+}
+
 /** `/graphql`: the nested match graph over the same services and access policy as REST. */
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPluginOptions) {
   const { deps, assetsUrl } = options;
@@ -146,7 +152,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     context: ({ req, http }) => ({
       req,
       services: deps.services,
-      loaders: createLoaders(deps.services, readCache),
+      loaders: createLoaders(deps.services, readCache, showing(http)),
       language: negotiateLanguage(req),
       assetsUrl,
       now: deps.clock.now,
@@ -207,6 +213,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
           req,
           http.settled,
           response.headers.get('content-type') ?? 'application/json',
+          [...(http.shown ?? [])],
         );
       }
       response.headers.forEach((value, key) => {

@@ -1,4 +1,5 @@
-import { boundedKey, createBoundedCache } from '../cache/bounded-cache.js';
+import { boundedKey } from '../cache/bounded-cache.js';
+import { createTaggedCache } from '../cache/tagged-cache.js';
 import type { AccessEvents } from '../events/access-events.js';
 
 /** A cached batch read: `value` may be the loader's fallback (no row), which is cached too. */
@@ -45,28 +46,27 @@ export function estimateBytes(value: unknown, depth = 0): number {
 
 /**
  * The GraphQL counterpart of the REST response cache (RESPONSE_CACHE): the loaders' batch reads
- * per match and relation, shared across requests, cleared on every instance by data-change
- * events. Batching still decides how the misses are read; the policy still runs per operation.
+ * per match and relation, shared across requests, each evicted on every instance by the data
+ * changes of what it shows (change-summary.ts `tags`). Batching still decides how the misses are read; the policy still runs per operation.
  * Bounded in bytes (an estimate of each read's heap), long keys kept as digests, expired
  * entries swept (docs/operations.md "Memory").
  */
 export function createReadCache(events: AccessEvents, options: ReadCacheOptions = {}) {
-  const cache = createBoundedCache<Entry>({
-    maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeOf: (entry) => estimateBytes(entry.value),
-    ttlMs: options.ttlMs ?? 60_000,
-  });
-  events.subscribe((event) => {
-    if (event.type === 'data-changed') {
-      cache.clear();
-    }
-  });
+  const cache = createTaggedCache<Entry>(
+    events,
+    {
+      maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
+      sizeOf: (entry) => estimateBytes(entry.value),
+      ttlMs: options.ttlMs ?? 60_000,
+    },
+    false,
+  );
   // A list query with a long filter is kept as its digest.
   const keyOf = (key: string) => boundedKey([key]);
   return {
     get: (key: string) => cache.get(keyOf(key)),
-    set: (key: string, value: unknown) => {
-      cache.set(keyOf(key), { value });
+    set: (key: string, value: unknown, tagList: readonly string[]) => {
+      cache.set(keyOf(key), { value }, tagList);
     },
     close: () => cache.close(),
     bytes: () => cache.bytes,

@@ -1,4 +1,5 @@
-import { createBoundedCache } from '../cache/bounded-cache.js';
+import { tags } from '../cache/change-summary.js';
+import { createTaggedCache } from '../cache/tagged-cache.js';
 import type { SqlRead } from '../db/database.js';
 import type { AccessEvents } from '../events/access-events.js';
 import type { ChangeResource } from '../football/vocabulary.js';
@@ -12,20 +13,16 @@ const toSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000);
  * moved by every logged write) and, for payloads that name teams, competitions or bookmakers,
  * the latest change of that reference data. Null for a match that does not exist.
  *
- * Answers are kept in memory until data changes (the data-changed event every writer sends;
- * 60 s at most, in case an event was missed), so a cached response costs no query.
+ * Answers are kept in memory until a change of that match's resources (the data-changed event
+ * every writer sends; 60 s at most, in case an event was missed), so a cached response costs no
+ * query.
  */
 export function createMatchVersions(read: SqlRead, events: Pick<AccessEvents, 'subscribe'>) {
-  const cache = createBoundedCache<{ at: Date | null }>({
-    maxBytes: 4 * 1024 * 1024,
-    sizeOf: () => 16,
-    ttlMs: 60_000,
-  });
-  events.subscribe((event) => {
-    if (event.type === 'data-changed') {
-      cache.clear();
-    }
-  });
+  const cache = createTaggedCache<{ at: Date | null }>(
+    events,
+    { maxBytes: 4 * 1024 * 1024, sizeOf: () => 16, ttlMs: 60_000 },
+    false,
+  );
 
   return {
     async lastModified(
@@ -51,7 +48,11 @@ export function createMatchVersions(read: SqlRead, events: Pick<AccessEvents, 's
       });
       const row = rows[0];
       const at = row?.at ? toSecond(new Date(row.at)) : null;
-      cache.set(key, { at });
+      cache.set(
+        key,
+        { at },
+        [...own, 'detail' as const].map((resource) => tags.match(matchId, resource)),
+      );
       return at;
     },
     close: () => cache.close(),

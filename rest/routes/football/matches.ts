@@ -1,9 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
+import { tags } from '../../../src/cache/change-summary.js';
 import type { Services } from '../../../src/deps.js';
 import type { ChangeResource } from '../../../src/football/vocabulary.js';
 import { negotiateLanguage } from '../../../src/http/language.js';
+import { dayWindow } from '../../../src/services/match-day.js';
 import { parseFilter, parseListQuery } from '../../../src/services/match-query.js';
 import { Envelope, envelope } from '../../../src/wire/envelope.js';
 import { pageMeta, presentMatch } from '../../../src/wire/presenters/match.js';
@@ -54,6 +56,7 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
     async (request) => {
       const options = present(negotiateLanguage(request));
       const live = await services.matches.listLive(parseFilter(request.query));
+      request.cacheTags = [tags.live];
       return envelope(live.map((m) => presentMatch(m, options)));
     },
   );
@@ -74,6 +77,11 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
       const options = present(negotiateLanguage(request));
       const query = parseListQuery(request.query, now());
       const page = await services.matches.list(query);
+      const { from, to } = dayWindow(query.date, query.tz);
+      request.cacheTags = [
+        ...tags.window(from, to),
+        ...page.items.map((m) => tags.match(m.id, 'detail')),
+      ];
       return {
         data: page.items.map((m) => presentMatch(m, options)),
         meta: pageMeta(query.page, query.pageSize, page.total),
@@ -111,6 +119,12 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
     { config: CHILD, schema: child(HeadToHead) },
     async (request) => {
       const h2h = await services.headToHead.h2hForMatch(request.params.matchId);
+      request.cacheTags = [
+        tags.anyH2h,
+        tags.team(h2h.home.id),
+        tags.team(h2h.away.id),
+        tags.match(request.params.matchId, 'detail'),
+      ];
       return envelope(presentH2h(h2h, negotiateLanguage(request)));
     },
   );

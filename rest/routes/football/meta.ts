@@ -15,7 +15,7 @@ export async function metaRoutes(app: FastifyInstance, { plans }: { plans: Plans
   app.get(
     '/meta/limits',
     {
-      config: { cacheable: true },
+      config: { cacheable: true, showsNoMatchData: true },
       schema: { response: { 200: Envelope(Type.Array(TierLimits)) } },
     },
     async (_request, reply) => {
@@ -25,7 +25,10 @@ export async function metaRoutes(app: FastifyInstance, { plans }: { plans: Plans
   );
   app.get(
     '/meta/plans',
-    { config: { cacheable: true }, schema: { response: { 200: Envelope(Pricing) } } },
+    {
+      config: { cacheable: true, showsNoMatchData: true },
+      schema: { response: { 200: Envelope(Pricing) } },
+    },
     async (_request, reply) => {
       reply.header('cache-control', META_CACHE_CONTROL);
       return envelope(await plans.getPricing());

@@ -32,7 +32,7 @@ export async function oddsRoutes(fastify: FastifyInstance, { services }: { servi
   app.get(
     '/odds/bookmakers',
     {
-      config: { access: 'plan' },
+      config: { access: 'plan', showsNoMatchData: true },
       schema: {
         response: { 200: Envelope(Type.Array(Bookmaker)) },
       },

@@ -5,7 +5,7 @@ import { buildMarketAnalysis } from '../../analysis/market-payload.js';
 import type { AnalysisMarket } from '../../analysis/market-types.js';
 import { cornerHistory, marketHistory } from '../../analysis/team-history.js';
 import type { PrismaClient } from '../../db/generated/client.js';
-import { appendChanges } from '../changes/change-log.js';
+import { appendChanges, type LoggedChange } from '../changes/change-log.js';
 import { createAnalysisWriter, deleteMarketAnalyses } from './analysis-writer.js';
 import { loadHistoryStore } from './history-loader.js';
 
@@ -22,6 +22,8 @@ export interface AnalyzeResult {
   marketAnalyses: number;
   cornerAnalyses: number;
   ms: number;
+  /** The change-log entries of the matches whose analysis changed. */
+  changes: LoggedChange[];
 }
 
 const MARKETS: readonly AnalysisMarket[] = ['hdp', 'hilo'];
@@ -122,7 +124,7 @@ export async function analyzeAll(
     }
   }
   // Every match whose analysis changed, in the change log (docs/live.md).
-  await db.$transaction((tx) =>
+  const changes = await db.$transaction((tx) =>
     appendChanges(
       tx,
       [...matches].map((matchId) => ({
@@ -138,5 +140,5 @@ export async function analyzeAll(
     `analysis: ${targets.length} matches, ${marketAnalyses} market analyses in ${ms} ms ` +
       `(${changed} rows written, ${deleted} stale removed)`,
   );
-  return { matches: targets.length, marketAnalyses, cornerAnalyses: targets.length, ms };
+  return { matches: targets.length, marketAnalyses, cornerAnalyses: targets.length, ms, changes };
 }

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PrismaClient } from '../../db/generated/client.js';
+import type { LoggedChange } from '../changes/change-log.js';
 import type { WriterLease } from '../live/writer-lease.js';
 import { applyBatch, type BatchResult } from './batch.js';
 import type { FeedSource } from './sources.js';
@@ -11,8 +12,8 @@ export interface FeedRun {
   leasePollMs: number;
   signal: AbortSignal;
   now: () => Date;
-  /** After a batch that wrote something: tell the caches. */
-  onChanged: () => Promise<void>;
+  /** After a batch that wrote something: tell the caches what changed. */
+  onChanged: (changes: LoggedChange[]) => Promise<void>;
   report: (line: string) => void;
 }
 
@@ -62,7 +63,7 @@ export async function runFeed(run: FeedRun): Promise<FeedSummary> {
           `feed: ${batch.name}: ${result.records} records, ${result.changes.length} changes`,
         );
         if (result.changes.length > 0) {
-          await run.onChanged();
+          await run.onChanged(result.changes);
         }
       } else {
         summary.rejected += 1;

@@ -132,9 +132,12 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
     return out;
   }
 
-  async function reanalyse(finished: readonly StoredFixture[], now: Date): Promise<number[]> {
+  async function reanalyse(
+    finished: readonly StoredFixture[],
+    now: Date,
+  ): Promise<{ ids: number[]; changes: LoggedChange[] }> {
     if (finished.length === 0) {
-      return [];
+      return { ids: [], changes: [] };
     }
     const teams = [...new Set(finished.flatMap((f) => [f.homeTeamId, f.awayTeamId]))];
     const rows = await db.$queryRawUnsafe<{ id: number }[]>(
@@ -146,11 +149,11 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
     );
     const ids = rows.map((r) => r.id);
     if (ids.length === 0) {
-      return [];
+      return { ids, changes: [] };
     }
     // analyzeAll logs the analyses that changed.
-    await analyzeAll(db, { matchIds: ids });
-    return ids;
+    const { changes } = await analyzeAll(db, { matchIds: ids });
+    return { ids, changes };
   }
 
   return {
@@ -184,9 +187,9 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
       }
       const reanalysed = await reanalyse(finished, now);
       return {
-        changes: [...rolled.changes, ...changes],
+        changes: [...rolled.changes, ...changes, ...reanalysed.changes],
         finished: finished.map((f) => f.id),
-        reanalysed,
+        reanalysed: reanalysed.ids,
         scheduled: rolled.matchIds,
       };
     },

@@ -110,8 +110,8 @@ export function createFixtureRoller(db: PrismaClient, seed: number) {
         }
       });
       const changes = await applyChanges(db, batch, 'live fixtures', now);
-      await analyzeAll(db, { matchIds: ids });
-      return { matchIds: ids, changes };
+      const analysed = await analyzeAll(db, { matchIds: ids });
+      return { matchIds: ids, changes: [...changes, ...analysed.changes] };
     },
   };
 }

@@ -1,0 +1,105 @@
+import type { AccessEvents } from '../events/access-events.js';
+import { type BoundedCacheOptions, createBoundedCache } from './bounded-cache.js';
+import { evictedBy } from './change-summary.js';
+
+interface Tagged<V> {
+  value: V;
+  /** What the entry shows (change-summary.ts `tags`); undefined: it may show anything. */
+  tags: readonly string[] | undefined;
+}
+
+export type TaggedCacheOptions<V> = Omit<BoundedCacheOptions<Tagged<V>>, 'onDispose' | 'sizeOf'> & {
+  sizeOf(value: V): number;
+};
+
+/**
+ * A bounded cache whose entries say what data they show, so a data change evicts the entries
+ * that show what changed and nothing else (docs/live.md "Caches under live writes"). Entries
+ * stored without tags go on any data change; `plans-changed` and a change that does not say what
+ * it touched clear everything.
+ */
+export function createTaggedCache<V extends NonNullable<unknown>>(
+  events: Pick<AccessEvents, 'subscribe'>,
+  options: TaggedCacheOptions<V>,
+  clearOnPlans = true,
+) {
+  const byTag = new Map<string, Set<string>>();
+  const untagged = new Set<string>();
+  const unindex = (key: string, entry: Tagged<V>) => {
+    if (!entry.tags) {
+      untagged.delete(key);
+      return;
+    }
+    for (const tag of entry.tags) {
+      const keys = byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) {
+        byTag.delete(tag);
+      }
+    }
+  };
+  const cache = createBoundedCache<Tagged<V>>({
+    ...options,
+    sizeOf: (entry) => options.sizeOf(entry.value) + 24 * (entry.tags?.length ?? 0),
+    onDispose: unindex,
+  });
+
+  const evict = (tagList: Iterable<string>) => {
+    const keys = new Set(untagged);
+    for (const tag of tagList) {
+      for (const key of byTag.get(tag) ?? []) {
+        keys.add(key);
+      }
+    }
+    for (const key of keys) {
+      cache.delete(key);
+    }
+  };
+
+  events.subscribe((event) => {
+    if (event.type === 'data-changed') {
+      const evicted = evictedBy(event.changes);
+      if (evicted === 'all') {
+        cache.clear();
+      } else {
+        evict(evicted);
+      }
+    } else if (event.type === 'plans-changed' && clearOnPlans) {
+      cache.clear();
+    }
+  });
+
+  return {
+    get: (key: string): V | undefined => cache.get(key)?.value,
+    has: (key: string): boolean => cache.has(key),
+    set(key: string, value: V, tagList?: readonly string[]): void {
+      cache.set(key, { value, tags: tagList });
+      // Indexed after the set: replacing an entry disposed (and unindexed) the old one first.
+      if (!cache.has(key)) {
+        return;
+      }
+      if (!tagList) {
+        untagged.add(key);
+        return;
+      }
+      for (const tag of tagList) {
+        let keys = byTag.get(tag);
+        if (!keys) {
+          keys = new Set();
+          byTag.set(tag, keys);
+        }
+        keys.add(key);
+      }
+    },
+    clear: () => cache.clear(),
+    close: () => cache.close(),
+    get size() {
+      return cache.size;
+    },
+    get bytes() {
+      return cache.bytes;
+    },
+  };
+}
+
+export type TaggedCache<V extends NonNullable<unknown>> = ReturnType<typeof createTaggedCache<V>>;

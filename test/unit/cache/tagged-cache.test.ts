@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { evictedBy, parseChangeSummary, tags } from '../../../src/cache/change-summary.js';
+import { createTaggedCache } from '../../../src/cache/tagged-cache.js';
+import {
+  type AccessEvent,
+  createAccessEvents,
+  parseAccessEvent,
+} from '../../../src/events/access-events.js';
+import { notifyText } from '../../../src/events/transports.js';
+
+describe('what a change evicts', () => {
+  it('a match resource: its tag; a row change also its day, the live lists and its teams', () => {
+    expect(
+      evictedBy({ seq: '1', reference: false, matches: [{ id: 4, resources: ['events'] }] }),
+    ).toEqual(new Set(['m:4:events']));
+    const finished = evictedBy({
+      seq: '2',
+      reference: false,
+      matches: [
+        { id: 4, resources: ['detail'], day: '2026-11-25', teams: [10, 11], status: 'finished' },
+      ],
+    });
+    expect(finished).toEqual(new Set(['m:4:detail', 'live', 'd:2026-11-25', 't:10', 't:11']));
+    const live = evictedBy({
+      seq: '3',
+      reference: false,
+      matches: [
+        { id: 4, resources: ['detail'], day: '2026-11-25', teams: [10, 11], status: 'live' },
+      ],
+    });
+    expect(live, 'a live match is not in any history yet').toEqual(
+      new Set(['m:4:detail', 'live', 'd:2026-11-25']),
+    );
+    const deleted = evictedBy({
+      seq: '4',
+      reference: false,
+      matches: [{ id: 4, resources: ['detail'] }],
+    });
+    expect(deleted).toEqual(new Set(['m:4:detail', 'live', tags.anyDay, tags.anyH2h]));
+  });
+
+  it('reference data or an unsaid change: everything', () => {
+    expect(evictedBy(undefined)).toBe('all');
+    expect(evictedBy({ seq: '1', reference: true, matches: [] })).toBe('all');
+  });
+
+  it('a day in a zone spans one or two UTC dates', () => {
+    const hk = { from: new Date('2026-11-24T16:00:00Z'), to: new Date('2026-11-25T16:00:00Z') };
+    expect(tags.window(hk.from, hk.to)).toEqual(['d:2026-11-24', 'd:2026-11-25']);
+    const utc = { from: new Date('2026-11-25T00:00:00Z'), to: new Date('2026-11-26T00:00:00Z') };
+    expect(tags.window(utc.from, utc.to)).toEqual(['d:2026-11-25']);
+  });
+
+  it('a summary from another instance is checked; a malformed one means everything', () => {
+    const good = { seq: '5', reference: false, matches: [{ id: 1, resources: ['odds'] }] };
+    expect(parseChangeSummary(good)).toEqual(good);
+    expect(parseChangeSummary({ ...good, matches: [{ id: 'x', resources: [] }] })).toBeUndefined();
+    const event = parseAccessEvent(JSON.stringify({ type: 'data-changed', changes: { seq: 1 } }));
+    expect(event).toEqual({ type: 'data-changed' });
+    expect(parseAccessEvent(JSON.stringify({ type: 'data-changed', changes: good }))).toEqual({
+      type: 'data-changed',
+      changes: good,
+    });
+  });
+
+  it('a NOTIFY too large for PostgreSQL says only that data changed', () => {
+    const matches = Array.from({ length: 400 }, (_, id) => ({
+      id,
+      resources: ['detail' as const, 'events' as const],
+      day: '2026-11-25',
+    }));
+    const big: AccessEvent = {
+      type: 'data-changed',
+      changes: { seq: '1', reference: false, matches },
+    };
+    expect(JSON.parse(notifyText(big))).toEqual({ type: 'data-changed' });
+    const small: AccessEvent = {
+      type: 'data-changed',
+      changes: { seq: '1', reference: false, matches: [] },
+    };
+    expect(JSON.parse(notifyText(small))).toEqual(small);
+  });
+});
+
+describe('tagged cache', () => {
+  const setUp = () => {
+    const events = createAccessEvents();
+    const cache = createTaggedCache<string>(events, {
+      maxBytes: 1_000_000,
+      sizeOf: (v) => v.length,
+      ttlMs: 60_000,
+    });
+    return { events, cache };
+  };
+  const change = (id: number, resource: 'events' | 'odds'): AccessEvent => ({
+    type: 'data-changed',
+    changes: { seq: '1', reference: false, matches: [{ id, resources: [resource] }] },
+  });
+
+  it('evicts the entries showing what changed, and untagged entries, nothing else', async () => {
+    const { events, cache } = setUp();
+    cache.set('a-events', 'x', [tags.match(1, 'events')]);
+    cache.set('b-events', 'y', [tags.match(2, 'events')]);
+    cache.set('a-odds', 'z', [tags.match(1, 'odds')]);
+    cache.set('plans', 'p', []);
+    cache.set('unknown', 'u');
+    await events.publish(change(1, 'events'));
+    expect(['a-events', 'b-events', 'a-odds', 'plans', 'unknown'].map((k) => cache.has(k))).toEqual(
+      [false, true, true, true, false],
+    );
+    await events.publish({ type: 'data-changed' });
+    expect(cache.size).toBe(0);
+  });
+
+  it('a replaced entry keeps only its new tags', async () => {
+    const { events, cache } = setUp();
+    cache.set('k', 'old', [tags.match(1, 'events')]);
+    cache.set('k', 'new', [tags.match(2, 'odds')]);
+    await events.publish(change(1, 'events'));
+    expect(cache.get('k')).toBe('new');
+    await events.publish(change(2, 'odds'));
+    expect(cache.has('k')).toBe(false);
+  });
+
+  it('plan changes clear it unless it holds no plan data', async () => {
+    const { events, cache } = setUp();
+    const reads = createTaggedCache<string>(
+      events,
+      { maxBytes: 1000, sizeOf: (v) => v.length, ttlMs: 60_000 },
+      false,
+    );
+    cache.set('k', 'v', []);
+    reads.set('k', 'v', []);
+    await events.publish({ type: 'plans-changed' });
+    expect(cache.has('k')).toBe(false);
+    expect(reads.has('k')).toBe(true);
+  });
+});
