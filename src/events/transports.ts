@@ -16,12 +16,43 @@ const CONNECT_TIMEOUT_MS = 5000;
 const NOTIFY_MAX_BYTES = 7_900;
 
 /**
- * The NOTIFY text of an event: a data change too large to say what it touched says only that
- * data changed (every instance then clears its caches, which is always correct).
+ * The NOTIFY texts of an event: one, or for a data change too large for one payload, several,
+ * each with part of the changed matches (the caches evict per match, so the parts add up to the
+ * whole). A single match too large to fit (it cannot happen with real ids and resources) says
+ * only that data changed, which clears everything and is always correct.
  */
-export function notifyText(event: AccessEvent): string {
+export function notifyTexts(event: AccessEvent): string[] {
   const text = JSON.stringify(event);
-  return Buffer.byteLength(text) <= NOTIFY_MAX_BYTES ? text : JSON.stringify({ type: event.type });
+  if (
+    Buffer.byteLength(text) <= NOTIFY_MAX_BYTES ||
+    event.type !== 'data-changed' ||
+    !event.changes
+  ) {
+    return [text];
+  }
+  const { matches, ...rest } = event.changes;
+  const textOf = (part: typeof matches) =>
+    JSON.stringify({ type: event.type, changes: { ...rest, matches: part } });
+  const empty = Buffer.byteLength(textOf([]));
+  const texts: string[] = [];
+  let part: typeof matches = [];
+  let bytes = empty;
+  for (const match of matches) {
+    // Each match adds its own JSON and a comma.
+    const size = Buffer.byteLength(JSON.stringify(match)) + 1;
+    if (empty + size > NOTIFY_MAX_BYTES) {
+      return [JSON.stringify({ type: event.type })];
+    }
+    if (bytes + size > NOTIFY_MAX_BYTES) {
+      texts.push(textOf(part));
+      part = [];
+      bytes = empty;
+    }
+    part.push(match);
+    bytes += size;
+  }
+  texts.push(textOf(part));
+  return texts;
 }
 
 /** How long closing waits for the server to acknowledge the listening connection's goodbye. */
@@ -155,7 +186,9 @@ export function postgresTransport(connectionString: string): AccessEventTranspor
       });
       await client.connect();
       try {
-        await client.query('SELECT pg_notify($1, $2)', [CHANNEL, notifyText(event)]);
+        for (const text of notifyTexts(event)) {
+          await client.query('SELECT pg_notify($1, $2)', [CHANNEL, text]);
+        }
       } finally {
         await client.end();
       }

@@ -6,7 +6,7 @@ import {
   createAccessEvents,
   parseAccessEvent,
 } from '../../../src/events/access-events.js';
-import { notifyText } from '../../../src/events/transports.js';
+import { notifyTexts } from '../../../src/events/transports.js';
 
 describe('what a change evicts', () => {
   it('a match resource: its tag; a row change also its day, the live lists and its teams', () => {
@@ -63,22 +63,33 @@ describe('what a change evicts', () => {
     });
   });
 
-  it('a NOTIFY too large for PostgreSQL says only that data changed', () => {
-    const matches = Array.from({ length: 400 }, (_, id) => ({
-      id,
+  it('a change too large for one NOTIFY is split into several that add up to it', () => {
+    const matches = Array.from({ length: 400 }, (_, i) => ({
+      id: 1_000_000 + i,
       resources: ['detail' as const, 'events' as const],
       day: '2026-11-25',
+      teams: [601, 602] as [number, number],
+      status: 'live',
     }));
     const big: AccessEvent = {
       type: 'data-changed',
-      changes: { seq: '1', reference: false, matches },
+      changes: { seq: '77', reference: false, matches },
     };
-    expect(JSON.parse(notifyText(big))).toEqual({ type: 'data-changed' });
+    const texts = notifyTexts(big);
+    expect(texts.length).toBeGreaterThan(1);
+    const parts = texts.map((t) => {
+      expect(Buffer.byteLength(t)).toBeLessThan(8000);
+      return parseAccessEvent(t);
+    });
+    const ids = parts.flatMap((p) =>
+      p?.type === 'data-changed' ? (p.changes?.matches ?? []) : [],
+    );
+    expect(ids.map((m) => m.id)).toEqual(matches.map((m) => m.id));
     const small: AccessEvent = {
       type: 'data-changed',
       changes: { seq: '1', reference: false, matches: [] },
     };
-    expect(JSON.parse(notifyText(small))).toEqual(small);
+    expect(notifyTexts(small).map((t) => JSON.parse(t))).toEqual([small]);
   });
 });
 
