@@ -122,6 +122,42 @@ export function createCliRuntime(config: Config): CliRuntime {
         }
         return counts;
       }, progress),
+    replay: ({ timeline, kickoffMs, speed, signal, progress }) =>
+      withDatabase(async (database) => {
+        const [
+          { runReplay },
+          { systemClock },
+          { embeddedLease, postgresLease },
+          { summarizeChanges },
+        ] = await Promise.all([
+          import('../src/ingest/replay/run.js'),
+          import('../src/ingest/replay/player.js'),
+          import('../src/ingest/live/writer-lease.js'),
+          import('../src/ingest/changes/summary.js'),
+        ]);
+        const events = await openAccessEvents(config);
+        try {
+          return await runReplay({
+            db: database.prisma,
+            timeline,
+            kickoffMs,
+            speed,
+            clock: systemClock,
+            lease: config.databaseUrl ? postgresLease(config.databaseUrl) : embeddedLease(),
+            leasePollMs: 2_000,
+            signal,
+            onChanged: async (changes) =>
+              events.publish({
+                type: 'data-changed',
+                changes: await summarizeChanges(database.prisma, changes),
+              }),
+            // What the match shows is the point of the command: on stderr, with --json too.
+            report: (line) => process.stderr.write(`${line}\n`),
+          });
+        } finally {
+          await events.close();
+        }
+      }, progress),
     migrate: (progress = quiet) =>
       withMigrated(async (database, applied) => ({ applied, database: database.kind }), progress),
     withDatabase,

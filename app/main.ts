@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError } from 'commander';
 import { registerAccessCommands } from '../src/cli/access-commands.js';
 import { registerDataCommands } from '../src/cli/data-commands.js';
+import { registerReplayCommand } from '../src/cli/replay-command.js';
 import type { CliRuntime } from '../src/cli/runtime.js';
 import { warnIfStaleBuild } from './stale-build.js';
 
@@ -12,7 +13,7 @@ import { warnIfStaleBuild } from './stale-build.js';
 // Short commands: the embedded database's WebAssembly is compiled by the baseline compiler only.
 // The optimising tier would compile in the background for longer than the command runs (and
 // hold its exit); serving and bulk data commands keep it, they run long enough to gain.
-const LONG_RUNNING = new Set(['serve', 'demo', 'import', 'analyze', 'live', 'feed']);
+const LONG_RUNNING = new Set(['serve', 'demo', 'import', 'analyze', 'live', 'feed', 'replay']);
 if (!LONG_RUNNING.has(process.argv[2] ?? '')) {
   setFlagsFromString('--liftoff-only');
 }
@@ -44,6 +45,7 @@ const lazyRuntime: CliRuntime = {
   withManagement: async (fn, options) => (await runtimeOf()).withManagement(fn, options),
   live: async (options) => (await runtimeOf()).live(options),
   feed: async (options) => (await runtimeOf()).feed(options),
+  replay: async (options) => (await runtimeOf()).replay(options),
 };
 
 program
@@ -60,6 +62,7 @@ program
     }
   });
 registerDataCommands(program, lazyRuntime);
+registerReplayCommand(program, lazyRuntime);
 registerAccessCommands(program, lazyRuntime);
 
 try {

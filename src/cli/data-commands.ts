@@ -29,7 +29,7 @@ async function feedSourceOf(source: string, intervalMs: number) {
 }
 
 /** Settles on the first SIGINT or SIGTERM. */
-function untilSignal(): Promise<string> {
+export function untilSignal(): Promise<string> {
   return new Promise((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));

@@ -13,3 +13,29 @@ export function positiveInt(name: string, max = 10_000_000) {
     return parsed;
   };
 }
+
+/** A commander parser for a number above 0 (`--speed 60`, `--speed 0.5`). */
+export function positiveNumber(name: string, max = 1_000_000) {
+  return (value: string): number => {
+    const parsed = /^[0-9]+(\.[0-9]+)?$/.test(value) ? Number(value) : Number.NaN;
+    if (!(parsed > 0 && parsed <= max)) {
+      throw new InvalidArgumentError(
+        `--${name} must be a number above 0 and at most ${max}, got '${value}'`,
+      );
+    }
+    return parsed;
+  };
+}
+
+/** A commander parser for an ISO 8601 date-time with its zone (`2026-11-25T19:00:00Z`); ms since the epoch. */
+export function dateTime(name: string) {
+  return (value: string): number => {
+    const parsed = Date.parse(value);
+    if (!/T.*(Z|[+-][0-9]{2}:?[0-9]{2})$/i.test(value) || Number.isNaN(parsed)) {
+      throw new InvalidArgumentError(
+        `--${name} must be a date-time with a zone, e.g. 2026-11-25T19:00:00Z, got '${value}'`,
+      );
+    }
+    return parsed;
+  };
+}

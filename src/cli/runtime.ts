@@ -1,6 +1,8 @@
 import type { Database } from '../db/database.js';
 import type { FeedSummary } from '../ingest/feed/run.js';
 import type { FeedSource } from '../ingest/feed/sources.js';
+import type { ReplaySummary } from '../ingest/replay/run.js';
+import type { ReplayTimeline } from '../ingest/replay/timeline.js';
 import type { ManagementServices } from '../services/management.js';
 
 export type Progress = (message: string) => void;
@@ -42,6 +44,18 @@ export interface CliRuntime {
     signal: AbortSignal;
     progress: Progress;
   }): Promise<FeedSummary>;
+  /**
+   * Plays a recorded match (docs/feed-format.md "Replay") into the configured database as the
+   * one writer, each step at `kickoffMs + atMs / speed`, until full time or `signal` aborts;
+   * running servers hear of every step that wrote.
+   */
+  replay(options: {
+    timeline: ReplayTimeline;
+    kickoffMs: number;
+    speed: number;
+    signal: AbortSignal;
+    progress: Progress;
+  }): Promise<ReplaySummary>;
   withManagement<T>(
     fn: (services: ManagementServices) => Promise<T>,
     options: { counters: boolean; progress: Progress },
