@@ -1,22 +1,12 @@
 import { kickoffInWeek, roundOfWeek, roundRobin, WEEK_MS } from './calendar.js';
 import { DAY_MS, hkDayStart } from './clock.js';
 import { COMPETITIONS, type CompetitionSpec, CUP_FEEDERS } from './data/competitions.js';
+import type { Fixture } from './fixture.js';
 import { friendliesOn } from './friendlies.js';
-import type { MatchStatus } from './model.js';
 import { Rng } from './random.js';
 import type { TeamInfo } from './teams.js';
 
-export interface Fixture {
-  comp: CompetitionSpec;
-  home: TeamInfo;
-  away: TeamInfo;
-  kickoff: number;
-  season: string;
-  round: string;
-  status: MatchStatus;
-  /** Live clock ("23", "HT", "45+2"); for an abandoned match, the clock when it was stopped. */
-  clock: string | null;
-}
+export type { Fixture };
 
 const CUP_GROUPS: Readonly<Record<number, number>> = { 5: 4, 10: 8 };
 const GROUP_ROUNDS = 6;

@@ -1,7 +1,7 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './clock.js';
 import { COMPETITIONS } from './data/competitions.js';
 import { CLUB_FRIENDLIES } from './data/competitions-friendly.js';
-import type { Fixture } from './fixtures.js';
+import type { Fixture } from './fixture.js';
 import { Rng } from './random.js';
 import type { TeamInfo } from './teams.js';
 
