@@ -59,6 +59,7 @@ function pools(
   d: Distributions,
   corners: number,
   rng: Rng,
+  only?: ReadonlySet<string>,
 ): RegionalPoolRecord[] {
   const margin = () => rng.between(0.1, 0.13);
   const hdc = hdpLine(d);
@@ -79,23 +80,31 @@ function pools(
     { pool: 'CHL', line: cornerLine, over: co ?? null, under: cu ?? null },
   ];
   return list
-    .filter((p) => p.pool === 'HAD' || rng.chance(0.9))
+    .filter((p) => (only ? only.has(p.pool) : p.pool === 'HAD' || rng.chance(0.9)))
     .map((p) => Object.assign(p, { sellingStatus: status(m, p.pool, rng) }));
 }
 
-/** Board reference "SAT 12": weekday and running number of the operator's Hong Kong day. */
+/**
+ * Board reference "SAT 12": weekday and running number of the operator's Hong Kong day (or the
+ * reference a board already has). `only`: the pools a board already offers (in play, the live
+ * engine re-prices those).
+ */
 export function regionalRecord(
   m: ScheduledMatch,
   d: Distributions,
   corners: number,
-  reference: { weekday: number; number: number },
+  reference: { weekday: number; number: number } | string,
   withOdds: boolean,
   rng: Rng,
+  only?: ReadonlySet<string>,
 ): RegionalRecord {
   return {
     matchId: m.id,
     operator: REGIONAL_OPERATOR,
-    reference: `${WEEKDAYS[reference.weekday] ?? 'SUN'} ${reference.number}`,
-    pools: withOdds ? pools(m, d, corners, rng) : [],
+    reference:
+      typeof reference === 'string'
+        ? reference
+        : `${WEEKDAYS[reference.weekday] ?? 'SUN'} ${reference.number}`,
+    pools: withOdds ? pools(m, d, corners, rng, only) : [],
   };
 }

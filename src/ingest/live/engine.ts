@@ -7,7 +7,9 @@ import { type FeedResource, keyOf } from '../changes/resources.js';
 import type { PitchOutput } from '../demo/match-output.js';
 import { LINEUPS_BEFORE_MS } from '../demo/match-output.js';
 import { createFixtureRoller } from './fixtures.js';
+import { type InPlayMarket, inPlayMarketAt } from './in-play-market.js';
 import { MatchScripts, type StoredFixture } from './script.js';
+import { readStoredMarkets, type StoredMarket } from './stored-market.js';
 
 /** What a match showed at the last tick: its records by resource and key, as JSON text. */
 type Shown = Map<string, { resource: FeedResource; key: Record<string, unknown>; json: string }>;
@@ -34,9 +36,19 @@ const PITCH_RESOURCES: ReadonlyArray<[keyof PitchOutput, FeedResource]> = [
   ['lineups', 'lineups'],
 ];
 
-function shownOf(view: PitchOutput): Shown {
-  const shown: Shown = new Map();
-  for (const [part, resource] of PITCH_RESOURCES) {
+const MARKET_RESOURCES: ReadonlyArray<[keyof InPlayMarket, FeedResource]> = [
+  ['movements', 'movements'],
+  ['odds', 'odds'],
+  ['exchange', 'exchange'],
+  ['regional', 'regional'],
+];
+
+function shownOf<V>(
+  view: V,
+  parts: ReadonlyArray<[keyof V, FeedResource]>,
+  shown: Shown = new Map(),
+) {
+  for (const [part, resource] of parts) {
     const value = view[part];
     const records = (Array.isArray(value) ? value : [value]) as Record<string, unknown>[];
     for (const record of records) {
@@ -83,6 +95,7 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
   const scripts = new MatchScripts(seed);
   const fixtures = createFixtureRoller(db, seed);
   const shown = new Map<number, Shown>();
+  const markets = new Map<number, StoredMarket>();
 
   async function activeFixtures(now: Date): Promise<StoredFixture[]> {
     const rows = await db.$queryRawUnsafe<
@@ -113,6 +126,11 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
     }));
   }
 
+  /** Records stored but not shown yet (their text unknown): the script decides which stand. */
+  function storedKey(shown: Shown, resource: FeedResource, key: Record<string, unknown>) {
+    shown.set(`${resource}:${JSON.stringify(key)}`, { resource, key, json: '' });
+  }
+
   /** Events stored for matches first seen now: the script decides which of them stand. */
   async function storedEvents(ids: number[]): Promise<Map<number, Shown>> {
     const out = new Map<number, Shown>();
@@ -124,12 +142,35 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
       ids,
     );
     for (const r of rows) {
-      const key = { matchId: r.match_id, seq: r.seq };
       const map = out.get(r.match_id) ?? new Map();
-      map.set(`events:${JSON.stringify(key)}`, { resource: 'events', key, json: '' });
+      storedKey(map, 'events', { matchId: r.match_id, seq: r.seq });
       out.set(r.match_id, map);
     }
     return out;
+  }
+
+  /** The stored market of matches that have kicked off, read once per match while it plays. */
+  async function playingMarkets(active: readonly StoredFixture[], now: Date) {
+    const wanted = active.filter((f) => f.kickoffMs <= now.getTime() && !markets.has(f.id));
+    for (const [id, market] of await readStoredMarkets(
+      db,
+      wanted.map((f) => f.id),
+    )) {
+      markets.set(id, market);
+    }
+  }
+
+  /** What a match that has kicked off shows of its in-play market at `now`. */
+  function marketShown(f: StoredFixture, view: PitchOutput, now: Date, shown: Shown): void {
+    const market = markets.get(f.id);
+    const fixture = scripts.fixtureAt(f, now.getTime());
+    const playing = view.match.status === 'live' || view.match.status === 'finished';
+    if (!market || !fixture || !playing) {
+      return;
+    }
+    const { m, xg } = fixture;
+    const state = inPlayMarketAt(seed, m, xg, view.events, market, now.getTime());
+    shownOf(state, MARKET_RESOURCES, shown);
   }
 
   async function reanalyse(
@@ -161,6 +202,14 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
       const rolled = await fixtures.roll(now);
       const active = await activeFixtures(now);
       const unseen = await storedEvents(active.filter((f) => !shown.has(f.id)).map((f) => f.id));
+      await playingMarkets(active, now);
+      for (const f of active.filter((f) => !shown.has(f.id))) {
+        const before = unseen.get(f.id) ?? new Map();
+        for (const row of markets.get(f.id)?.inPlayRows ?? []) {
+          storedKey(before, 'movements', { matchId: f.id, ...row });
+        }
+        unseen.set(f.id, before);
+      }
       const batch: NumberedChange[] = [];
       const finished: StoredFixture[] = [];
       const next = new Map<number, Shown>();
@@ -169,7 +218,8 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
         if (!view) {
           continue;
         }
-        const after = shownOf(view);
+        const after = shownOf(view, PITCH_RESOURCES);
+        marketShown(f, view, now, after);
         const before = shown.get(f.id) ?? unseen.get(f.id);
         for (const change of diff(before, after)) {
           batch.push({ line: batch.length + 1, change });
@@ -184,6 +234,11 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
       shown.clear();
       for (const [id, s] of next) {
         shown.set(id, s);
+      }
+      for (const id of markets.keys()) {
+        if (!next.has(id)) {
+          markets.delete(id);
+        }
       }
       const reanalysed = await reanalyse(finished, now);
       return {

@@ -5,6 +5,7 @@ import { LINEUPS_BEFORE_MS, MatchGenerator, type PitchOutput } from '../demo/mat
 import type { MatchStatus } from '../demo/model.js';
 import { Rng } from '../demo/random.js';
 import type { ScheduledMatch } from '../demo/schedule.js';
+import { type Expectation, expectedGoals } from '../demo/strength.js';
 import { buildTeams, type TeamInfo } from '../demo/teams.js';
 
 /** A stored match, as the live engine reads it. */
@@ -80,10 +81,10 @@ export class MatchScripts {
   }
 
   /**
-   * The match at `now`: null when it is not the demo's (unknown competition or team), or when
-   * nothing about it shows yet (a scheduled match whose sheets are not out).
+   * The match as the demo schedules it at `now` (status and clock), with its expected goals: null
+   * when it is not the demo's (unknown competition or team).
    */
-  stateAt(f: StoredFixture, now: number): PitchOutput | null {
+  fixtureAt(f: StoredFixture, now: number): { m: ScheduledMatch; xg: Expectation } | null {
     const comp = this.#competitions.get(f.competitionId);
     const home = this.#teams.get(f.homeTeamId);
     const away = this.#teams.get(f.awayTeamId);
@@ -91,9 +92,6 @@ export class MatchScripts {
       return null;
     }
     const phase = phaseAt(f.kickoffMs, now);
-    if (phase.status === 'scheduled' && f.kickoffMs - now > LINEUPS_BEFORE_MS) {
-      return null;
-    }
     const postponed = this.postponed(f) && now >= f.kickoffMs - POSTPONED_BEFORE_MS;
     const m: ScheduledMatch = {
       id: f.id,
@@ -106,6 +104,22 @@ export class MatchScripts {
       status: postponed ? 'postponed' : phase.status,
       clock: postponed ? null : phase.clock,
     };
+    return { m, xg: expectedGoals(this.seed, m) };
+  }
+
+  /**
+   * The match at `now`: null when it is not the demo's (unknown competition or team), or when
+   * nothing about it shows yet (a scheduled match whose sheets are not out).
+   */
+  stateAt(f: StoredFixture, now: number): PitchOutput | null {
+    const fixture = this.fixtureAt(f, now);
+    if (!fixture) {
+      return null;
+    }
+    const { m } = fixture;
+    if (m.status === 'scheduled' && f.kickoffMs - now > LINEUPS_BEFORE_MS) {
+      return null;
+    }
     const out = new MatchGenerator(this.seed, now).play(m);
     if (f.season === null) {
       delete out.match.season;

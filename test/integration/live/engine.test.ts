@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { clockAt, FULL_TIME_ELAPSED, MINUTE_MS } from '../../../src/ingest/demo/clock.js';
+import { summarizeChanges } from '../../../src/ingest/changes/summary.js';
+import {
+  clockAt,
+  clockToTime,
+  elapsedOf,
+  FULL_TIME_ELAPSED,
+  MINUTE_MS,
+} from '../../../src/ingest/demo/clock.js';
 import { runDemo } from '../../../src/ingest/demo/index.js';
 import { createLiveEngine, type LiveEngine } from '../../../src/ingest/live/engine.js';
 import {
@@ -45,8 +52,95 @@ describeEachDatabase('the live engine drives a match through the fake clock', ({
   const tickAt = async (at: number) => {
     clock.set(new Date(at).toISOString());
     const result = await engine.tick(new Date(at));
-    await app.deps.events.publish({ type: 'data-changed' });
+    const changes = await summarizeChanges(prisma(), result.changes);
+    await app.deps.events.publish({ type: 'data-changed', changes });
     return result;
+  };
+
+  type Change = Record<string, number | string | undefined> & { liveMinute?: string };
+
+  /**
+   * Watches a match's in-play market through REST: a tracked bookmaker's movement gains in-play
+   * rows (live score and minute, never ahead of the clock) whose latest prices are the odds'
+   * closing prices; the exchange book trades in play; the operator's board sells in play only
+   * 1X2 and goals, and everything is closed at the end.
+   */
+  async function inPlayProbe(matchId: number) {
+    const tracked = await prisma().oddsMovement.findFirstOrThrow({
+      where: { matchId, liveScore: null, market: 'had' },
+    });
+    // As a provider would have sent them before kick-off: an exchange book and a board.
+    await prisma().exchangeOdds.upsert({
+      where: { matchId },
+      create: { matchId, payload: '{"marketId":"1.1","status":"OPEN","inplay":false}' },
+      update: { payload: '{"marketId":"1.1","status":"OPEN","inplay":false}' },
+    });
+    await prisma().regionalBoard.upsert({
+      where: { matchId },
+      create: { matchId, operator: 'HKJC', reference: 'SAT 1' },
+      update: {},
+    });
+    await prisma().regionalPool.deleteMany({ where: { matchId } });
+    await prisma().regionalPool.createMany({
+      data: ['HAD', 'HDC', 'HIL', 'CHL'].map((pool) => ({ matchId, pool, home: 2, away: 2 })),
+    });
+    const hasExchange = true;
+    const hasBoard = true;
+    const movementUrl = `/matches/${matchId}/odds/had/${tracked.bookmakerId}`;
+    let inPlay: Change[] = [];
+    const exchange = async () =>
+      JSON.parse(await await rawGet(`/matches/${matchId}/odds/exchange`));
+    return {
+      moves: () => inPlay.length,
+      async check(minute: number) {
+        const changes: Change[] = (await get(movementUrl)).changes;
+        inPlay = changes.filter((c) => c.liveMinute !== undefined);
+        for (const c of inPlay) {
+          const at = clockToTime(c.liveMinute as string);
+          expect(elapsedOf(at), `minute ${minute}: ${c.liveMinute}`).toBeLessThanOrEqual(minute);
+          expect(c['liveScore']).toMatch(/^[0-9]+-[0-9]+$/);
+        }
+        const latest = inPlay[inPlay.length - 1];
+        if (!latest) {
+          return;
+        }
+        const odds: Array<{ bookmaker: { id: number }; had?: { closing?: Change } }> = await get(
+          `/matches/${matchId}/odds`,
+        );
+        const closing = odds.find((o) => o.bookmaker.id === tracked.bookmakerId)?.had?.closing;
+        expect(closing?.['home'], `minute ${minute}`).toBe(latest['home']);
+        if (hasExchange) {
+          expect((await exchange()).inplay, `minute ${minute}`).toBe(true);
+        }
+        if (hasBoard) {
+          const board = await get(`/matches/${matchId}/odds/regional`);
+          for (const pool of board?.pools ?? []) {
+            const sold = ['HAD', 'HIL'].includes(pool.pool) ? ['selling', 'suspended'] : ['closed'];
+            expect(sold, `${pool.pool} at minute ${minute}`).toContain(pool.sellingStatus);
+          }
+        }
+      },
+      async checkClosed() {
+        if (hasExchange) {
+          expect((await exchange()).status).toBe('CLOSED');
+        }
+        if (hasBoard) {
+          const board = await get(`/matches/${matchId}/odds/regional`);
+          expect(new Set((board?.pools ?? []).map((p: Change) => p['sellingStatus']))).toEqual(
+            new Set(['closed']),
+          );
+        }
+      },
+    };
+  }
+
+  const rawGet = async (url: string) => {
+    const res = await app.inject({
+      url: `/v1/football${url}`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.body;
   };
 
   /** The first upcoming match whose script has a goal that VAR withdraws. */
@@ -91,6 +185,7 @@ describeEachDatabase('the live engine drives a match through the fake clock', ({
     let withdrawn = 0;
     let previous = new Map<number, string>();
     let shots = 0;
+    const market = await inPlayProbe(f.id);
     for (let minute = 0; minute < FULL_TIME_ELAPSED; minute++) {
       const tick = await tickAt(kickoff + minute * MINUTE_MS);
       const mine = tick.changes.filter((c) => c.matchId === f.id);
@@ -125,8 +220,10 @@ describeEachDatabase('the live engine drives a match through the fake clock', ({
       const now = (total?.home ?? 0) + (total?.away ?? 0);
       expect(now, `shots never go down (minute ${minute})`).toBeGreaterThanOrEqual(shots);
       shots = now;
+      await market.check(minute);
     }
     expect(withdrawn).toBe(1);
+    expect(market.moves(), 'in-play prices moved through the match').toBeGreaterThan(5);
 
     const end = await tickAt(kickoff + FULL_TIME_ELAPSED * MINUTE_MS);
     expect(end.finished).toContain(f.id);
@@ -134,6 +231,7 @@ describeEachDatabase('the live engine drives a match through the fake clock', ({
     expect(match.status).toBe('finished');
     expect(match.minute).toBeUndefined();
     expect((await get('/matches/live')).some((m: { id: number }) => m.id === f.id)).toBe(false);
+    await market.checkClosed();
     // Only the upcoming matches of the teams that finished at this tick were analysed again.
     const finishedNow = await prisma().match.findMany({ where: { id: { in: end.finished } } });
     const teams = finishedNow.flatMap((m) => [m.homeTeamId, m.awayTeamId]);
