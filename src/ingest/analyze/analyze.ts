@@ -22,8 +22,6 @@ export interface AnalyzeResult {
   marketAnalyses: number;
   cornerAnalyses: number;
   ms: number;
-  /** The change-log entries of the matches whose analysis changed. */
-  changes: LoggedChange[];
 }
 
 const MARKETS: readonly AnalysisMarket[] = ['hdp', 'hilo'];
@@ -96,6 +94,14 @@ export async function analyzeAll(
   db: PrismaClient,
   options: AnalyzeOptions = {},
 ): Promise<AnalyzeResult> {
+  return (await analyzeLogged(db, options)).result;
+}
+
+/** `analyzeAll`, also answering the change-log entries of the analyses that changed. */
+export async function analyzeLogged(
+  db: PrismaClient,
+  options: AnalyzeOptions = {},
+): Promise<{ result: AnalyzeResult; changes: LoggedChange[] }> {
   const started = performance.now();
   const sampleSize = options.sampleSize ?? DEFAULT_SAMPLE_SIZE;
   if (!Number.isInteger(sampleSize) || sampleSize < 1) {
@@ -140,5 +146,8 @@ export async function analyzeAll(
     `analysis: ${targets.length} matches, ${marketAnalyses} market analyses in ${ms} ms ` +
       `(${changed} rows written, ${deleted} stale removed)`,
   );
-  return { matches: targets.length, marketAnalyses, cornerAnalyses: targets.length, ms, changes };
+  return {
+    result: { matches: targets.length, marketAnalyses, cornerAnalyses: targets.length, ms },
+    changes,
+  };
 }

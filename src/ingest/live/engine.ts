@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../../db/generated/client.js';
-import { analyzeAll } from '../analyze/analyze.js';
+import { analyzeLogged } from '../analyze/analyze.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
 import type { LoggedChange } from '../changes/change-log.js';
 import type { ChangeRecord } from '../changes/format.js';
@@ -192,8 +192,8 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
     if (ids.length === 0) {
       return { ids, changes: [] };
     }
-    // analyzeAll logs the analyses that changed.
-    const { changes } = await analyzeAll(db, { matchIds: ids });
+    // The analyses that changed are logged (and their entries returned).
+    const { changes } = await analyzeLogged(db, { matchIds: ids });
     return { ids, changes };
   }
 

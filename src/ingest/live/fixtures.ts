@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../../db/generated/client.js';
-import { analyzeAll } from '../analyze/analyze.js';
+import { analyzeLogged } from '../analyze/analyze.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
 import type { LoggedChange } from '../changes/change-log.js';
 import type { ChangeRecord } from '../changes/format.js';
@@ -110,7 +110,7 @@ export function createFixtureRoller(db: PrismaClient, seed: number) {
         }
       });
       const changes = await applyChanges(db, batch, 'live fixtures', now);
-      const analysed = await analyzeAll(db, { matchIds: ids });
+      const analysed = await analyzeLogged(db, { matchIds: ids });
       return { matchIds: ids, changes: [...changes, ...analysed.changes] };
     },
   };
