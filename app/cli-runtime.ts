@@ -3,6 +3,8 @@ import type { Config } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
 import { openAccessEvents } from '../src/events/open-access-events.js';
+import type { LoggedChange } from '../src/ingest/changes/change-log.js';
+import type { WriterLease } from '../src/ingest/live/writer-lease.js';
 import { createManagementServices } from '../src/services/management.js';
 import { seedPlans } from '../src/services/plans-seed.js';
 import { startLive } from './live.js';
@@ -63,35 +65,48 @@ export function createCliRuntime(config: Config): CliRuntime {
     }
   }
 
+  /**
+   * What a command writing as the one writer (feed, replay) needs: the writer lease of the
+   * configured database, how it tells running servers what each write changed, and the report
+   * line (the point of the command: on stderr, with --json too).
+   */
+  async function asWriter<T>(
+    database: Database,
+    fn: (writer: {
+      lease: WriterLease;
+      leasePollMs: number;
+      onChanged: (changes: LoggedChange[]) => Promise<void>;
+      report: (line: string) => void;
+    }) => Promise<T>,
+  ): Promise<T> {
+    const [{ embeddedLease, postgresLease }, { summarizeChanges }] = await Promise.all([
+      import('../src/ingest/live/writer-lease.js'),
+      import('../src/ingest/changes/summary.js'),
+    ]);
+    const events = await openAccessEvents(config);
+    try {
+      return await fn({
+        lease: config.databaseUrl ? postgresLease(config.databaseUrl) : embeddedLease(),
+        leasePollMs: 2_000,
+        onChanged: async (changes) =>
+          events.publish({
+            type: 'data-changed',
+            changes: await summarizeChanges(database.prisma, changes),
+          }),
+        report: (line) => process.stderr.write(`${line}\n`),
+      });
+    } finally {
+      await events.close();
+    }
+  }
+
   return {
     feed: ({ source, signal, progress }) =>
       withDatabase(async (database) => {
-        const [{ runFeed }, { embeddedLease, postgresLease }, { summarizeChanges }] =
-          await Promise.all([
-            import('../src/ingest/feed/run.js'),
-            import('../src/ingest/live/writer-lease.js'),
-            import('../src/ingest/changes/summary.js'),
-          ]);
-        const events = await openAccessEvents(config);
-        try {
-          return await runFeed({
-            db: database.prisma,
-            source,
-            lease: config.databaseUrl ? postgresLease(config.databaseUrl) : embeddedLease(),
-            leasePollMs: 2_000,
-            signal,
-            now: () => new Date(),
-            onChanged: async (changes) =>
-              events.publish({
-                type: 'data-changed',
-                changes: await summarizeChanges(database.prisma, changes),
-              }),
-            // Feed lines are the point of the command: shown with --json too (on stderr).
-            report: (line) => process.stderr.write(`${line}\n`),
-          });
-        } finally {
-          await events.close();
-        }
+        const { runFeed } = await import('../src/ingest/feed/run.js');
+        return asWriter(database, (writer) =>
+          runFeed({ ...writer, db: database.prisma, source, signal, now: () => new Date() }),
+        );
       }, progress),
     live: ({ stop, progress }) =>
       withDatabase(async (database) => {
@@ -124,39 +139,21 @@ export function createCliRuntime(config: Config): CliRuntime {
       }, progress),
     replay: ({ timeline, kickoffMs, speed, signal, progress }) =>
       withDatabase(async (database) => {
-        const [
-          { runReplay },
-          { systemClock },
-          { embeddedLease, postgresLease },
-          { summarizeChanges },
-        ] = await Promise.all([
+        const [{ runReplay }, { systemClock }] = await Promise.all([
           import('../src/ingest/replay/run.js'),
           import('../src/ingest/replay/player.js'),
-          import('../src/ingest/live/writer-lease.js'),
-          import('../src/ingest/changes/summary.js'),
         ]);
-        const events = await openAccessEvents(config);
-        try {
-          return await runReplay({
+        return asWriter(database, (writer) =>
+          runReplay({
+            ...writer,
             db: database.prisma,
             timeline,
             kickoffMs,
             speed,
             clock: systemClock,
-            lease: config.databaseUrl ? postgresLease(config.databaseUrl) : embeddedLease(),
-            leasePollMs: 2_000,
             signal,
-            onChanged: async (changes) =>
-              events.publish({
-                type: 'data-changed',
-                changes: await summarizeChanges(database.prisma, changes),
-              }),
-            // What the match shows is the point of the command: on stderr, with --json too.
-            report: (line) => process.stderr.write(`${line}\n`),
-          });
-        } finally {
-          await events.close();
-        }
+          }),
+        );
       }, progress),
     migrate: (progress = quiet) =>
       withMigrated(async (database, applied) => ({ applied, database: database.kind }), progress),

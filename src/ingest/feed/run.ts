@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PrismaClient } from '../../db/generated/client.js';
 import type { LoggedChange } from '../changes/change-log.js';
-import type { WriterLease } from '../live/writer-lease.js';
+import { holdLease, type WriterLease } from '../live/writer-lease.js';
 import { applyBatch, type BatchResult } from './batch.js';
 import type { FeedSource } from './sources.js';
 
@@ -23,21 +23,9 @@ export interface FeedSummary {
   changes: number;
 }
 
-/** Waits until this instance holds the writer lease (or the run is stopped). */
-async function holdLease(run: FeedRun): Promise<boolean> {
-  let said = false;
-  while (!run.signal.aborted) {
-    if (await run.lease.acquire()) {
-      return true;
-    }
-    if (!said) {
-      run.report('feed: another instance writes; waiting for the writer lease');
-      said = true;
-    }
-    await sleep(run.leasePollMs, undefined, { signal: run.signal }).catch(() => {});
-  }
-  return false;
-}
+const pause = (ms: number, signal: AbortSignal) =>
+  sleep(ms, undefined, { signal }).catch(() => undefined);
+const waitFor = (run: FeedRun) => holdLease({ ...run, sleep: pause }, 'feed');
 
 /**
  * `touchline feed` (docs/feed-format.md): batches from the source, each applied by the one
@@ -46,12 +34,12 @@ async function holdLease(run: FeedRun): Promise<boolean> {
  */
 export async function runFeed(run: FeedRun): Promise<FeedSummary> {
   const summary: FeedSummary = { batches: 0, rejected: 0, changes: 0 };
-  if (!(await holdLease(run))) {
+  if (!(await waitFor(run))) {
     return summary;
   }
   try {
     for await (const batch of run.source(run.signal)) {
-      if (!(await run.lease.check()) && !(await holdLease(run))) {
+      if (!(await run.lease.check()) && !(await waitFor(run))) {
         break;
       }
       const result: BatchResult = await applyBatch(run.db, batch.text, batch.name, run.now());

@@ -12,6 +12,33 @@ export interface WriterLease {
   release(): Promise<void>;
 }
 
+export interface LeaseWait {
+  lease: WriterLease;
+  leasePollMs: number;
+  signal: AbortSignal;
+  report: (line: string) => void;
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/**
+ * Waits until this instance holds the writer lease, asking every `leasePollMs` and saying once
+ * that another instance writes; false when `signal` stops the wait first.
+ */
+export async function holdLease(wait: LeaseWait, who: string): Promise<boolean> {
+  let said = false;
+  while (!wait.signal.aborted) {
+    if (await wait.lease.acquire()) {
+      return true;
+    }
+    if (!said) {
+      wait.report(`${who}: another instance writes; waiting for the writer lease`);
+      said = true;
+    }
+    await wait.sleep(wait.leasePollMs, wait.signal);
+  }
+  return false;
+}
+
 /** The advisory lock's key: arbitrary but fixed ("touchline live writer"). */
 const WRITER_LOCK = 7_311_046_002;
 const CONNECT_TIMEOUT_MS = 3_000;

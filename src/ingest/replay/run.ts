@@ -2,7 +2,7 @@ import type { PrismaClient } from '../../db/generated/client.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
 import type { LoggedChange } from '../changes/change-log.js';
 import { checkChange } from '../changes/format.js';
-import type { WriterLease } from '../live/writer-lease.js';
+import { holdLease, type WriterLease } from '../live/writer-lease.js';
 import { ReplayError } from './errors.js';
 import { playSteps, type ReplayClock, type ReplayPace } from './player.js';
 import type { ReplayStep, ReplayTimeline } from './timeline.js';
@@ -28,21 +28,8 @@ export interface ReplaySummary {
   finished: boolean;
 }
 
-/** Waits until this instance holds the writer lease (or the run is stopped). */
-async function holdLease(run: ReplayRun): Promise<boolean> {
-  let said = false;
-  while (!run.signal.aborted) {
-    if (await run.lease.acquire()) {
-      return true;
-    }
-    if (!said) {
-      run.report('replay: another instance writes; waiting for the writer lease');
-      said = true;
-    }
-    await run.clock.sleep(run.leasePollMs, run.signal);
-  }
-  return false;
-}
+const waitFor = (run: ReplayRun) =>
+  holdLease({ ...run, sleep: (ms, signal) => run.clock.sleep(ms, signal) }, 'replay');
 
 /** A replay writes its own match only: an id already used by two other teams is refused. */
 async function checkTarget(run: ReplayRun): Promise<void> {
@@ -81,13 +68,13 @@ export async function runReplay(run: ReplayRun): Promise<ReplaySummary> {
     changes: 0,
     finished: false,
   };
-  if (!(await holdLease(run))) {
+  if (!(await waitFor(run))) {
     return summary;
   }
   try {
     await checkTarget(run);
     summary.steps = await playSteps(timeline.steps, run, async (step, index) => {
-      if (!(await run.lease.check()) && !(await holdLease(run))) {
+      if (!(await run.lease.check()) && !(await waitFor(run))) {
         return false;
       }
       const source = `replay of match ${timeline.ids.matchId}, step ${index + 1}`;
