@@ -1,4 +1,5 @@
 import type { BenchData } from './databases.js';
+import type { Visibility } from './live.js';
 import type { PageResult } from './load-protocol.js';
 import type { BenchOptions } from './options.js';
 import type { Measurement } from './scenarios.js';
@@ -21,6 +22,10 @@ export interface BenchRun {
   data: Record<string, Omit<BenchData, 'key'>>;
   measurements: Measurement[];
   pages: { config: string; result: PageResult }[];
+  /** Issue 13: how soon a change written on one instance shows on another. */
+  visibility?: Visibility[];
+  /** Change records a second the live writer really wrote, per configuration. */
+  liveRate?: Record<string, number>;
   /** Configurations skipped and why. */
   notes: string[];
 }

@@ -22,6 +22,8 @@ export interface BenchOptions {
   redisUrl: string;
   outDir: string;
   keepData: boolean;
+  /** Only the rows under live writes (and the ceilings): issue 13's figures in minutes. */
+  liveOnly: boolean;
 }
 
 const number =
@@ -127,6 +129,7 @@ export function parseBenchOptions(
     )
     .option('--out-dir <dir>', 'where the results go', 'bench/results')
     .option('--keep-data', 'keep the temporary data folder and PostgreSQL database', false)
+    .option('--live-only', 'only the rows under live writes (PostgreSQL + Redis)', false)
     .parse(argv);
   return program.opts<BenchOptions>();
 }

@@ -112,6 +112,29 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
   throw new Error(`not ready after ${timeoutMs} ms`);
 }
 
+/**
+ * `node --import tsx <args>` with its standard input open to the bench (a `touchline feed -`),
+ * output logged to `<logDir>/<name>.log`; killed with the bench if it is interrupted.
+ */
+export function spawnWithInput(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logDir: string,
+): ChildProcess {
+  const out = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+  const child = spawn(process.execPath, [...NODE_TS, ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
 /** Starts `node --import tsx <entry> [args]`, logs to `<logDir>/<name>.log`, waits for `readyPath`. */
 export async function startServer(options: {
   name: string;

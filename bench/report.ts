@@ -64,6 +64,21 @@ function gateTable(run: BenchRun): string[] {
   return lines;
 }
 
+/** Issue 13: the feed's real write rate and how soon another instance showed a change. */
+function liveTable(run: BenchRun): string[] {
+  const lines = [
+    '| Config | Feed change-log entries/s | Changes timed | p50 ms | p99 ms | max ms | Not seen in 5 s | Target |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const v of run.visibility ?? []) {
+    const met = v.unseen === 0 && v.p99Ms <= 250;
+    lines.push(
+      `| ${v.config} | ${run.liveRate?.[v.config] ?? 'n/a'} | ${v.changes} | ${v.p50Ms} | ${v.p99Ms} | ${v.maxMs} | ${v.unseen} | p99 <= 250 ${met ? 'met' : 'MISSED'} |`,
+    );
+  }
+  return lines;
+}
+
 /** How much the same baseline moved during the run: the noise floor of every ratio. */
 function ceilingDrift(ms: Measurement[]): string {
   const rates = ms.filter((m) => m.id === 'ceiling').map((m) => Math.round(m.result.rps));
@@ -97,6 +112,10 @@ export function renderMarkdown(run: BenchRun, rows: Row[], checks: TargetCheck[]
     '## Access gate (key checks, counters and quota headers): REST detail with the gate on and off',
     '',
     ...gateTable(run),
+    '',
+    '## Under live writes: a second instance sees what the feed wrote (PostgreSQL + Redis)',
+    '',
+    ...liveTable(run),
     '',
     '## Targets',
     '',

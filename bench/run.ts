@@ -136,6 +136,8 @@ try {
     ),
     measurements: session.measurements,
     pages: session.pages,
+    visibility: session.visibility,
+    liveRate: session.liveRate,
     notes,
   };
   const rows = deriveRows(session.measurements);

@@ -19,7 +19,11 @@ export type ScenarioId =
   | 'movement'
   | 'corners'
   | 'gql-match'
-  | 'gql-page';
+  | 'gql-page'
+  | 'live-detail-still'
+  | 'live-detail-moving'
+  | 'live-list-still'
+  | 'live-list-moving';
 
 export interface Scenario {
   id: ScenarioId;
@@ -90,6 +94,32 @@ export const gateOffScenario = (d: BenchData): Scenario => ({
   id: 'detail-gateoff',
   label: 'REST match detail (cache on), access gate off (bench build)',
 });
+
+/**
+ * The rows under live writes (bench/live.ts): the detail of a match that does not change and the
+ * live list, first with the data still, then while the feed writes.
+ */
+export function liveScenarios(d: BenchData, moving: boolean): Scenario[] {
+  const key = { 'x-api-key': d.key };
+  const state = moving ? 'while 300 live matches change (feed)' : 'data still';
+  return [
+    {
+      id: moving ? 'live-detail-moving' : 'live-detail-still',
+      label: `REST detail of a match that does not change (cache on), ${state}`,
+      method: 'GET',
+      path: `/v1/football/matches/${d.matchId}`,
+      headers: key,
+    },
+    {
+      id: moving ? 'live-list-moving' : 'live-list-still',
+      label: `REST live list (cache on), ${state}`,
+      method: 'GET',
+      path: '/v1/football/matches/live',
+      headers: key,
+      items: dataLength,
+    },
+  ];
+}
 
 /** Everything measured against one running touchline with the response cache on. */
 export function touchlineScenarios(d: BenchData): Scenario[] {

@@ -2,6 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BenchRun } from './bench-run.js';
 import type { BenchData } from './databases.js';
+import {
+  changesLogged,
+  Feed,
+  LiveWriter,
+  makeMatchesLive,
+  measureVisibility,
+  type Visibility,
+} from './live.js';
 import type { LoadGenerator } from './load-client.js';
 import type { BenchOptions } from './options.js';
 import { log, type Server } from './processes.js';
@@ -9,6 +17,7 @@ import {
   ceilingScenario,
   detailScenario,
   gateOffScenario,
+  liveScenarios,
   type Measurement,
   measureScenario,
   rawPgScenario,
@@ -27,6 +36,8 @@ import {
 export class BenchSession {
   readonly measurements: Measurement[] = [];
   readonly pages: BenchRun['pages'] = [];
+  readonly visibility: Visibility[] = [];
+  readonly liveRate: Record<string, number> = {};
   /** A real detail response, which the ceiling server answers byte for byte. */
   private fixture: string | undefined;
 
@@ -77,6 +88,12 @@ export class BenchSession {
   /** Every touchline scenario, the page fetch, raw pg, cache off, then the gate off. */
   async benchConfig(config: TouchlineConfig, data: BenchData): Promise<void> {
     const o = this.options;
+    if (o.liveOnly) {
+      if (config.databaseUrl) {
+        await this.benchLive(config, config.databaseUrl, data);
+      }
+      return;
+    }
     const server = await startTouchline(config, true, this.logDir);
     try {
       if (!this.fixture) {
@@ -131,6 +148,53 @@ export class BenchSession {
       });
     } finally {
       await gateOn.stop();
+    }
+    if (config.databaseUrl) {
+      await this.benchLive(config, config.databaseUrl, data);
+    }
+  }
+
+  /**
+   * Issue 13 (bench/live.ts): last, since it makes 300 matches live. Two instances share the
+   * database and Redis; the feed writes as a third process, as a provider feed would.
+   */
+  private async benchLive(config: TouchlineConfig, databaseUrl: string, data: BenchData) {
+    const matches = await makeMatchesLive(databaseUrl, data.matchId);
+    log(`${config.name}: ${matches.length} matches live`);
+    const server = await startTouchline(config, true, this.logDir);
+    const reader = await startTouchline(config, true, this.logDir);
+    const feed = new Feed(config, this.logDir);
+    try {
+      for (const scenario of liveScenarios(data, false)) {
+        await this.measure(config.name, server, scenario);
+      }
+      const writer = new LiveWriter(feed, matches);
+      const before = { changes: await changesLogged(databaseUrl), at: Date.now() };
+      writer.start();
+      try {
+        for (const scenario of liveScenarios(data, true)) {
+          await this.measure(config.name, server, scenario);
+        }
+      } finally {
+        writer.stop();
+      }
+      const written = (await changesLogged(databaseUrl)) - before.changes;
+      this.liveRate[config.name] = Math.round(written / ((Date.now() - before.at) / 1000));
+      log(`  the feed wrote ${this.liveRate[config.name]} change-log entries a second`);
+      log(`${config.name}: visibility of a change on a second instance`);
+      const visible = await measureVisibility(
+        config.name,
+        feed,
+        reader.url,
+        data.key,
+        matches[0] as Record<string, string | number>,
+      );
+      log(`  p50 ${visible.p50Ms} ms, p99 ${visible.p99Ms} ms, max ${visible.maxMs} ms`);
+      this.visibility.push(visible);
+    } finally {
+      await feed.stop();
+      await reader.stop();
+      await server.stop();
     }
   }
 }
