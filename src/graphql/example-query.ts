@@ -1,5 +1,5 @@
 /** The query GraphiQL opens with: one request for a day's page, nested (docs/graphql.md). */
-export const EXAMPLE_QUERY = `# One request for a page: matches with odds, lineups and corner analysis.
+export const EXAMPLE_QUERY = `# One request for a page: matches with odds, lineups and corner analysis, and what is live.
 # Put your key in the Headers tab: {"Authorization": "Bearer svc_live_..."}
 query MatchDay {
   matches(pageSize: 5) {
@@ -22,6 +22,16 @@ query MatchDay {
       lineups { home { formation } away { formation } }
       analysis { corners }
     }
+  }
+  # Live now: minutes, scores and in-play prices move every few seconds (docs/live.md).
+  liveMatches(first: 5) {
+    id
+    minute
+    home { name }
+    away { name }
+    score { current }
+    corners
+    odds { bookmakers { bookmaker { name } had { closing { home draw away } } } }
   }
   usage { rate { remaining } quota { remaining } freeMatches { remaining } }
 }

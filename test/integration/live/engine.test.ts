@@ -182,6 +182,20 @@ describeEachDatabase('the live engine drives a match through the fake clock', ({
     const lineups = await get(`/matches/${f.id}/lineups`);
     expect(lineups.home.starters).toHaveLength(11);
 
+    // The next match of its home team: its head-to-head, read (and cached) before kick-off.
+    const next = await prisma().match.findFirstOrThrow({
+      where: {
+        kickoffUtc: { gt: new Date(kickoff) },
+        OR: [{ homeTeamId: f.homeTeamId }, { awayTeamId: f.homeTeamId }],
+      },
+      orderBy: { kickoffUtc: 'asc' },
+    });
+    const formOf = async () => {
+      const h2h = await get(`/matches/${next.id}/h2h`);
+      return [...h2h.form.home, ...h2h.form.away].map((e: { matchId: number }) => e.matchId);
+    };
+    expect(await formOf()).not.toContain(f.id);
+
     let withdrawn = 0;
     let previous = new Map<number, string>();
     let shots = 0;
@@ -212,7 +226,14 @@ describeEachDatabase('the live engine drives a match through the fake clock', ({
       }
       previous = keys;
       const live = await get('/matches/live');
-      expect(live.some((m: { id: number }) => m.id === f.id)).toBe(true);
+      expect(live.find((m: { id: number }) => m.id === f.id)).toEqual(match);
+      // The list of its day shows it as the detail does (the caches were told only what changed).
+      const day = new Date(kickoff + 8 * 3600_000).toISOString().slice(0, 10);
+      const listed = (await get(`/matches?date=${day}&pageSize=100`)) as Array<{ id: number }>;
+      expect(
+        listed.find((m) => m.id === f.id),
+        `minute ${minute}`,
+      ).toEqual(match);
       const stats: Array<{ type: string; home: number; away: number }> = await get(
         `/matches/${f.id}/statistics`,
       );
@@ -232,6 +253,8 @@ describeEachDatabase('the live engine drives a match through the fake clock', ({
     expect(match.minute).toBeUndefined();
     expect((await get('/matches/live')).some((m: { id: number }) => m.id === f.id)).toBe(false);
     await market.checkClosed();
+    expect(await formOf(), 'the head-to-head of its team shows it once finished').toContain(f.id);
+    expect(await get(`/matches/${f.id}/odds/kelly`)).toBeDefined();
     // Only the upcoming matches of the teams that finished at this tick were analysed again.
     const finishedNow = await prisma().match.findMany({ where: { id: { in: end.finished } } });
     const teams = finishedNow.flatMap((m) => [m.homeTeamId, m.awayTeamId]);
