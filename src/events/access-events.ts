@@ -50,7 +50,13 @@ export function createAccessEvents(transports: AccessEventTransport[] = []): Acc
       return () => listeners.delete(listener);
     },
     async start(onLost) {
-      await Promise.all(transports.map((t) => t.listen(deliver, onLost)));
+      // Events missed while a transport was away may have been data changes: every data cache
+      // of this process starts over (an event in process only; the others lost nothing).
+      const lost = () => {
+        onLost();
+        deliver({ type: 'data-changed' });
+      };
+      await Promise.all(transports.map((t) => t.listen(deliver, lost)));
     },
     async close() {
       await Promise.allSettled(transports.map((t) => t.close()));

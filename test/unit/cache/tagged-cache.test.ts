@@ -147,3 +147,30 @@ describe('tagged cache', () => {
     expect(reads.has('k')).toBe(true);
   });
 });
+
+describe('a transport that may have missed events', () => {
+  it('makes every data cache of the process start over', async () => {
+    let reportLost: () => void = () => {};
+    const transport = {
+      send: async () => {},
+      listen: async (_onEvent: (event: AccessEvent) => void, onLost: () => void) => {
+        reportLost = onLost;
+      },
+      close: async () => {},
+    };
+    const events = createAccessEvents([transport]);
+    const cache = createTaggedCache<string>(events, {
+      maxBytes: 1000,
+      sizeOf: (v) => v.length,
+      ttlMs: 60_000,
+    });
+    let keyCachesCleared = 0;
+    await events.start(() => {
+      keyCachesCleared += 1;
+    });
+    cache.set('k', 'v', [tags.match(1, 'events')]);
+    reportLost();
+    expect(keyCachesCleared).toBe(1);
+    expect(cache.has('k')).toBe(false);
+  });
+});
