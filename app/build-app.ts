@@ -110,6 +110,7 @@ export async function buildApp(
     assetsUrl: config.assetsUrl,
     responseCache: config.responseCache,
     accessGate: options.accessGate ?? true,
+    streamMaxMs: config.streamMaxMs,
   });
   await app.register(graphqlPlugin, {
     deps,

@@ -29,6 +29,8 @@ export const DECLARED_ERRORS: Record<string, number[]> = {
   '/v1/football/matches/:matchId/analysis/handicap': ANALYSIS,
   '/v1/football/matches/:matchId/analysis/over-under': ANALYSIS,
   '/v1/football/matches/:matchId/analysis/corners': ANALYSIS,
+  // DECISIONS.md "Push" (beyond the contract): bad ids and Last-Event-ID are 400 before it opens.
+  '/v1/football/stream': [400, 401, 403, 429],
 };
 
 /** Every status a route may answer with besides 200 (and 304 for conditional requests). */

@@ -11,6 +11,7 @@ import { analysisRoutes } from './routes/football/analysis.js';
 import { matchesRoutes } from './routes/football/matches.js';
 import { metaRoutes } from './routes/football/meta.js';
 import { oddsRoutes } from './routes/football/odds.js';
+import { streamRoutes } from './routes/football/stream.js';
 
 /** The /v1 compatibility layer (spec part 4). */
 export async function restPlugin(
@@ -21,6 +22,7 @@ export async function restPlugin(
     assetsUrl,
     responseCache,
     accessGate,
+    streamMaxMs,
   }: {
     deps: Deps;
     docsUrl: string;
@@ -28,6 +30,8 @@ export async function restPlugin(
     responseCache: boolean;
     /** Off only in benchmarks (app/build-app.ts `BuildOptions`). */
     accessGate: boolean;
+    /** How long a push stream stays open (STREAM_MAX_MS). */
+    streamMaxMs: number;
   },
 ) {
   const urls: string[] = [];
@@ -60,5 +64,6 @@ export async function restPlugin(
   });
   await app.register(oddsRoutes, { prefix, services: deps.services });
   await app.register(analysisRoutes, { prefix, services: deps.services });
+  await app.register(streamRoutes, { prefix, deps, assetsUrl, maxMs: streamMaxMs });
   registerMethodNotAllowed(app, [...urls], docsUrl);
 }

@@ -36,6 +36,7 @@ const ENV_PROPERTIES = {
   LIVE: oneOf(['demo', 'off']),
   LIVE_TICK_MS: integer(100, 600_000),
   LIVE_SEED: integer(1, 2_147_483_647),
+  STREAM_MAX_MS: integer(50, 86_400_000),
 } as const;
 
 type EnvValue<S> = S extends { enum: readonly (infer V)[] }
@@ -94,6 +95,12 @@ export interface Config {
   readonly liveTickMs: number;
   /** The seed the demo data was generated with (LIVE_SEED; unset: the demo's default). */
   readonly liveSeed: number | undefined;
+  /**
+   * How long a push stream stays open before it ends and the client resumes from its last event
+   * (STREAM_MAX_MS, default one hour; docs/push.md): streams move between instances as they
+   * restart or scale.
+   */
+  readonly streamMaxMs: number;
 }
 
 export { ConfigError };
@@ -154,5 +161,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     live: parsed.LIVE ?? (parsed.DATABASE_URL ? 'off' : 'demo'),
     liveTickMs: parsed.LIVE_TICK_MS ?? 5000,
     liveSeed: parsed.LIVE_SEED,
+    streamMaxMs: parsed.STREAM_MAX_MS ?? 3_600_000,
   });
 }

@@ -32,6 +32,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     BASE_URL: TEST_BASE_URL,
     REDIS_PREFIX: uniquePrefix(),
+    // Push streams end soon, so a test that injects GET /v1/football/stream gets its answer.
+    STREAM_MAX_MS: '250',
     ...options.env,
   });
   const deps = await composeDeps(config, database, options.clock ? { clock: options.clock } : {});

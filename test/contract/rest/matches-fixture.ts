@@ -15,7 +15,7 @@ export const LATE_MATCH_ID = 9_000_001;
 export type TestApp = FastifyInstance & { deps: Deps };
 
 /** Demo data (300 matches, seed 7) plus one late-evening fixture, an app and a Pro key. */
-export async function setUpMatches(db: Database) {
+export async function setUpMatches(db: Database, env: Record<string, string> = {}) {
   const clock = createFakeClock(NOW);
   await runDemo(db.prisma, { matches: 300, seed: 7, now: new Date(NOW) });
   const csl = await db.prisma.team.findMany({ where: { id: { gte: 300, lt: 400 } }, take: 2 });
@@ -33,7 +33,7 @@ export async function setUpMatches(db: Database) {
       kickoffUtc: new Date('2026-11-23T16:30:00.000Z'),
     },
   });
-  const app = (await buildTestApp(db, { clock })) as TestApp;
+  const app = (await buildTestApp(db, { clock, env })) as TestApp;
   const pro = await createAccountWithKey(db, 'Pro');
   return { app, clock, key: pro.key };
 }

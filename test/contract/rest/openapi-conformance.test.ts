@@ -75,6 +75,7 @@ const REACHED: Record<string, number[]> = {
   [`${M}/odds/regional`]: [200, ...CHILD_ALL],
   [`${M}/odds/{market}/{bookmaker}`]: [200, ...CHILD_ALL],
   ...Object.fromEntries(ANALYSIS.map((a) => [`${M}/analysis/${a}`, [200, ...CHILD_ALL]])),
+  [`${V}/stream`]: [200, 400, 401, 403, 429, 503],
 };
 
 /** Declared statuses nothing in the data or the policy produces, besides 500 everywhere. */
@@ -132,6 +133,8 @@ function okUrls(c: DemoCases): Record<string, string[]> {
       `${V}/matches/${star.matchId}/odds/${star.market}/${encodeURIComponent(star.bookmakerName)}`,
     ],
     ...Object.fromEntries(ANALYSIS.map(analysis)),
+    // The test app's streams end after STREAM_MAX_MS (test/helpers/app.ts).
+    [`${V}/stream`]: [`${V}/stream?matchId=${id}`, `${V}/stream`],
   };
 }
 
@@ -268,6 +271,8 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
       [`${V}/matches?date=2026-13-45`, 'date'],
       [`${V}/matches/${mv.matchId}/odds/xyz/${mv.bookmakerId}`, 'market'],
       [`${V}/matches/abc/odds/${mv.market}/${mv.bookmakerId}`, 'matchId'],
+      [`${V}/stream?matchId=1,x`, 'matchId'],
+      [`${V}/stream?matchId=${UNKNOWN_MATCH_ID}`, 'matchId'],
       ...ANALYSIS.map((a): [string, string] => [`${V}/matches/0/analysis/${a}`, 'matchId']),
     ];
     for (const [url, parameter] of bad) {

@@ -43,6 +43,9 @@ const SPEC_ROUTES = [
   '/v1/football/matches/{matchId}/analysis/corners',
 ];
 
+/** Routes beyond the contract that DECISIONS.md adds (Push): not JSON, but documented. */
+const ADDED_ROUTES = ['/v1/football/stream'];
+
 const BONUS_HEADERS = [
   'X-Matches-Bonus-Limit',
   'X-Matches-Bonus-Remaining',
@@ -96,11 +99,18 @@ describe('OpenAPI document lint (/v1/openapi.json)', () => {
     expect(createOpenApiHarness(doc).compileAll()).toEqual([]);
   });
 
-  it('lists exactly the 21 GET routes of spec part 4 and nothing outside /v1/football', () => {
-    expect(Object.keys(doc.paths).sort()).toEqual([...SPEC_ROUTES].sort());
+  it('lists exactly the 21 GET routes of spec part 4, the additions, nothing outside /v1/football', () => {
+    expect(Object.keys(doc.paths).sort()).toEqual([...SPEC_ROUTES, ...ADDED_ROUTES].sort());
     for (const [template, item] of Object.entries(doc.paths)) {
       expect(Object.keys(item), template).toEqual(['get']);
     }
+  });
+
+  it('documents the push stream as text/event-stream, with its errors as problem+json', () => {
+    const stream = get('/v1/football/stream');
+    expect(Object.keys(stream.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+    const expected = ['200', ...errorStatusesOf('/v1/football/stream').map(String)];
+    expect(Object.keys(stream.responses).sort()).toEqual(expected.sort());
   });
 
   it('declares every path parameter, required, in the path', () => {

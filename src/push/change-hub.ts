@@ -1,0 +1,120 @@
+import type { PrismaClient } from '../db/generated/client.js';
+import type { AccessEvents } from '../events/access-events.js';
+import { changesAfter, type LoggedChange } from '../ingest/changes/change-log.js';
+
+/** Entries read from the log per statement. */
+const PAGE = 500;
+/** Safety net: the log is read this often while anyone listens, even if no event came. */
+const POLL_MS = 1_000;
+
+export type ChangeListener = (changes: readonly LoggedChange[]) => void;
+
+/**
+ * One instance's view of the change log for its push streams (docs/push.md): it reads the
+ * entries a write appended once, when the data-changed event of that write arrives (from this
+ * instance or, through Redis or NOTIFY, another), and hands them in order to every listener.
+ * Streams that resume read the entries they missed with `backlog`.
+ */
+export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'subscribe'>) {
+  const listeners = new Set<ChangeListener>();
+  let position: bigint | null = null;
+  let reading: Promise<void> | null = null;
+  let again = false;
+
+  const latest = async (): Promise<bigint> => {
+    const rows = await db.$queryRawUnsafe<{ seq: string | null }[]>(
+      'SELECT max(seq)::text AS seq FROM change_log',
+    );
+    return BigInt(rows[0]?.seq ?? 0);
+  };
+
+  async function catchUp(): Promise<void> {
+    position ??= await latest();
+    for (;;) {
+      const page = await changesAfter(db, position, PAGE);
+      const last = page[page.length - 1];
+      if (!last) {
+        return;
+      }
+      position = last.seq;
+      for (const listener of listeners) {
+        listener(page);
+      }
+    }
+  }
+
+  /** Reads what is new, one read at a time; a call during a read asks for one more after it. */
+  function read(): Promise<void> {
+    if (reading) {
+      again = true;
+      return reading;
+    }
+    reading = catchUp()
+      .catch(() => {
+        // The next event or poll tries again: nothing is lost, the position did not move.
+      })
+      .finally(() => {
+        reading = null;
+        if (again) {
+          again = false;
+          void read();
+        }
+      });
+    return reading;
+  }
+
+  const unsubscribeEvents = events.subscribe((event) => {
+    if (event.type === 'data-changed' && listeners.size > 0) {
+      void read();
+    }
+  });
+  const poller = setInterval(() => {
+    if (listeners.size > 0) {
+      void read();
+    }
+  }, POLL_MS);
+  poller.unref();
+
+  return {
+    /**
+     * Listens from now on: answers the position from which `listener` hears every entry (older
+     * ones it may also hear, and must skip).
+     */
+    async listen(listener: ChangeListener): Promise<{ from: bigint; stop: () => void }> {
+      listeners.add(listener);
+      if (position === null) {
+        await read();
+      }
+      return { from: position ?? 0n, stop: () => listeners.delete(listener) };
+    },
+    /** The entries after `after` up to `upTo`, in order (a resumed stream's gap). */
+    async backlog(after: bigint, upTo: bigint): Promise<LoggedChange[]> {
+      const out: LoggedChange[] = [];
+      let from = after;
+      while (from < upTo) {
+        const page = await changesAfter(db, from, PAGE);
+        const last = page[page.length - 1];
+        if (!last) {
+          break;
+        }
+        out.push(...page.filter((c) => c.seq <= upTo));
+        from = last.seq;
+      }
+      return out;
+    },
+    /** The oldest entry the log still holds (0 when it is empty). */
+    async oldest(): Promise<bigint> {
+      const rows = await db.$queryRawUnsafe<{ seq: string | null }[]>(
+        'SELECT min(seq)::text AS seq FROM change_log',
+      );
+      return BigInt(rows[0]?.seq ?? 0);
+    },
+    close(): void {
+      clearInterval(poller);
+      unsubscribeEvents();
+      listeners.clear();
+    },
+  };
+}
+
+export type ChangeHub = ReturnType<typeof createChangeHub>;

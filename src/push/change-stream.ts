@@ -1,0 +1,164 @@
+import type { Writable } from 'node:stream';
+import { ApiError } from '../errors/api-error.js';
+import type { Language } from '../i18n/language.js';
+import type { LoggedChange } from '../ingest/changes/change-log.js';
+import type { ChangeHub } from './change-hub.js';
+import type { ChangeValues } from './change-values.js';
+
+/** A comment line every this often keeps proxies from closing a quiet stream (DECISIONS.md). */
+export const HEARTBEAT_MS = 15_000;
+/** How often an open stream checks that its key is still good (revoked: closed within 5 s). */
+export const REVALIDATE_MS = 2_000;
+/** A client this far behind (bytes written and not yet taken) is disconnected. */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export interface StreamRequest {
+  /** The matches the client follows; null: every live match. */
+  matchIds: ReadonlySet<number> | null;
+  /** The last event the client saw (the `Last-Event-ID` header), if it resumes. */
+  lastEventId: bigint | null;
+  /** The caller's tier reads analysis (Plus and Pro): analysis changes reach it. */
+  analysis: boolean;
+  language: Language;
+  /** Throws the ApiError of a key that is no longer good (revoked, expired). */
+  revalidate(): Promise<void>;
+  /** How long the stream stays open before it ends (the client reconnects and resumes). */
+  maxMs: number;
+}
+
+const event = (name: string, id: bigint | null, data: unknown) =>
+  `${id === null ? '' : `id: ${id}\n`}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * One client's Server-Sent Events stream of changes (docs/push.md): the changes it missed since
+ * `Last-Event-ID` first (in order, each once) or a `reset` when the log no longer holds them,
+ * then every change as it is written; heartbeats; an `error` event and the end when its key
+ * stops being good; the end when the client falls too far behind or the stream's time is up.
+ */
+export async function openChangeStream(
+  hub: ChangeHub,
+  values: ChangeValues,
+  request: StreamRequest,
+  out: Writable,
+): Promise<{ close: () => void }> {
+  const queue: LoggedChange[] = [];
+  const followed = new Set<number>();
+  let lastSent = 0n;
+  let ready = false;
+  let pumping = false;
+  let closed = false;
+  const timers: NodeJS.Timeout[] = [];
+
+  const close = () => {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (const timer of timers) {
+      clearInterval(timer);
+    }
+    listening.stop();
+    out.end();
+  };
+  const write = (text: string) => {
+    if (closed) {
+      return;
+    }
+    if (out.writableLength + text.length > MAX_BUFFERED_BYTES) {
+      // Not an event the client would read: it is too far behind to get it.
+      out.destroy();
+      close();
+      return;
+    }
+    out.write(text);
+  };
+
+  /** Whether the stream carries this change, and marks a live match as followed. */
+  async function carries(change: LoggedChange): Promise<boolean> {
+    const { matchId } = change;
+    if (matchId === null || (change.resource === 'analysis' && !request.analysis)) {
+      return false;
+    }
+    if (request.matchIds) {
+      return request.matchIds.has(matchId);
+    }
+    if ((await values.statusOf(matchId, change.seq)) === 'live') {
+      followed.add(matchId);
+    }
+    return followed.has(matchId);
+  }
+
+  async function send(change: LoggedChange): Promise<void> {
+    if (change.seq <= lastSent || !(await carries(change))) {
+      return;
+    }
+    const value = await values.valueOf(change, request.language);
+    write(
+      event('change', change.seq, {
+        seq: String(change.seq),
+        matchId: change.matchId,
+        resource: change.resource,
+        kind: change.kind,
+        at: change.at.toISOString(),
+        value,
+      }),
+    );
+    lastSent = change.seq;
+  }
+
+  async function pump(): Promise<void> {
+    if (!ready || pumping) {
+      return;
+    }
+    pumping = true;
+    try {
+      while (queue.length > 0 && !closed) {
+        await send(queue.shift() as LoggedChange);
+      }
+    } finally {
+      pumping = false;
+    }
+  }
+
+  const listening = await hub.listen((changes) => {
+    queue.push(...changes);
+    void pump().catch(close);
+  });
+  write('retry: 3000\n\n');
+  if (request.lastEventId === null) {
+    lastSent = listening.from;
+  } else if (request.lastEventId < (await hub.oldest()) - 1n) {
+    write(
+      event('reset', listening.from, {
+        seq: String(listening.from),
+        reason: 'the log no longer holds what you missed: fetch the resources again',
+      }),
+    );
+    lastSent = listening.from;
+  } else {
+    lastSent = request.lastEventId;
+    for (const change of await hub.backlog(request.lastEventId, listening.from)) {
+      await send(change);
+    }
+    lastSent = lastSent > listening.from ? lastSent : listening.from;
+  }
+  ready = true;
+  void pump().catch(close);
+
+  timers.push(setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS));
+  timers.push(
+    setInterval(() => {
+      request.revalidate().catch((error: unknown) => {
+        const code = error instanceof ApiError ? error.code : 'internal_error';
+        const message = error instanceof ApiError ? error.message : 'The stream ended';
+        write(event('error', null, { code, message }));
+        close();
+      });
+    }, REVALIDATE_MS),
+  );
+  timers.push(setInterval(close, request.maxMs));
+  for (const timer of timers) {
+    timer.unref();
+  }
+  return { close };
+}

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyChanges } from '../../../src/ingest/changes/apply.js';
+import { appendChanges } from '../../../src/ingest/changes/change-log.js';
+import { checkChange } from '../../../src/ingest/changes/format.js';
+import { summarizeChanges } from '../../../src/ingest/changes/summary.js';
+import { createKeysService } from '../../../src/services/keys.js';
+import { createAccountWithKey } from '../../helpers/access.js';
+import { buildTestApp } from '../../helpers/app.js';
+import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
+import { openSse, type SseEvent } from '../../helpers/sse.js';
+import { auth, setUpMatches, type TestApp } from '../rest/matches-fixture.js';
+
+/** DECISIONS.md "Push": GET /v1/football/stream. */
+describe('GET /v1/football/stream', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+  let base: string;
+  let pro: string;
+  let followed: number;
+  let other: number;
+  let liveMatch: number;
+  let seq = 5000;
+  const opened: Array<{ close: () => void }> = [];
+
+  const stream = async (query: string, key: string, headers: Record<string, string> = {}) => {
+    const sse = await openSse(`${base}/v1/football/stream${query}`, auth(key, headers));
+    opened.push(sse);
+    return sse;
+  };
+  /** What a writer does: the change in one transaction, then the event saying what changed. */
+  const writeCorner = async (matchId: number) => {
+    seq += 1;
+    const record = { matchId, seq, minute: 50, type: 'corner', side: 'home' };
+    const change = checkChange({ op: 'upsert', resource: 'events', record }, 1, 'test');
+    const logged = await applyChanges(database.prisma, [{ line: 1, change }], 'test', new Date());
+    await app.deps.events.publish({
+      type: 'data-changed',
+      changes: await summarizeChanges(database.prisma, logged),
+    });
+    return logged;
+  };
+  const isChange = (e: SseEvent) => e.event === 'change';
+  const dataOf = (e: SseEvent) => JSON.parse(e.data) as Record<string, unknown>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    ({ app, key: pro } = await setUpMatches(database, { STREAM_MAX_MS: '600000' }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const finished = await database.prisma.match.findMany({
+      where: { status: 'finished' },
+      take: 2,
+      orderBy: { id: 'asc' },
+    });
+    [followed, other] = finished.map((m) => m.id) as [number, number];
+    liveMatch = (await database.prisma.match.findFirstOrThrow({ where: { status: 'live' } })).id;
+  }, 180_000);
+  afterAll(async () => {
+    for (const sse of opened) {
+      sse.close();
+    }
+    await app?.close();
+    await database?.close();
+  });
+
+  it('streams the changes of the followed match, with the new value in the contract shape', async () => {
+    const sse = await stream(`?matchId=${followed}`, pro);
+    expect(sse.response.status).toBe(200);
+    expect(sse.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await writeCorner(other);
+    const [logged] = await writeCorner(followed);
+    const event = await sse.next(isChange);
+    expect(event.id).toBe(String(logged?.seq));
+    const data = dataOf(event);
+    expect(data).toMatchObject({ matchId: followed, resource: 'events', kind: 'upsert' });
+    const rest = await app.inject({
+      url: `/v1/football/matches/${followed}/events`,
+      headers: auth(pro),
+    });
+    expect(data['value']).toEqual(rest.json().data);
+    expect(sse.events.filter(isChange).map((e) => dataOf(e)['matchId'])).toEqual([followed]);
+  });
+
+  it('resumes from Last-Event-ID: what was missed, in order, once', async () => {
+    const first = await stream(`?matchId=${followed}`, pro);
+    const [seen] = await writeCorner(followed);
+    await first.next(isChange);
+    first.close();
+    const missed = [...(await writeCorner(followed)), ...(await writeCorner(followed))];
+    const again = await stream(`?matchId=${followed}`, pro, { 'last-event-id': String(seen?.seq) });
+    const replayed = [await again.next(isChange), await again.next(isChange)];
+    expect(replayed.map((e) => e.id)).toEqual(missed.map((c) => String(c.seq)));
+    const [after] = await writeCorner(followed);
+    expect((await again.next(isChange)).id).toBe(String(after?.seq));
+    const ids = again.events.filter(isChange).map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('says reset when the log no longer holds what was missed', async () => {
+    const oldest = await database.prisma.changeLogEntry.findFirstOrThrow({
+      orderBy: { seq: 'asc' },
+    });
+    await database.prisma.changeLogEntry.delete({ where: { seq: oldest.seq } });
+    const sse = await stream(`?matchId=${followed}`, pro, { 'last-event-id': '0' });
+    const reset = await sse.next();
+    expect(reset.event).toBe('reset');
+    const [next] = await writeCorner(followed);
+    expect((await sse.next(isChange)).id).toBe(String(next?.seq));
+  });
+
+  it('ends after STREAM_MAX_MS; the client resumes where it was', async () => {
+    const short = await buildTestApp(database, { env: { STREAM_MAX_MS: '300' } });
+    try {
+      const res = await short.inject({
+        url: `/v1/football/stream?matchId=${followed}`,
+        headers: auth(pro),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('retry: 3000\n\n');
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('refuses bad input with problem+json before the stream opens', async () => {
+    const ids = Array.from({ length: 51 }, (_, i) => followed + i).join(',');
+    for (const [query, headers] of [
+      [`?matchId=${ids}`, {}],
+      ['?matchId=2147480000', {}],
+      ['?matchId=abc', {}],
+      [`?matchId=${followed}`, { 'last-event-id': 'yesterday' }],
+    ] as const) {
+      const res = await app.inject({
+        url: `/v1/football/stream${query}`,
+        headers: auth(pro, headers),
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json().code).toBe('invalid_parameter');
+    }
+  });
+
+  it('costs one request and one unit of the day to open; its events are free', async () => {
+    const { key } = await createAccountWithKey(database, 'Plus');
+    const remaining = async () =>
+      Number(
+        (await app.inject({ url: '/v1/football/odds/bookmakers', headers: auth(key) })).headers[
+          'x-quota-remaining'
+        ],
+      );
+    const before = await remaining();
+    const sse = await stream(`?matchId=${followed}`, key);
+    expect(Number(sse.response.headers.get('x-quota-remaining'))).toBe(before - 1);
+    await writeCorner(followed);
+    await writeCorner(followed);
+    await sse.next(isChange);
+    await sse.next(isChange);
+    expect(await remaining()).toBe(before - 2);
+  });
+
+  it('delivers analysis changes to Plus and Pro only', async () => {
+    const { key: free } = await createAccountWithKey(database, 'Free');
+    const freeStream = await stream(`?matchId=${followed}`, free);
+    const proStream = await stream(`?matchId=${followed}`, pro);
+    const analysis = await database.prisma.$transaction((tx) =>
+      appendChanges(tx, [{ matchId: followed, resource: 'analysis', kind: 'upsert' }], new Date()),
+    );
+    await app.deps.events.publish({
+      type: 'data-changed',
+      changes: await summarizeChanges(database.prisma, analysis),
+    });
+    const [corner] = await writeCorner(followed);
+    expect(dataOf(await proStream.next(isChange))['resource']).toBe('analysis');
+    expect((await freeStream.next(isChange)).id).toBe(String(corner?.seq));
+  });
+
+  it('without matchId: the changes of every live match, not of the others', async () => {
+    const sse = await stream('', pro);
+    await writeCorner(followed);
+    const [live] = await writeCorner(liveMatch);
+    const event = await sse.next(isChange);
+    expect(event.id).toBe(String(live?.seq));
+    expect(dataOf(event)['matchId']).toBe(liveMatch);
+  });
+
+  it("ends a revoked key's stream within 5 s with an error event naming the code", async () => {
+    const { key, keyId } = await createAccountWithKey(database, 'Pro');
+    const sse = await stream(`?matchId=${followed}`, key);
+    await createKeysService({ db: database.prisma, events: app.deps.events }).revokeKey(keyId);
+    const error = await sse.next((e) => e.event === 'error', 5000);
+    expect(dataOf(error)['code']).toMatch(/revoked|invalid/);
+    await expect.poll(() => sse.ended(), { timeout: 2000 }).toBe(true);
+  });
+});
