@@ -38,6 +38,8 @@ export function createAccessLayer(options: AccessLayerOptions) {
     usage,
     /** The per-address limit of keyless requests (DECISIONS.md "Access"). */
     addresses,
+    /** Open push streams per account, across instances where the counters are shared. */
+    streams: counters.streams,
     async start() {
       await events.start(() => {
         keys.clear();

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import { createAddressLimiter } from './address-limiter.js';
 import { createMemoryQuotaStore } from './memory-quota-store.js';
 import type { QuotaStore } from './quota-store.js';
+import { memoryStreamLeases, type StreamLeases } from './stream-leases.js';
 import { chargedOn, createUsageRecorder, type UsageRecorder } from './usage-recorder.js';
 import { hkDay } from './windows.js';
 
@@ -25,7 +26,8 @@ async function createStore(options: CountersOptions, usage: UsageRecorder) {
       now(),
     );
     const addresses = createAddressLimiter({ limit: config.addressRatePerMinute, now });
-    return { store: store as QuotaStore, registry: undefined, addresses };
+    const streams: StreamLeases = memoryStreamLeases();
+    return { store: store as QuotaStore, registry: undefined, addresses, streams };
   }
   // The Redis client loads only in a process that counts in Redis.
   const { createRedisCounters } = await import('./redis-counters.js');
@@ -39,10 +41,12 @@ async function createStore(options: CountersOptions, usage: UsageRecorder) {
  */
 export async function createCounters(options: CountersOptions) {
   const usage = createUsageRecorder(options.database.prisma);
-  const { store, registry, addresses } = await createStore(options, usage);
+  const { store, registry, addresses, streams } = await createStore(options, usage);
   return {
     store,
     usage,
+    /** Open push streams per account (DECISIONS.md "Push"). */
+    streams,
     /** The per-address limit of keyless requests (DECISIONS.md "Access"). */
     addresses,
     async start() {
@@ -50,6 +54,7 @@ export async function createCounters(options: CountersOptions) {
       usage.start();
     },
     async close() {
+      await streams.close();
       await usage.stop();
       await registry?.stop();
       await store.close();

@@ -5,6 +5,7 @@ import { createInstanceRegistry } from './instance-registry.js';
 import type { QuotaStore } from './quota-store.js';
 import { createCounterRedis, createRedisQuotaStore, waitForRedis } from './redis-quota-store.js';
 import { createResilientQuotaStore } from './resilient-quota-store.js';
+import { redisStreamLeases } from './stream-leases.js';
 import { chargedOn, type UsageRecorder } from './usage-recorder.js';
 
 /**
@@ -44,5 +45,6 @@ export async function createRedisCounters(
     prefix,
     instances: registry.count,
   });
-  return { store: store as QuotaStore, registry, addresses };
+  const streams = redisStreamLeases(redis, prefix);
+  return { store: store as QuotaStore, registry, addresses, streams };
 }

@@ -5,7 +5,9 @@ import Type from 'typebox';
 import type { Deps } from '../../../src/deps.js';
 import { ApiError } from '../../../src/errors/api-error.js';
 import { negotiateLanguage } from '../../../src/http/language.js';
+import type { Principal } from '../../../src/policy/access-policy.js';
 import { rawKeyOf } from '../../../src/policy/raw-key.js';
+import { STREAMS_PER_TIER } from '../../../src/policy/stream-leases.js';
 import { createChangeHub } from '../../../src/push/change-hub.js';
 import { openChangeStream } from '../../../src/push/change-stream.js';
 import { createChangeValues } from '../../../src/push/change-values.js';
@@ -64,6 +66,20 @@ export async function streamRoutes(fastify: FastifyInstance, options: StreamRout
     values.close();
   });
 
+  /** One of the account's concurrent streams, or 429 when it holds them all (DECISIONS.md). */
+  async function leaseFor(principal: Principal) {
+    const { accountId, tier } = principal.account;
+    const limit = STREAMS_PER_TIER[tier];
+    const lease = await deps.access.streams.acquire(accountId, limit);
+    if (!lease) {
+      throw new ApiError(
+        'rate_limited',
+        `At most ${limit} concurrent streams on the ${tier} plan: close one first`,
+      );
+    }
+    return lease;
+  }
+
   app.get(
     '/stream',
     {
@@ -93,7 +109,9 @@ export async function streamRoutes(fastify: FastifyInstance, options: StreamRout
         }
       }
       const pass = request.pass;
+      const lease = pass ? await leaseFor(pass.principal) : null;
       const out = new PassThrough();
+      // The lease goes back if the stream cannot open (the database is away, say).
       const stream = await openChangeStream(
         hub,
         values,
@@ -109,11 +127,15 @@ export async function streamRoutes(fastify: FastifyInstance, options: StreamRout
           },
         },
         out,
-      );
+      ).catch(async (error: unknown) => {
+        await lease?.release();
+        throw error;
+      });
       open.add(stream);
       const closed = () => {
         stream.close();
         open.delete(stream);
+        void lease?.release();
       };
       request.raw.once('close', closed);
       out.once('close', closed);
