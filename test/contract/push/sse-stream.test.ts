@@ -123,6 +123,20 @@ describe('GET /v1/football/stream', () => {
     }
   });
 
+  it('a server that shuts down ends its open streams (nothing holds the shutdown)', async () => {
+    const other = await buildTestApp(database, { env: { STREAM_MAX_MS: '600000' } });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const address = other.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const sse = await openSse(`http://127.0.0.1:${port}/v1/football/stream`, auth(pro));
+    opened.push(sse);
+    expect(sse.response.status).toBe(200);
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    await expect.poll(() => sse.ended(), { timeout: 2000 }).toBe(true);
+  });
+
   it('refuses bad input with problem+json before the stream opens', async () => {
     const ids = Array.from({ length: 51 }, (_, i) => followed + i).join(',');
     for (const [query, headers] of [
