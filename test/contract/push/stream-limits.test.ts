@@ -2,53 +2,27 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryStreamLeases, redisStreamLeases } from '../../../src/policy/stream-leases.js';
 import { createAccountWithKey } from '../../helpers/access.js';
-import { buildTestApp } from '../../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
+import { pushInstances } from '../../helpers/push.js';
 import { describeWithRedis, TEST_REDIS_URL, uniquePrefix } from '../../helpers/redis.js';
-import { openSse } from '../../helpers/sse.js';
-import type { TestApp } from '../rest/matches-fixture.js';
 
 const LONG = { STREAM_MAX_MS: '600000' };
 
-async function listen(app: TestApp): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-}
-
 /** DECISIONS.md "Push": concurrent streams per account, Free 1, Plus 5, Pro 25. */
-function limitsAcross(instances: number, env: () => Record<string, string>) {
+function limitsAcross(count: number, env: () => Record<string, string>) {
   let database: TestDatabase;
-  const apps: TestApp[] = [];
-  const bases: string[] = [];
-  const opened: Array<{ close: () => void }> = [];
+  const instances = pushInstances();
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
-    const shared = env();
-    for (let i = 0; i < instances; i++) {
-      const app = (await buildTestApp(database, { env: { ...LONG, ...shared } })) as TestApp;
-      apps.push(app);
-      bases.push(await listen(app));
-    }
+    await instances.start(database, count, { ...LONG, ...env() });
   }, 60_000);
   afterAll(async () => {
-    for (const sse of opened) {
-      sse.close();
-    }
-    for (const app of apps) {
-      await app.close();
-    }
+    await instances.close();
     await database?.close();
   });
 
-  const open = async (key: string, i: number) => {
-    const sse = await openSse(`${bases[i % bases.length]}/v1/football/stream`, {
-      authorization: `Bearer ${key}`,
-    });
-    opened.push(sse);
-    return sse;
-  };
+  const open = (key: string, i: number) => instances.open(i, '/v1/football/stream', key);
 
   it('a Free account holds one stream; one more is 429 rate_limited; a closed one frees it', async () => {
     const { key } = await createAccountWithKey(database, 'Free');

@@ -1,0 +1,47 @@
+import type { Database } from '../../src/db/database.js';
+import type { TestApp } from '../contract/rest/matches-fixture.js';
+import { buildTestApp } from './app.js';
+import { openSse } from './sse.js';
+
+/** The base URL of an app listening on a free loopback port. */
+export async function listening(app: TestApp): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+/**
+ * Instances of the app over one database, listening, and the streams a test opens on them;
+ * `close` ends the streams, then the instances.
+ */
+export function pushInstances() {
+  const apps: TestApp[] = [];
+  const bases: string[] = [];
+  const opened: Array<{ close: () => void }> = [];
+  return {
+    apps,
+    async start(database: Database, count: number, env: Record<string, string>) {
+      for (let i = 0; i < count; i++) {
+        const app = (await buildTestApp(database, { env })) as TestApp;
+        apps.push(app);
+        bases.push(await listening(app));
+      }
+    },
+    /** `GET <path>` on instance `i` (round robin) with the key. */
+    async open(i: number, path: string, key: string) {
+      const sse = await openSse(`${bases[i % bases.length]}${path}`, {
+        authorization: `Bearer ${key}`,
+      });
+      opened.push(sse);
+      return sse;
+    },
+    async close() {
+      for (const sse of opened) {
+        sse.close();
+      }
+      for (const app of apps) {
+        await app.close();
+      }
+    },
+  };
+}
