@@ -45,7 +45,12 @@ async function openStreams(url: string, keys: string[], count: number) {
         }),
     ),
   );
-  return { opened, close: () => requests.forEach((r) => r.destroy()) };
+  const close = () => {
+    for (const request of requests) {
+      request.destroy();
+    }
+  };
+  return { opened, close };
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'touchline-streams-'));
