@@ -1,7 +1,8 @@
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
-const HK_OFFSET_MS = 8 * HOUR_MS;
+/** Hong Kong's UTC offset (no daylight saving). */
+export const HK_OFFSET_MS = 8 * HOUR_MS;
 
 /** Start (UTC ms) of the Hong Kong calendar day containing `t`. */
 export function hkDayStart(t: number): number {

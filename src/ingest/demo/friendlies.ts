@@ -1,11 +1,10 @@
-import { DAY_MS, HOUR_MS, MINUTE_MS } from './clock.js';
+import { DAY_MS, HK_OFFSET_MS, HOUR_MS, MINUTE_MS } from './clock.js';
 import { COMPETITIONS } from './data/competitions.js';
 import { CLUB_FRIENDLIES } from './data/competitions-friendly.js';
 import type { Fixture } from './fixture.js';
 import { Rng } from './random.js';
 import type { TeamInfo } from './teams.js';
 
-const HK_OFFSET_MS = 8 * HOUR_MS;
 const REGIONS = ['Asia', 'Europe'] as const;
 
 /** Kick-offs of `home`'s league (its days' local times) that fall in the Hong Kong day. */

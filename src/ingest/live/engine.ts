@@ -161,14 +161,17 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
   }
 
   /** What a match that has kicked off shows of its in-play market at `now`. */
-  function marketShown(f: StoredFixture, view: PitchOutput, now: Date, shown: Shown): void {
+  function marketShown(
+    f: StoredFixture,
+    { view, m, xg }: NonNullable<ReturnType<MatchScripts['playAt']>>,
+    now: Date,
+    shown: Shown,
+  ): void {
     const market = markets.get(f.id);
-    const fixture = scripts.fixtureAt(f, now.getTime());
     const playing = view.match.status === 'live' || view.match.status === 'finished';
-    if (!market || !fixture || !playing) {
+    if (!market || !playing) {
       return;
     }
-    const { m, xg } = fixture;
     const state = inPlayMarketAt(seed, m, xg, view.events, market, now.getTime());
     shownOf(state, MARKET_RESOURCES, shown);
   }
@@ -214,12 +217,13 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
       const finished: StoredFixture[] = [];
       const next = new Map<number, Shown>();
       for (const f of active) {
-        const view = scripts.stateAt(f, now.getTime());
-        if (!view) {
+        const played = scripts.playAt(f, now.getTime());
+        if (!played) {
           continue;
         }
+        const { view } = played;
         const after = shownOf(view, PITCH_RESOURCES);
-        marketShown(f, view, now, after);
+        marketShown(f, played, now, after);
         const before = shown.get(f.id) ?? unseen.get(f.id);
         for (const change of diff(before, after)) {
           batch.push({ line: batch.length + 1, change });

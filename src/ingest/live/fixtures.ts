@@ -5,7 +5,7 @@ import type { LoggedChange } from '../changes/change-log.js';
 import type { ChangeRecord } from '../changes/format.js';
 import { type FeedResource, RESOURCE_OF_FILE } from '../changes/resources.js';
 import { WEEK_MS, weekStartOf } from '../demo/calendar.js';
-import { DAY_MS, hkDayStart } from '../demo/clock.js';
+import { DAY_MS, HK_OFFSET_MS, hkDayStart } from '../demo/clock.js';
 import { type Fixture, FixtureFactory } from '../demo/fixtures.js';
 import { MATCH_FILES } from '../demo/folder-writer.js';
 import { MatchGenerator } from '../demo/match-output.js';
@@ -36,7 +36,7 @@ export function createFixtureRoller(db: PrismaClient, seed: number) {
          FROM matches WHERE kickoff_utc >= $1::timestamptz AND kickoff_utc < $2::timestamptz`,
       new Date(from).toISOString(),
       new Date(to).toISOString(),
-      8 * 3_600_000,
+      HK_OFFSET_MS,
       DAY_MS,
     );
     return new Set(rows.map((r) => Number(r.day)));
@@ -80,7 +80,7 @@ export function createFixtureRoller(db: PrismaClient, seed: number) {
       const have = await storedDays(today, end);
       const missing: Fixture[] = [];
       for (let day = today; day < end; day += DAY_MS) {
-        const index = Math.floor((day + 8 * 3_600_000) / DAY_MS);
+        const index = Math.floor((day + HK_OFFSET_MS) / DAY_MS);
         if (!have.has(index)) {
           missing.push(...fixturesOf(day));
         }

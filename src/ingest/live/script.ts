@@ -112,21 +112,29 @@ export class MatchScripts {
    * nothing about it shows yet (a scheduled match whose sheets are not out).
    */
   stateAt(f: StoredFixture, now: number): PitchOutput | null {
+    return this.playAt(f, now)?.view ?? null;
+  }
+
+  /** `stateAt`, with the scheduled match and its expected goals it was played from. */
+  playAt(
+    f: StoredFixture,
+    now: number,
+  ): { view: PitchOutput; m: ScheduledMatch; xg: Expectation } | null {
     const fixture = this.fixtureAt(f, now);
     if (!fixture) {
       return null;
     }
-    const { m } = fixture;
+    const { m, xg } = fixture;
     if (m.status === 'scheduled' && f.kickoffMs - now > LINEUPS_BEFORE_MS) {
       return null;
     }
-    const out = new MatchGenerator(this.seed, now).play(m);
+    const view = new MatchGenerator(this.seed, now).play(m);
     if (f.season === null) {
-      delete out.match.season;
+      delete view.match.season;
     }
     if (f.round === null) {
-      delete out.match.round;
+      delete view.match.round;
     }
-    return out;
+    return { view, m, xg };
   }
 }
