@@ -81,11 +81,15 @@ export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'su
      * ones it may also hear, and must skip).
      */
     async listen(listener: ChangeListener): Promise<{ from: bigint; stop: () => void }> {
+      // Nobody listened, so nothing was read: where the hub stood is old news. Start from the
+      // log's end (the first listener may also hear older entries from a read in flight; the
+      // stream skips what is not after `from`).
+      const first = listeners.size === 0;
       listeners.add(listener);
-      if (position === null) {
-        await read();
+      if (first || position === null) {
+        position = await latest();
       }
-      return { from: position ?? 0n, stop: () => listeners.delete(listener) };
+      return { from: position, stop: () => listeners.delete(listener) };
     },
     /** The entries after `after` up to `upTo`, in order (a resumed stream's gap). */
     async backlog(after: bigint, upTo: bigint): Promise<LoggedChange[]> {

@@ -41,11 +41,11 @@ function readers(services: Services, assetsUrl: string): Record<ChangeResource, 
     // The movement's latest prices are each tracked bookmaker's closing prices.
     movement: odds,
     exchange: async (id) => {
-      const text = await services.exchangeOdds.getForMatch(id);
+      const text = (await services.exchangeOdds.getTextsForMatches([id])).get(id);
       try {
-        return JSON.parse(text) as unknown;
+        return text === undefined ? null : (JSON.parse(text) as unknown);
       } catch {
-        // A malformed upstream document (REST: 502) has no value to show.
+        // A malformed upstream document (REST: 502) has no value to show; the stream goes on.
         return null;
       }
     },

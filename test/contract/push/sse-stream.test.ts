@@ -7,6 +7,7 @@ import { createKeysService } from '../../../src/services/keys.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
+import { listening } from '../../helpers/push.js';
 import { openSse, type SseEvent } from '../../helpers/sse.js';
 import { auth, setUpMatches, type TestApp } from '../rest/matches-fixture.js';
 
@@ -45,9 +46,7 @@ describe('GET /v1/football/stream', () => {
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
     ({ app, key: pro } = await setUpMatches(database, { STREAM_MAX_MS: '600000' }));
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listening(app);
     const finished = await database.prisma.match.findMany({
       where: { status: 'finished' },
       take: 2,
@@ -124,17 +123,54 @@ describe('GET /v1/football/stream', () => {
   });
 
   it('a server that shuts down ends its open streams (nothing holds the shutdown)', async () => {
-    const other = await buildTestApp(database, { env: { STREAM_MAX_MS: '600000' } });
-    await other.listen({ port: 0, host: '127.0.0.1' });
-    const address = other.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const sse = await openSse(`http://127.0.0.1:${port}/v1/football/stream`, auth(pro));
+    const other = (await buildTestApp(database, { env: { STREAM_MAX_MS: '600000' } })) as TestApp;
+    const sse = await openSse(`${await listening(other)}/v1/football/stream`, auth(pro));
     opened.push(sse);
     expect(sse.response.status).toBe(200);
     const started = Date.now();
     await other.close();
     expect(Date.now() - started).toBeLessThan(5000);
     await expect.poll(() => sse.ended(), { timeout: 2000 }).toBe(true);
+  });
+
+  it('a malformed exchange document is a null value, and the stream goes on', async () => {
+    const sse = await stream(`?matchId=${other}`, pro);
+    await database.prisma.exchangeOdds.upsert({
+      where: { matchId: other },
+      create: { matchId: other, payload: '{"marketId":' },
+      update: { payload: '{"marketId":' },
+    });
+    const logged = await database.prisma.$transaction((tx) =>
+      appendChanges(tx, [{ matchId: other, resource: 'exchange', kind: 'upsert' }], new Date()),
+    );
+    await app.deps.events.publish({
+      type: 'data-changed',
+      changes: await summarizeChanges(database.prisma, logged),
+    });
+    const exchange = await sse.next(isChange);
+    expect(dataOf(exchange)).toMatchObject({ resource: 'exchange', value: null });
+    const [next] = await writeCorner(other);
+    expect((await sse.next(isChange)).id).toBe(String(next?.seq));
+  });
+
+  it("a stream opened after a quiet spell starts at the log's end, not where the last one left", async () => {
+    const quiet = (await buildTestApp(database, { env: { STREAM_MAX_MS: '600000' } })) as TestApp;
+    try {
+      const url = `${await listening(quiet)}/v1/football/stream?matchId=${followed}`;
+      const first = await openSse(url, auth(pro));
+      opened.push(first);
+      first.close();
+      // Give the server a moment to see the client go (its listener leaves the hub).
+      await new Promise((r) => setTimeout(r, 300));
+      await writeCorner(followed);
+      await writeCorner(followed);
+      const second = await openSse(url, auth(pro));
+      opened.push(second);
+      const [now] = await writeCorner(followed);
+      expect((await second.next(isChange)).id).toBe(String(now?.seq));
+    } finally {
+      await quiet.close();
+    }
   });
 
   it('refuses bad input with problem+json before the stream opens', async () => {
