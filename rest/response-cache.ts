@@ -178,6 +178,5 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
     clear: () => cache.clear(),
     size: () => cache.size,
     bytes: () => cache.bytes,
-    has: (key: string) => cache.has(key),
   };
 }

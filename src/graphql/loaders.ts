@@ -91,11 +91,15 @@ function family<A, L>(create: (argument: A) => L, keyOf: (argument: A) => string
   };
 }
 
-/** Tags of a page of matches: the lists of its day, and each match it shows. */
+/** Tags of a page of matches: every list, the lists of its day, and each match it shows. */
 function pageTags(key: string, page: MatchPage | null): string[] {
   const query = JSON.parse(key) as MatchListQuery;
   const { from, to } = dayWindow(query.date, query.tz);
-  return [...tags.window(from, to), ...(page?.items ?? []).map((m) => tags.match(m.id, 'detail'))];
+  return [
+    tags.anyDay,
+    ...tags.window(from, to),
+    ...(page?.items ?? []).map((m) => tags.match(m.id, 'detail')),
+  ];
 }
 
 /** Tags of a head-to-head: its teams' histories and the target match itself. */

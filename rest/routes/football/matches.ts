@@ -79,6 +79,7 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
       const page = await services.matches.list(query);
       const { from, to } = dayWindow(query.date, query.tz);
       request.cacheTags = [
+        tags.anyDay,
         ...tags.window(from, to),
         ...page.items.map((m) => tags.match(m.id, 'detail')),
       ];

@@ -177,6 +177,31 @@ describe('caches evict by what changed', () => {
     expect(match?.corners).toBe(await corners(a.id));
   });
 
+  it('a deleted match evicts every list of matches (its day is no longer known)', async () => {
+    const rows = await database.prisma.$queryRawUnsafe<{ id: number; day: string }[]>(
+      `SELECT id, to_char(kickoff_utc AT TIME ZONE 'Asia/Hong_Kong', 'YYYY-MM-DD') AS day
+         FROM matches WHERE id NOT IN (${a.id}, ${b.id}, ${sameTeam}) ORDER BY kickoff_utc, id`,
+    );
+    const byDay = new Map<string, number[]>();
+    for (const r of rows) {
+      byDay.set(r.day, [...(byDay.get(r.day) ?? []), r.id]);
+    }
+    const [day, sameDay] = [...byDay].find(([, ids]) => ids.length >= 3) ?? [];
+    const gone = sameDay?.[0] as number;
+    const page2 = async () =>
+      (
+        await app.inject({
+          url: `/v1/football/matches?date=${day}&pageSize=1&page=2`,
+          headers: auth(key),
+        })
+      ).json() as { data: Array<{ id: number }>; meta: { total: number } };
+    const before = await page2();
+    expect(before.data.map((m) => m.id)).not.toContain(gone);
+    await database.prisma.match.delete({ where: { id: gone } });
+    await announce([gone, 'detail']);
+    expect((await page2()).meta.total).toBe(before.meta.total - 1);
+  });
+
   it('a reference change or a change that does not say what it touched clears everything', async () => {
     const before = await corners(b.id);
     await bumpCorners(b.id);
