@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerOpenApi } from '../rest/openapi.js';
 import { restPlugin } from '../rest/plugin.js';
 import { adminPlugin } from '../src/admin/plugin.js';
-import type { Config } from '../src/config.js';
+import { assetsPlugin } from '../src/assets/plugin.js';
+import { type Config, servesOwnAssets } from '../src/config.js';
 import type { Deps } from '../src/deps.js';
 import { docsPlugin } from '../src/docs/plugin.js';
 import { graphqlPlugin } from '../src/graphql/plugin.js';
@@ -119,6 +120,9 @@ export async function buildApp(
     readCache: config.responseCache,
   });
   await app.register(docsPlugin);
+  if (servesOwnAssets(config)) {
+    await app.register(assetsPlugin, { teams: deps.services.teams });
+  }
   if (config.adminToken) {
     await app.register(adminPlugin, {
       prefix: '/admin/v1',

@@ -107,6 +107,13 @@ export { ConfigError };
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
+/**
+ * Whether team logos point at this server's own `/assets` (ASSETS_URL unset, or set to that):
+ * then it serves them (generated crests); another ASSETS_URL is someone else's to serve.
+ */
+export const servesOwnAssets = (config: Pick<Config, 'baseUrl' | 'assetsUrl'>): boolean =>
+  config.assetsUrl === `${config.baseUrl}/assets`;
+
 /** Parses the environment once; every problem is reported together. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const known: Record<string, string | undefined> = Object.fromEntries(

@@ -8,6 +8,7 @@ import { createMatchVersions } from './match-versions.js';
 import { createOddsServices } from './odds-services.js';
 import { createPlansService } from './plans.js';
 import { createSubscriptionsService } from './subscriptions.js';
+import { createTeamsService } from './teams.js';
 import type { CounterReader } from './usage.js';
 
 /** The service layer over one database: what every door calls. */
@@ -24,6 +25,7 @@ export function createServices(
     ...createManagementServices({ db, events, now, quotaStore: () => counters }),
     plans: createPlansService({ db }),
     bookmakers: createBookmakersService({ db }),
+    teams: createTeamsService({ db }),
     accounts: createAccountsService({ db, now }),
     subscriptions: createSubscriptionsService({ db, events, now }),
     ...createMatchServices({ db, read: database.read }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig, servesOwnAssets } from '../../src/config.js';
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -51,5 +51,21 @@ describe('LIVE (docs/live.md)', () => {
     const error = problemsOf({ LIVE: 'sometimes', LIVE_TICK_MS: '5' });
     expect(error.message).toContain('LIVE="sometimes"');
     expect(error.message).toContain('LIVE_TICK_MS="5"');
+  });
+});
+
+describe('ASSETS_URL: who serves the team logos', () => {
+  it('this server, when the assets URL is its own /assets (unset, or set to that)', () => {
+    expect(servesOwnAssets(loadConfig({}))).toBe(true);
+    expect(servesOwnAssets(loadConfig({ BASE_URL: 'https://api.example/' }))).toBe(true);
+    expect(
+      servesOwnAssets(
+        loadConfig({ BASE_URL: 'https://api.example', ASSETS_URL: 'https://api.example/assets/' }),
+      ),
+    ).toBe(true);
+  });
+
+  it('not this server, when ASSETS_URL points elsewhere', () => {
+    expect(servesOwnAssets(loadConfig({ ASSETS_URL: 'https://cdn.example/assets' }))).toBe(false);
   });
 });
