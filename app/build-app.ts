@@ -19,6 +19,7 @@ import { registerStrictIntegers } from '../src/http/strict-integers.js';
 import { clientErrorHandler, frameworkErrors } from '../src/http/transport-errors.js';
 import { registerUrlCredentialCheck } from '../src/http/url-credentials.js';
 import { carriesKeyPrefix } from '../src/policy/query-credentials.js';
+import { createPush } from '../src/push/push.js';
 
 /** Keys and tokens never reach the logs (DECISIONS.md "Access"). */
 const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers["x-api-key"]'];
@@ -103,6 +104,10 @@ export async function buildApp(
   // admin API too.
   registerStrictIntegers(app);
   registerFiniteParameters(app);
+  // One change hub for every push door; open streams end before the server closes.
+  const push = createPush(deps, config.assetsUrl);
+  app.addHook('preClose', async () => push.endAll());
+  app.addHook('onClose', async () => push.close());
   await app.register(healthRoutes, { deps });
   await registerOpenApi(app, config);
   await app.register(restPlugin, {
@@ -112,12 +117,14 @@ export async function buildApp(
     responseCache: config.responseCache,
     accessGate: options.accessGate ?? true,
     streamMaxMs: config.streamMaxMs,
+    push,
   });
   await app.register(graphqlPlugin, {
     deps,
     assetsUrl: config.assetsUrl,
     maxCost: config.graphqlMaxCost,
     readCache: config.responseCache,
+    push,
   });
   await app.register(docsPlugin);
   if (servesOwnAssets(config)) {

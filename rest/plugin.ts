@@ -4,6 +4,7 @@ import { registerCompression } from '../src/http/compression.js';
 import { registerEtag } from '../src/http/etag.js';
 import { registerLastModified } from '../src/http/last-modified.js';
 import { registerMethodNotAllowed } from '../src/http/method-not-allowed.js';
+import type { Push } from '../src/push/push.js';
 import { registerAccess } from './access.js';
 import { completeRouteSchema } from './openapi.js';
 import { createResponseCache, declareQueryParameters } from './response-cache.js';
@@ -23,6 +24,7 @@ export async function restPlugin(
     responseCache,
     accessGate,
     streamMaxMs,
+    push,
   }: {
     deps: Deps;
     docsUrl: string;
@@ -32,6 +34,8 @@ export async function restPlugin(
     accessGate: boolean;
     /** How long a push stream stays open (STREAM_MAX_MS). */
     streamMaxMs: number;
+    /** The push hub the stream route shares with GraphQL subscriptions. */
+    push: Push;
   },
 ) {
   const urls: string[] = [];
@@ -64,6 +68,6 @@ export async function restPlugin(
   });
   await app.register(oddsRoutes, { prefix, services: deps.services });
   await app.register(analysisRoutes, { prefix, services: deps.services });
-  await app.register(streamRoutes, { prefix, deps, assetsUrl, maxMs: streamMaxMs });
+  await app.register(streamRoutes, { prefix, deps, push, maxMs: streamMaxMs });
   registerMethodNotAllowed(app, [...urls], docsUrl);
 }

@@ -40,7 +40,7 @@ export interface AccessPluginOptions {
 }
 
 /** The operation's variables coerced as graphql-js will execute them; a bad one is a 400. */
-function coercedVariables(
+export function coercedVariables(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
@@ -62,7 +62,7 @@ function coercedVariables(
 }
 
 /** Planning and policy failures as the API error the response carries. */
-function asApiError(error: unknown): ApiError {
+export function asApiError(error: unknown): ApiError {
   if (error instanceof ApiError) {
     return error;
   }
@@ -124,7 +124,7 @@ export const costExtension = (
 });
 
 /** Planning and policy failures, and a database that cannot check a key, as API errors. */
-function refusalOf(error: unknown): ApiError | undefined {
+export function refusalOf(error: unknown): ApiError | undefined {
   return error instanceof ApiError || error instanceof GraphQLError
     ? asApiError(error)
     : apiErrorOfDatabaseFailure(error);

@@ -2,6 +2,7 @@ import type { Services } from '../deps.js';
 import type { Language } from '../i18n/language.js';
 import type { Principal } from '../policy/access-policy.js';
 import type { UsageSnapshot } from '../policy/quota-store.js';
+import type { Push } from '../push/push.js';
 import type { ReadLedger } from './billing.js';
 import type { Loaders } from './loaders.js';
 
@@ -26,4 +27,11 @@ export interface GraphQLContext {
   now: () => Date;
   ledger: ReadLedger;
   access: OperationAccess;
+  /** Subscriptions' source of changes (absent where nothing serves them). */
+  push?: Push;
+  /**
+   * Fresh loaders and ledger for one subscription event: the event's fields read the data as it
+   * is now, not as the previous event's loaders cached it.
+   */
+  renew(): void;
 }

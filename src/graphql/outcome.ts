@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { CostPlan } from './cost.js';
 
@@ -30,4 +31,10 @@ export interface HttpOutcome {
   settled?: SettledOperation;
   /** What the operation's reads showed (change-summary.ts `tags`), filled by its loaders. */
   shown?: Set<string>;
+}
+
+/** What each door (HTTP, WebSocket) passes to yoga with an operation. */
+export interface ServerContext {
+  req: FastifyRequest;
+  http: HttpOutcome;
 }

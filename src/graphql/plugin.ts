@@ -11,6 +11,7 @@ import { negotiateLanguage } from '../http/language.js';
 import { addressRateLimited, addressRateLimitHeaders } from '../policy/address-limiter.js';
 import { quotaHeaders } from '../policy/headers.js';
 import { rawKeyOf } from '../policy/raw-key.js';
+import type { Push } from '../push/push.js';
 import { accessPlugin, type ExecutionContext, type HttpOutcome } from './access.js';
 import { ReadLedger } from './billing.js';
 import { createDocumentCaches } from './document-cache.js';
@@ -20,17 +21,14 @@ import { registerGraphqlErrors } from './http-errors.js';
 import { GRAPHQL_LIMITS } from './limits.js';
 import { createLoaders } from './loaders.js';
 import { createOperationCache } from './operation-cache.js';
+import type { ServerContext } from './outcome.js';
 import { createReadCache } from './read-cache.js';
 import { checkOperationShape } from './request-shape.js';
 import { schema } from './schema.js';
+import { subscriptionAccessPlugin } from './subscription-access.js';
+import { graphqlWebSocket } from './websocket.js';
 
 type Query = Record<string, unknown>;
-
-interface ServerContext {
-  req: FastifyRequest;
-  reply: FastifyReply;
-  http: HttpOutcome;
-}
 
 export interface GraphqlPluginOptions {
   deps: Deps;
@@ -42,6 +40,8 @@ export interface GraphqlPluginOptions {
   readCache: boolean;
   /** GRAPHQL_MAX_COST: the most units one operation may reserve (the key's rate caps it too). */
   maxCost: number;
+  /** Where subscriptions read changes from (shared with the SSE route). */
+  push: Push;
 }
 
 /** GraphiQL with every asset inline (no CDN), the key header ready to fill in. */
@@ -82,6 +82,17 @@ function bodylessRefusal(status: number) {
         ? 'Not acceptable: the answer is application/json or application/graphql-response+json'
         : 'The request could not be processed';
   return { errors: [{ message, extensions: { code: 'invalid_parameter' } }] };
+}
+
+/**
+ * A subscription refused before it opened (key, arguments, limits): yoga answers its one result
+ * as an event stream; the client gets it as JSON with the 4xx status, as a refused query, so a
+ * reader that checks the status reads the error (docs/push.md).
+ */
+async function refusedSubscription(response: Response): Promise<unknown> {
+  const text = await response.text();
+  const data = /^data: (.*)$/m.exec(text)?.[1];
+  return data ? (JSON.parse(data) as unknown) : bodylessRefusal(400);
 }
 
 /** Shape-limit rejections reported as validation errors (400), not thrown past the hooks. */
@@ -159,6 +170,11 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       ledger: new ReadLedger(),
       access: { analysis: false, requested: 0, dryRun: false },
       http,
+      push: options.push,
+      renew(this: ExecutionContext) {
+        this.loaders = createLoaders(deps.services, readCache, new Set());
+        this.ledger = new ReadLedger();
+      },
     }),
     plugins: [
       requestErrorsPlugin,
@@ -172,71 +188,87 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         rawKeyOf: (ctx) => rawKeyOf(ctx.req.headers),
         addressOf: (ctx) => ctx.req.ip,
       }),
+      subscriptionAccessPlugin({
+        gate,
+        streams: deps.access.streams,
+        push: options.push,
+        rawKeyOf: (ctx) => rawKeyOf(ctx.req.headers),
+        addressOf: (ctx) => ctx.req.ip,
+      }),
     ],
   });
+  const upgraded = await graphqlWebSocket(app, { yoga, gate });
 
   registerGraphqlErrors(app);
   // The GraphiQL page inlines a 9 MB bundle; results of nested pages are large too.
   await registerCompression(app);
-  app.route({
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    checkOperationShape(req.method === 'GET' ? req.query : req.body);
+    const page = req.method === 'GET' && typeof (req.query as Query | null)?.['query'] !== 'string';
+    const keyless = rawKeyOf(req.headers) === undefined;
+    // Keyless traffic counts on its address first (GraphiQL's page, any operation sent without
+    // a key, valid or not); a keyed operation counts on its key.
+    if (page || keyless) {
+      await admitKeyless(req, reply);
+    }
+    if (!keyless && (await operations?.answer(req, reply))) {
+      return reply;
+    }
+    const http: HttpOutcome = { addressCounted: page || keyless };
+    const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, http });
+    if (!http.usage && !keyless && (http.status ?? response.status) === 400) {
+      // A document that does not parse or validate never reached the access plugin: with a
+      // valid key it is a 400 after the key checks, one request on the minute (as on REST).
+      const usage = await chargeRefusedDocument(req);
+      if (usage) {
+        http.usage = usage;
+      }
+    }
+    if (http.settled && response.status === 200) {
+      operations?.store(
+        req,
+        http.settled,
+        response.headers.get('content-type') ?? 'application/json',
+        [...(http.shown ?? [])],
+      );
+    }
+    response.headers.forEach((value, key) => {
+      reply.header(key, value);
+    });
+    reply.status(http.status ?? response.status);
+    if (http.headers) {
+      reply.headers(http.headers);
+    }
+    if (http.usage) {
+      reply.headers(quotaHeaders(http.usage, deps.clock.now(), http.matchList === true));
+    }
+    if (http.retryAfter !== undefined) {
+      reply.header('retry-after', String(http.retryAfter));
+    }
+    if (response.body === null && reply.statusCode >= 400 && req.method !== 'HEAD') {
+      return reply.type('application/json; charset=utf-8').send(bodylessRefusal(reply.statusCode));
+    }
+    if (
+      reply.statusCode >= 400 &&
+      /^text\/event-stream/.test(String(reply.getHeader('content-type')))
+    ) {
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(await refusedSubscription(response));
+    }
+    return reply.send(response.body);
+  };
+  const route = {
     url: '/graphql',
-    method: ['GET', 'POST', 'OPTIONS'],
     bodyLimit: GRAPHQL_LIMITS.maxBodyBytes,
     // Operations decide their own counting (a keyless one counts on the address); names follow
     // Accept-Language.
     config: { addressLimit: false, translated: true },
-    handler: async (req, reply) => {
-      checkOperationShape(req.method === 'GET' ? req.query : req.body);
-      const page =
-        req.method === 'GET' && typeof (req.query as Query | null)?.['query'] !== 'string';
-      const keyless = rawKeyOf(req.headers) === undefined;
-      // Keyless traffic counts on its address first (GraphiQL's page, any operation sent without
-      // a key, valid or not); a keyed operation counts on its key.
-      if (page || keyless) {
-        await admitKeyless(req, reply);
-      }
-      if (!keyless && (await operations?.answer(req, reply))) {
-        return reply;
-      }
-      const http: HttpOutcome = { addressCounted: page || keyless };
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply, http });
-      if (!http.usage && !keyless && (http.status ?? response.status) === 400) {
-        // A document that does not parse or validate never reached the access plugin: with a
-        // valid key it is a 400 after the key checks, one request on the minute (as on REST).
-        const usage = await chargeRefusedDocument(req);
-        if (usage) {
-          http.usage = usage;
-        }
-      }
-      if (http.settled && response.status === 200) {
-        operations?.store(
-          req,
-          http.settled,
-          response.headers.get('content-type') ?? 'application/json',
-          [...(http.shown ?? [])],
-        );
-      }
-      response.headers.forEach((value, key) => {
-        reply.header(key, value);
-      });
-      reply.status(http.status ?? response.status);
-      if (http.headers) {
-        reply.headers(http.headers);
-      }
-      if (http.usage) {
-        reply.headers(quotaHeaders(http.usage, deps.clock.now(), http.matchList === true));
-      }
-      if (http.retryAfter !== undefined) {
-        reply.header('retry-after', String(http.retryAfter));
-      }
-      if (response.body === null && reply.statusCode >= 400 && req.method !== 'HEAD') {
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(bodylessRefusal(reply.statusCode));
-      }
-      return reply.send(response.body);
-    },
-  });
+    handler,
+  };
+  // GET also upgrades to graphql-ws (src/graphql/websocket.ts).
+  app.route({ ...route, method: 'GET', wsHandler: upgraded });
+  app.route({ ...route, method: ['POST', 'OPTIONS'] });
   // The endpoint exists: another method is 405 with Allow, as on REST, not the 404 of an unknown
   // route (found by test/fuzz: `DELETE /graphql` was 404 `No route DELETE /graphql`). Refused
   // in onRequest, before any body is read.

@@ -7,6 +7,7 @@ import './types/odds.js';
 import './types/analysis.js';
 import './types/query.js';
 import './types/viewer.js';
+import './types/subscription.js';
 
 /** The GraphQL schema, built once from the Pothos declarations (`schema.graphql` prints it). */
 export const schema = lexicographicSortSchema(builder.toSchema());

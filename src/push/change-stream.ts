@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { ApiError } from '../errors/api-error.js';
 import type { Language } from '../i18n/language.js';
 import type { LoggedChange } from '../ingest/changes/change-log.js';
+import { ofLiveMatches, ofMatches } from './change-filters.js';
 import type { ChangeHub } from './change-hub.js';
 import type { ChangeValues } from './change-values.js';
 
@@ -42,7 +43,6 @@ export async function openChangeStream(
   out: Writable,
 ): Promise<{ close: () => void }> {
   const queue: LoggedChange[] = [];
-  const followed = new Set<number>();
   let lastSent = 0n;
   let ready = false;
   let pumping = false;
@@ -73,20 +73,9 @@ export async function openChangeStream(
     out.write(text);
   };
 
-  /** Whether the stream carries this change, and marks a live match as followed. */
-  async function carries(change: LoggedChange): Promise<boolean> {
-    const { matchId } = change;
-    if (matchId === null || (change.resource === 'analysis' && !request.analysis)) {
-      return false;
-    }
-    if (request.matchIds) {
-      return request.matchIds.has(matchId);
-    }
-    if ((await values.statusOf(matchId, change.seq)) === 'live') {
-      followed.add(matchId);
-    }
-    return followed.has(matchId);
-  }
+  const carries = request.matchIds
+    ? ofMatches(request.matchIds, request.analysis)
+    : ofLiveMatches(values, { analysis: request.analysis });
 
   async function send(change: LoggedChange): Promise<void> {
     if (change.seq <= lastSent || !(await carries(change))) {

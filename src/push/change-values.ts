@@ -4,6 +4,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { ChangeResource } from '../football/vocabulary.js';
 import type { Language } from '../i18n/language.js';
 import type { LoggedChange } from '../ingest/changes/change-log.js';
+import type { MatchRecord } from '../services/match-record.js';
 import { presentMatch } from '../wire/presenters/match.js';
 import {
   presentEvents,
@@ -71,6 +72,18 @@ export function createChangeValues(services: Services, assetsUrl: string) {
     sizeOf: () => 2048,
     ttlMs: 10_000,
   });
+  /** The match just after the change (null: the match is gone). */
+  const matchAt = (matchId: number, seq: bigint): Promise<MatchRecord | null> => {
+    const key = `match|${matchId}|${seq}`;
+    const hit = kept.get(key);
+    if (hit) {
+      return hit.value as Promise<MatchRecord | null>;
+    }
+    const value = orNull(() => services.matches.getById(matchId));
+    kept.set(key, { value });
+    value.catch(() => kept.delete(key));
+    return value;
+  };
   return {
     valueOf(change: LoggedChange, language: Language): Promise<unknown> {
       if (change.matchId === null || (change.kind === 'delete' && change.resource === 'detail')) {
@@ -87,17 +100,10 @@ export function createChangeValues(services: Services, assetsUrl: string) {
       value.catch(() => kept.delete(key));
       return value;
     },
+    matchAt,
     /** The match's status just after the change (null: the match is gone). */
-    statusOf(matchId: number, seq: bigint): Promise<string | null> {
-      const key = `status|${matchId}|${seq}`;
-      const hit = kept.get(key);
-      if (hit) {
-        return hit.value as Promise<string | null>;
-      }
-      const value = orNull(async () => (await services.matches.getById(matchId)).status);
-      kept.set(key, { value });
-      value.catch(() => kept.delete(key));
-      return value;
+    async statusOf(matchId: number, seq: bigint): Promise<string | null> {
+      return (await matchAt(matchId, seq))?.status ?? null;
     },
     close: () => kept.close(),
   };

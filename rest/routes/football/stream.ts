@@ -5,12 +5,9 @@ import Type from 'typebox';
 import type { Deps } from '../../../src/deps.js';
 import { ApiError } from '../../../src/errors/api-error.js';
 import { negotiateLanguage } from '../../../src/http/language.js';
-import type { Principal } from '../../../src/policy/access-policy.js';
 import { rawKeyOf } from '../../../src/policy/raw-key.js';
-import { STREAMS_PER_TIER } from '../../../src/policy/stream-leases.js';
-import { createChangeHub } from '../../../src/push/change-hub.js';
 import { openChangeStream } from '../../../src/push/change-stream.js';
-import { createChangeValues } from '../../../src/push/change-values.js';
+import { leaseStream, type Push } from '../../../src/push/push.js';
 
 /** DECISIONS.md "Push": at most 50 matches per stream. */
 const MAX_MATCHES = 50;
@@ -40,7 +37,7 @@ function parseLastEventId(value: string | string[] | undefined): bigint | null {
 
 export interface StreamRouteOptions {
   deps: Deps;
-  assetsUrl: string;
+  push: Push;
   /** How long a stream stays open (STREAM_MAX_MS). */
   maxMs: number;
 }
@@ -53,32 +50,7 @@ export interface StreamRouteOptions {
 export async function streamRoutes(fastify: FastifyInstance, options: StreamRouteOptions) {
   const { deps } = options;
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const hub = createChangeHub(deps.database.prisma, deps.events);
-  const values = createChangeValues(deps.services, options.assetsUrl);
-  const open = new Set<{ close: () => void }>();
-  app.addHook('preClose', async () => {
-    for (const stream of open) {
-      stream.close();
-    }
-  });
-  app.addHook('onClose', async () => {
-    hub.close();
-    values.close();
-  });
-
-  /** One of the account's concurrent streams, or 429 when it holds them all (DECISIONS.md). */
-  async function leaseFor(principal: Principal) {
-    const { accountId, tier } = principal.account;
-    const limit = STREAMS_PER_TIER[tier];
-    const lease = await deps.access.streams.acquire(accountId, limit);
-    if (!lease) {
-      throw new ApiError(
-        'rate_limited',
-        `At most ${limit} concurrent streams on the ${tier} plan: close one first`,
-      );
-    }
-    return lease;
-  }
+  const { hub, values } = options.push;
 
   app.get(
     '/stream',
@@ -109,7 +81,7 @@ export async function streamRoutes(fastify: FastifyInstance, options: StreamRout
         }
       }
       const pass = request.pass;
-      const lease = pass ? await leaseFor(pass.principal) : null;
+      const lease = pass ? await leaseStream(deps.access.streams, pass.principal) : null;
       const out = new PassThrough();
       // The lease goes back if the stream cannot open (the database is away, say).
       const stream = await openChangeStream(
@@ -131,10 +103,10 @@ export async function streamRoutes(fastify: FastifyInstance, options: StreamRout
         await lease?.release();
         throw error;
       });
-      open.add(stream);
+      const forget = options.push.track(stream);
       const closed = () => {
         stream.close();
-        open.delete(stream);
+        forget();
         void lease?.release();
       };
       request.raw.once('close', closed);
