@@ -100,13 +100,18 @@ export class LiveWriter {
   #timer: NodeJS.Timeout | undefined;
   #tick = 0;
 
+  /** `writeEveryMs`: how often a batch goes to the feed (the rate stays the same). */
   constructor(
     private readonly feed: Feed,
     private readonly matches: MatchRecord[],
+    private readonly writeEveryMs = WRITE_EVERY_MS,
   ) {}
 
   start(): void {
-    const perTick = Math.round((LIVE_RECORDS_PER_SECOND * WRITE_EVERY_MS) / 1000 / 2);
+    const perTick = Math.max(
+      1,
+      Math.round((LIVE_RECORDS_PER_SECOND * this.writeEveryMs) / 1000 / 2),
+    );
     this.#timer = setInterval(() => {
       const lines: string[] = [];
       for (let i = 0; i < perTick; i++) {
@@ -127,7 +132,7 @@ export class LiveWriter {
       }
       this.#tick += 1;
       this.feed.write(lines);
-    }, WRITE_EVERY_MS);
+    }, this.writeEveryMs);
   }
 
   stop(): void {

@@ -16,7 +16,34 @@ export type ChangeListener = (changes: readonly LoggedChange[]) => void;
  * Streams that resume read the entries they missed with `backlog`.
  */
 export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'subscribe'>) {
+  /** Listeners of every match's changes, and listeners of some matches, by match. */
   const listeners = new Set<ChangeListener>();
+  const byMatch = new Map<number, Set<ChangeListener>>();
+  let count = 0;
+
+  /** The page to every listener of everything, and to each other one the entries it follows. */
+  function dispatch(page: readonly LoggedChange[]): void {
+    for (const listener of listeners) {
+      listener(page);
+    }
+    if (byMatch.size === 0) {
+      return;
+    }
+    const followed = new Map<ChangeListener, LoggedChange[]>();
+    for (const change of page) {
+      for (const listener of byMatch.get(change.matchId as number) ?? []) {
+        const entries = followed.get(listener);
+        if (entries) {
+          entries.push(change);
+        } else {
+          followed.set(listener, [change]);
+        }
+      }
+    }
+    for (const [listener, entries] of followed) {
+      listener(entries);
+    }
+  }
   let position: bigint | null = null;
   let reading: Promise<void> | null = null;
   let again = false;
@@ -37,9 +64,7 @@ export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'su
         return;
       }
       position = last.seq;
-      for (const listener of listeners) {
-        listener(page);
-      }
+      dispatch(page);
     }
   }
 
@@ -64,12 +89,12 @@ export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'su
   }
 
   const unsubscribeEvents = events.subscribe((event) => {
-    if (event.type === 'data-changed' && listeners.size > 0) {
+    if (event.type === 'data-changed' && count > 0) {
       void read();
     }
   });
   const poller = setInterval(() => {
-    if (listeners.size > 0) {
+    if (count > 0) {
       void read();
     }
   }, POLL_MS);
@@ -77,19 +102,48 @@ export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'su
 
   return {
     /**
-     * Listens from now on: answers the position from which `listener` hears every entry (older
-     * ones it may also hear, and must skip).
+     * Listens from now on, to every match's changes or to those of `matchIds`: answers the
+     * position from which `listener` hears every such entry (older ones it may also hear, and
+     * must skip).
      */
-    async listen(listener: ChangeListener): Promise<{ from: bigint; stop: () => void }> {
+    async listen(
+      listener: ChangeListener,
+      matchIds: ReadonlySet<number> | null = null,
+    ): Promise<{ from: bigint; stop: () => void }> {
       // Nobody listened, so nothing was read: where the hub stood is old news. Start from the
       // log's end (the first listener may also hear older entries from a read in flight; the
       // stream skips what is not after `from`).
-      const first = listeners.size === 0;
-      listeners.add(listener);
+      const first = count === 0;
+      count += 1;
+      if (matchIds) {
+        for (const id of matchIds) {
+          const set = byMatch.get(id) ?? new Set();
+          set.add(listener);
+          byMatch.set(id, set);
+        }
+      } else {
+        listeners.add(listener);
+      }
       if (first || position === null) {
         position = await latest();
       }
-      return { from: position, stop: () => listeners.delete(listener) };
+      let stopped = false;
+      const stop = () => {
+        if (stopped) {
+          return;
+        }
+        stopped = true;
+        count -= 1;
+        listeners.delete(listener);
+        for (const id of matchIds ?? []) {
+          const set = byMatch.get(id);
+          set?.delete(listener);
+          if (set?.size === 0) {
+            byMatch.delete(id);
+          }
+        }
+      };
+      return { from: position, stop };
     },
     /** The entries after `after` up to `upTo`, in order (a resumed stream's gap). */
     async backlog(after: bigint, upTo: bigint): Promise<LoggedChange[]> {
@@ -117,6 +171,8 @@ export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'su
       clearInterval(poller);
       unsubscribeEvents();
       listeners.clear();
+      byMatch.clear();
+      count = 0;
     },
   };
 }

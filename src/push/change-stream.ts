@@ -10,6 +10,8 @@ import type { ChangeValues } from './change-values.js';
 export const HEARTBEAT_MS = 15_000;
 /** How often an open stream checks that its key is still good (revoked: closed within 5 s). */
 export const REVALIDATE_MS = 2_000;
+/** Queued events are written together up to this many characters at a time. */
+const WRITE_CHUNK = 64 * 1024;
 /** A client this far behind (bytes written and not yet taken) is disconnected. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -61,7 +63,7 @@ export async function openChangeStream(
     out.end();
   };
   const write = (text: string) => {
-    if (closed) {
+    if (closed || text === '') {
       return;
     }
     if (out.writableLength + text.length > MAX_BUFFERED_BYTES) {
@@ -77,24 +79,21 @@ export async function openChangeStream(
     ? ofMatches(request.matchIds, request.analysis)
     : ofLiveMatches(values, { analysis: request.analysis });
 
-  async function send(change: LoggedChange): Promise<void> {
+  /** The change's event text, or '' when the stream does not carry it. */
+  async function eventOf(change: LoggedChange): Promise<string> {
     if (change.seq <= lastSent || !(await carries(change))) {
-      return;
+      return '';
     }
-    const value = await values.valueOf(change, request.language);
-    write(
-      event('change', change.seq, {
-        seq: String(change.seq),
-        matchId: change.matchId,
-        resource: change.resource,
-        kind: change.kind,
-        at: change.at.toISOString(),
-        value,
-      }),
-    );
+    const data = await values.dataOf(change, request.language);
     lastSent = change.seq;
+    return `id: ${change.seq}\nevent: change\ndata: ${data}\n\n`;
   }
 
+  async function send(change: LoggedChange): Promise<void> {
+    write(await eventOf(change));
+  }
+
+  /** What is queued, written together (one write per page of changes, not one per change). */
   async function pump(): Promise<void> {
     if (!ready || pumping) {
       return;
@@ -102,7 +101,15 @@ export async function openChangeStream(
     pumping = true;
     try {
       while (queue.length > 0 && !closed) {
-        await send(queue.shift() as LoggedChange);
+        let text = '';
+        for (const change of queue.splice(0)) {
+          text += await eventOf(change);
+          if (text.length >= WRITE_CHUNK) {
+            write(text);
+            text = '';
+          }
+        }
+        write(text);
       }
     } finally {
       pumping = false;
@@ -112,7 +119,7 @@ export async function openChangeStream(
   const listening = await hub.listen((changes) => {
     queue.push(...changes);
     void pump().catch(close);
-  });
+  }, request.matchIds);
   write('retry: 3000\n\n');
   if (request.lastEventId === null) {
     lastSent = listening.from;

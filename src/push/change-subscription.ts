@@ -28,7 +28,7 @@ const fellBehind = () =>
 export async function subscribeChanges(
   hub: ChangeHub,
   carries: Carries,
-  maxPending = MAX_PENDING_CHANGES,
+  options: { matchIds?: ReadonlySet<number> | null; maxPending?: number } = {},
 ): Promise<AsyncIterableIterator<LoggedChange>> {
   const pending: LoggedChange[] = [];
   // Entries heard before `listen` said where this subscriber starts.
@@ -51,6 +51,7 @@ export async function subscribeChanges(
     listening.stop();
     wake?.();
   };
+  const maxPending = options.maxPending ?? MAX_PENDING_CHANGES;
   const listening = await hub.listen((changes) => {
     if (last === null) {
       early.push(...changes);
@@ -63,7 +64,7 @@ export async function subscribeChanges(
       end();
     }
     wake?.();
-  });
+  }, options.matchIds ?? null);
   last = listening.from;
   take(early);
 

@@ -72,33 +72,43 @@ export function createChangeValues(services: Services, assetsUrl: string) {
     sizeOf: () => 2048,
     ttlMs: 10_000,
   });
-  /** The match just after the change (null: the match is gone). */
-  const matchAt = (matchId: number, seq: bigint): Promise<MatchRecord | null> => {
-    const key = `match|${matchId}|${seq}`;
+  /** `compute` once per key while it is kept (a failure is not kept). */
+  const memo = <T>(key: string, compute: () => Promise<T>): Promise<T> => {
     const hit = kept.get(key);
     if (hit) {
-      return hit.value as Promise<MatchRecord | null>;
+      return hit.value as Promise<T>;
     }
-    const value = orNull(() => services.matches.getById(matchId));
+    const value = compute();
     kept.set(key, { value });
     value.catch(() => kept.delete(key));
     return value;
   };
+  /** The match just after the change (null: the match is gone). */
+  const matchAt = (matchId: number, seq: bigint): Promise<MatchRecord | null> =>
+    memo(`match|${matchId}|${seq}`, () => orNull(() => services.matches.getById(matchId)));
+  const currentValue = (change: LoggedChange, language: Language): Promise<unknown> => {
+    const { matchId } = change;
+    if (matchId === null || (change.kind === 'delete' && change.resource === 'detail')) {
+      return Promise.resolve(null);
+    }
+    return memo(`${change.seq}|${language}`, () =>
+      orNull(() => read[change.resource](matchId, language)),
+    );
+  };
   return {
-    valueOf(change: LoggedChange, language: Language): Promise<unknown> {
-      if (change.matchId === null || (change.kind === 'delete' && change.resource === 'detail')) {
-        return Promise.resolve(null);
-      }
-      const key = `${change.seq}|${language}`;
-      const hit = kept.get(key);
-      if (hit) {
-        return hit.value;
-      }
-      const matchId = change.matchId;
-      const value = orNull(() => read[change.resource](matchId, language));
-      kept.set(key, { value });
-      value.catch(() => kept.delete(key));
-      return value;
+    valueOf: currentValue,
+    /** A `change` event's data as streams send it: serialized once per change and language. */
+    dataOf(change: LoggedChange, language: Language): Promise<string> {
+      return memo(`data|${change.seq}|${language}`, async () =>
+        JSON.stringify({
+          seq: String(change.seq),
+          matchId: change.matchId,
+          resource: change.resource,
+          kind: change.kind,
+          at: change.at.toISOString(),
+          value: await currentValue(change, language),
+        }),
+      );
     },
     matchAt,
     /** The match's status just after the change (null: the match is gone). */

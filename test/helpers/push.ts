@@ -20,6 +20,7 @@ export function pushInstances() {
   const opened: Array<{ close: () => void }> = [];
   return {
     apps,
+    bases,
     async start(database: Database, count: number, env: Record<string, string>) {
       for (let i = 0; i < count; i++) {
         const app = (await buildTestApp(database, { env })) as TestApp;

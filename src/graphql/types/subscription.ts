@@ -50,8 +50,11 @@ function pushOf(ctx: GraphQLContext): Push {
   return ctx.push;
 }
 
-const changesOf = (ctx: GraphQLContext, carries: Carries) =>
-  subscribeChanges(pushOf(ctx).hub, carries);
+/** The changes `carries` accepts, of the match `matchId` only when given (the hub's index). */
+const changesOf = (ctx: GraphQLContext, carries: Carries, matchId?: number) =>
+  subscribeChanges(pushOf(ctx).hub, carries, {
+    matchIds: matchId === undefined ? null : new Set([matchId]),
+  });
 
 /** Refuses an id of no match before the subscription opens (400, as the SSE route). */
 async function checkMatch(ctx: GraphQLContext, id: number, parameter: string): Promise<void> {
@@ -91,7 +94,7 @@ builder.subscriptionFields((t) => ({
     args: { id: t.arg.int({ required: true }) },
     ...check((args, ctx) => checkMatch(ctx, args['id'] as number, 'id')),
     subscribe: (_root, args, ctx) =>
-      changesOf(ctx, ofMatches(new Set([args.id]), ctx.access.analysis)),
+      changesOf(ctx, ofMatches(new Set([args.id]), ctx.access.analysis), args.id),
     resolve: eachEvent,
   }),
   liveMatches: t.field({
@@ -124,6 +127,7 @@ builder.subscriptionFields((t) => ({
       return changesOf(
         ctx,
         ofOddsMoves(pushOf(ctx).values, { matchId: args.matchId, market, odds }),
+        args.matchId,
       );
     },
     resolve: eachEvent,

@@ -1,4 +1,6 @@
+import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { applyChanges } from '../../../src/ingest/changes/apply.js';
 import { checkChange } from '../../../src/ingest/changes/format.js';
 import { summarizeChanges } from '../../../src/ingest/changes/summary.js';
@@ -30,29 +32,57 @@ describeWithRedis('push fan-out across instances', () => {
     ({ key } = await createAccountWithKey(database, 'Pro'));
     matchId = (await database.prisma.match.findFirstOrThrow({ orderBy: { id: 'asc' } })).id;
   }, 120_000);
+  /** A corner written, and only instance A's bus told, as a writer in A's process would. */
+  const write = async (seq: number) => {
+    const record = { matchId, seq, minute: 12, type: 'corner', side: 'away' };
+    const change = checkChange({ op: 'upsert', resource: 'events', record }, 1, 'test');
+    const logged = await applyChanges(database.prisma, [{ line: 1, change }], 'test', new Date());
+    await instances.apps[0]?.deps.events.publish({
+      type: 'data-changed',
+      changes: await summarizeChanges(database.prisma, logged),
+    });
+    return logged;
+  };
   afterAll(async () => {
     await instances.close();
     await database?.close();
   });
 
-  it('a change announced on instance A reaches a stream on instance B, and one on A', async () => {
+  it('a change announced on instance A reaches streams and subscriptions on B, and on A', async () => {
+    const overWs = createClient({
+      url: `${instances.bases[1]?.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { Authorization: `Bearer ${key}` },
+      retryAttempts: 0,
+    });
+    const received: Array<{ matchUpdated: { seq: string } }> = [];
+    overWs.subscribe(
+      { query: `subscription { matchUpdated(id: ${matchId}) { seq match { id } } }` },
+      {
+        next: (result) => void received.push(result.data as (typeof received)[number]),
+        error: () => {},
+        complete: () => {},
+      },
+    );
+    // It opens after the server's checks, with no message saying so: probe until it reads one.
+    for (let i = 0; i < 40 && received.length === 0; i++) {
+      await write(8000 + i);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     const streams = [];
     for (const i of [0, 1]) {
       const sse = await instances.open(i, `/v1/football/stream?matchId=${matchId}`, key);
       expect(sse.response.status).toBe(200);
       streams.push(sse);
     }
-    const record = { matchId, seq: 9001, minute: 12, type: 'corner', side: 'away' };
-    const change = checkChange({ op: 'upsert', resource: 'events', record }, 1, 'test');
-    const logged = await applyChanges(database.prisma, [{ line: 1, change }], 'test', new Date());
-    // Only instance A's bus is told, as a writer in A's process would tell it.
-    await instances.apps[0]?.deps.events.publish({
-      type: 'data-changed',
-      changes: await summarizeChanges(database.prisma, logged),
-    });
+    const logged = await write(9001);
     for (const sse of streams) {
       const event = await sse.next((e) => e.event === 'change', 3000);
       expect(event.id).toBe(String(logged[0]?.seq));
     }
+    await expect
+      .poll(() => received.map((r) => r.matchUpdated.seq), { timeout: 3000 })
+      .toContain(String(logged[0]?.seq));
+    await overWs.dispose();
   });
 });

@@ -1,0 +1,265 @@
+/**
+ * `npm run bench:push` (issue 14, docs/benchmarks.md "Push"): two instances of `touchline serve`
+ * on one PostgreSQL database and Redis, 300 live matches changed through `touchline feed -` at
+ * about 60 changes a second, and on instance A 2,000 SSE subscribers of one match each (as match
+ * pages), 100 of every live match and 500 graphql-ws `matchUpdated` subscribers, with 100 SSE
+ * subscribers on instance B. Reports the delivery time from a change's write to its last
+ * subscriber (p50, p99, max), each instance's memory per idle stream, and the cached REST detail
+ * throughput on A while it all runs against before anything was open.
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../src/db/database.js';
+import { createAccountsService } from '../src/services/accounts.js';
+import {
+  createPgDatabase,
+  dropPgDatabase,
+  dropRedisPrefix,
+  loadDemoAndKey,
+  raiseLimitsAndPick,
+} from './databases.js';
+import { Feed, LIVE_RECORDS_PER_SECOND, LiveWriter, makeMatchesLive } from './live.js';
+import { LoadGenerator } from './load-client.js';
+import { freePort, killChildren, log, type Server, startServer } from './processes.js';
+import {
+  Deliveries,
+  deliveryTimes,
+  openGraphqlSubscriber,
+  openSseSubscriber,
+} from './push-subscribers.js';
+import { type TouchlineConfig, touchlineEnv } from './servers.js';
+import { percentile, round } from './stats.js';
+
+const PG_URL = process.env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env['BENCH_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const ONE_MATCH_SUBSCRIBERS = 2000;
+const ALL_LIVE_SUBSCRIBERS = 100;
+const GRAPHQL_SUBSCRIBERS = 500;
+const SUBSCRIBERS_ON_B = 100;
+/** Opened on B after the others, for memory per idle stream once the code paths are warm. */
+const IDLE_ON_B = 500;
+const STREAMS_PER_ACCOUNT = 25;
+const PUSH_ONLY_SECONDS = 20;
+const CANNON = { connections: 16, seconds: 10 };
+const SETTLE_MS = 3000;
+/**
+ * The feed writes a batch this often (BENCH_PUSH_BATCH_MS; 6 records every 100 ms by default, as
+ * a provider's changes come in; 1000: 60 records in one transaction a second).
+ */
+const WRITE_EVERY_MS = Number(process.env['BENCH_PUSH_BATCH_MS'] ?? 100);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const rssKb = async (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+/** Pro accounts (25 streams each) with one key each, made in the bench database directly. */
+async function createKeys(config: TouchlineConfig, accounts: number): Promise<string[]> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const service = createAccountsService({ db: database.prisma });
+    const keys: string[] = [];
+    for (let i = 0; i < accounts; i++) {
+      const account = await service.createAccount('Pro');
+      keys.push((await service.createKey(account.id, { expiresAt: null })).key);
+    }
+    return keys;
+  } finally {
+    await database.close();
+  }
+}
+
+/** `count` subscribers opened by `open(i)`, 50 at a time; how many opened. */
+async function openMany<T extends { close: () => void }>(
+  count: number,
+  open: (i: number) => Promise<T & { ok: boolean }>,
+  opened: Array<{ close: () => void }>,
+): Promise<number> {
+  let ok = 0;
+  for (let start = 0; start < count; start += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, count - start) }, (_, j) => open(start + j)),
+    );
+    for (const subscriber of batch) {
+      opened.push(subscriber);
+      ok += subscriber.ok ? 1 : 0;
+    }
+  }
+  return ok;
+}
+
+const stats = (ms: number[]) => ({
+  p50Ms: round(percentile(ms, 50), 1),
+  p99Ms: round(percentile(ms, 99), 1),
+  maxMs: round(Math.max(0, ...ms), 1),
+});
+
+const tmp = await mkdtemp(join(tmpdir(), 'touchline-push-'));
+const name = `touchline_push_${process.pid}`;
+const prefix = `tlpush_${process.pid}`;
+const servers: Server[] = [];
+const opened: Array<{ close: () => void }> = [];
+const load = new LoadGenerator();
+let feed: Feed | undefined;
+try {
+  const config: TouchlineConfig = {
+    name: 'postgres',
+    description: 'PostgreSQL, Redis',
+    dataDir: join(tmp, 'data'),
+    databaseUrl: await createPgDatabase(PG_URL, name),
+    redisUrl: REDIS_URL,
+    redisPrefix: prefix,
+  };
+  log('demo data, the bench key, 300 live matches');
+  const bench = await raiseLimitsAndPick(config, await loadDemoAndKey(touchlineEnv(config), 400));
+  const live = await makeMatchesLive(config.databaseUrl as string, bench.matchId);
+  const liveIds = live.map((m) => Number(m['id']));
+  const streams = ONE_MATCH_SUBSCRIBERS + ALL_LIVE_SUBSCRIBERS + GRAPHQL_SUBSCRIBERS;
+  const keys = await createKeys(config, Math.ceil(streams / STREAMS_PER_ACCOUNT));
+  const keysOnB = await createKeys(
+    config,
+    Math.ceil((SUBSCRIBERS_ON_B + IDLE_ON_B) / STREAMS_PER_ACCOUNT),
+  );
+  const keyOnB = (i: number) => keysOnB[Math.floor(i / STREAMS_PER_ACCOUNT)] as string;
+  for (const instance of ['a', 'b']) {
+    const port = await freePort();
+    servers.push(
+      await startServer({
+        name: `touchline-push-${instance}`,
+        entry: 'app/main.ts',
+        args: ['serve'],
+        env: touchlineEnv(config, { PORT: String(port), STREAM_MAX_MS: '3600000' }),
+        port,
+        readyPath: '/readyz',
+        logDir: tmp,
+      }),
+    );
+  }
+  const [a, b] = servers as [Server, Server];
+  const detail = {
+    url: `${a.url}/v1/football/matches/${bench.matchId}`,
+    method: 'GET' as const,
+    headers: { authorization: `Bearer ${bench.key}` },
+    ...CANNON,
+  };
+  log('REST detail on A, nothing open');
+  await load.cannon({ ...detail, seconds: 3 });
+  const quiet = await load.cannon(detail);
+
+  log('opening the subscribers');
+  await sleep(SETTLE_MS);
+  const rssBefore = { a: await rssKb(a.pid), b: await rssKb(b.pid) };
+  const oneMatch = new Deliveries();
+  const allLive = new Deliveries();
+  const graphql = new Deliveries();
+  const onB = new Deliveries();
+  const keyOf = (i: number) => keys[Math.floor(i / STREAMS_PER_ACCOUNT)] as string;
+  const matchOf = (i: number) => liveIds[i % liveIds.length] as number;
+  const sse = (url: string, key: string, deliveries: Deliveries) =>
+    openSseSubscriber(url, key, deliveries).then((s) => ({ ...s, ok: s.status === 200 }));
+  const counts = {
+    oneMatch: await openMany(
+      ONE_MATCH_SUBSCRIBERS,
+      (i) => sse(`${a.url}/v1/football/stream?matchId=${matchOf(i)}`, keyOf(i), oneMatch),
+      opened,
+    ),
+    allLive: await openMany(
+      ALL_LIVE_SUBSCRIBERS,
+      (i) => sse(`${a.url}/v1/football/stream`, keyOf(ONE_MATCH_SUBSCRIBERS + i), allLive),
+      opened,
+    ),
+    graphql: await openMany(
+      GRAPHQL_SUBSCRIBERS,
+      (i) =>
+        openGraphqlSubscriber(
+          `${a.url.replace('http', 'ws')}/graphql`,
+          keyOf(ONE_MATCH_SUBSCRIBERS + ALL_LIVE_SUBSCRIBERS + i),
+          matchOf(i),
+          graphql,
+        ),
+      opened,
+    ),
+    onB: await openMany(
+      SUBSCRIBERS_ON_B,
+      (i) => sse(`${b.url}/v1/football/stream?matchId=${matchOf(i)}`, keyOnB(i), onB),
+      opened,
+    ),
+  };
+  log(`opened ${JSON.stringify(counts)}`);
+  await sleep(SETTLE_MS);
+  const rssIdle = { a: await rssKb(a.pid), b: await rssKb(b.pid) };
+  const idleOnB = await openMany(
+    IDLE_ON_B,
+    (i) =>
+      sse(
+        `${b.url}/v1/football/stream?matchId=${matchOf(i)}`,
+        keyOnB(SUBSCRIBERS_ON_B + i),
+        new Deliveries(),
+      ),
+    opened,
+  );
+  await sleep(SETTLE_MS);
+  const rssMoreOnB = await rssKb(b.pid);
+  // A's own difference mixes in what the REST load before freed (it can come out negative).
+  const memory = {
+    rssOnAKb: { before: rssBefore.a, withStreams: rssIdle.a },
+    perStreamOnBWarmKb: round((rssMoreOnB - rssIdle.b) / Math.max(1, idleOnB), 1),
+    idleStreamsOnB: idleOnB,
+  };
+
+  log(`writing about ${LIVE_RECORDS_PER_SECOND} changes a second through the feed`);
+  feed = new Feed(config, tmp);
+  const writer = new LiveWriter(feed, live, WRITE_EVERY_MS);
+  writer.start();
+  await sleep(5000);
+  const from = Date.now();
+  await sleep(PUSH_ONLY_SECONDS * 1000);
+  const cannonFrom = Date.now();
+  log('REST detail on A, under push');
+  const busy = await load.cannon(detail);
+  const until = Date.now();
+  writer.stop();
+  await sleep(SETTLE_MS);
+
+  const onA = deliveryTimes([oneMatch, allLive, graphql], from, cannonFrom);
+  const onAUnderLoad = deliveryTimes([oneMatch, allLive, graphql], cannonFrom, until);
+  const fanOut = deliveryTimes([onB], from, until);
+  const seenOnA = deliveryTimes([oneMatch, allLive, graphql], from, until).seqs;
+  const result = {
+    at: new Date().toISOString(),
+    subscribers: { ...counts, idleOnB },
+    feedBatchEveryMs: WRITE_EVERY_MS,
+    changesPerSecond: round(onA.changes / ((cannonFrom - from) / 1000), 1),
+    instanceA: { changes: onA.changes, deliveries: onA.deliveries, ...stats(onA.ms) },
+    instanceAWhileRestLoad: { changes: onAUnderLoad.changes, ...stats(onAUnderLoad.ms) },
+    graphqlOnly: stats(deliveryTimes([graphql], from, cannonFrom).ms),
+    instanceB: { changes: fanOut.changes, deliveries: fanOut.deliveries, ...stats(fanOut.ms) },
+    seenOnBNotOnA: [...fanOut.seqs].filter((seq) => !seenOnA.has(seq)).length,
+    memory,
+    restDetail: {
+      quietRps: round(quiet.rps, 0),
+      underPushRps: round(busy.rps, 0),
+      ratio: round(busy.rps / quiet.rps, 2),
+      failures: busy.failures,
+    },
+  };
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  await mkdir('bench/results', { recursive: true });
+  await writeFile(
+    `bench/results/push-${result.at.replace(/[:.]/g, '-')}.json`,
+    JSON.stringify(result),
+  );
+} finally {
+  for (const subscriber of opened) {
+    subscriber.close();
+  }
+  await feed?.stop();
+  for (const server of servers) {
+    await server.stop();
+  }
+  load.close();
+  killChildren();
+  await dropPgDatabase(PG_URL, name).catch(() => {});
+  await dropRedisPrefix(REDIS_URL, prefix).catch(() => 0);
+  await rm(tmp, { recursive: true, force: true });
+}
