@@ -39,6 +39,27 @@ export interface AccessPluginOptions {
   maxCost: number;
 }
 
+/** The operation of the document that runs (the named one, or the only one). */
+export const operationOf = (document: DocumentNode, operationName: string | null | undefined) =>
+  document.definitions.find(
+    (d): d is OperationDefinitionNode =>
+      d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
+  );
+
+/**
+ * Refuses the operation as a whole: the status REST would answer (and its Retry-After) for the
+ * HTTP door, the error as the result.
+ */
+export const refusalFor =
+  (ctx: ExecutionContext, stop: (result: { errors: GraphQLError[] }) => void) =>
+  (error: ApiError) => {
+    ctx.http.status = error.status;
+    if (error.extras.retryAfter !== undefined) {
+      ctx.http.retryAfter = error.extras.retryAfter;
+    }
+    stop({ errors: [graphqlErrorOf(error)] });
+  };
+
 /** The operation's variables coerced as graphql-js will execute them; a bad one is a 400. */
 export function coercedVariables(
   schema: GraphQLSchema,
@@ -46,10 +67,7 @@ export function coercedVariables(
   operationName: string | null | undefined,
   raw: unknown,
 ): Record<string, unknown> {
-  const operation = document.definitions.find(
-    (d): d is OperationDefinitionNode =>
-      d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
-  );
+  const operation = operationOf(document, operationName);
   const result = getVariableValues(
     schema,
     operation?.variableDefinitions ?? [],
@@ -142,13 +160,7 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
   return {
     async onExecute({ args, setResultAndStopExecution, setExecuteFn }) {
       const ctx = args.contextValue;
-      const refuse = (error: ApiError) => {
-        ctx.http.status = error.status;
-        if (error.extras.retryAfter !== undefined) {
-          ctx.http.retryAfter = error.extras.retryAfter;
-        }
-        setResultAndStopExecution({ errors: [graphqlErrorOf(error)] });
-      };
+      const refuse = refusalFor(ctx, setResultAndStopExecution);
       let variables: Record<string, unknown> = {};
       let invalidVariables: ApiError | undefined;
       try {

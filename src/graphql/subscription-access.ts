@@ -1,5 +1,4 @@
 import {
-  type DefinitionNode,
   type ExecutionResult,
   type GraphQLSchema,
   getArgumentValues,
@@ -12,7 +11,14 @@ import type { Gate, Pass } from '../policy/gate.js';
 import type { StreamLease, StreamLeases } from '../policy/stream-leases.js';
 import { REVALIDATE_MS } from '../push/change-stream.js';
 import { leaseStream, type Push } from '../push/push.js';
-import { asApiError, coercedVariables, type ExecutionContext, refusalOf } from './access.js';
+import {
+  asApiError,
+  coercedVariables,
+  type ExecutionContext,
+  operationOf,
+  refusalFor,
+  refusalOf,
+} from './access.js';
 import { graphqlErrorOf } from './errors.js';
 import type { SubscriptionCheck } from './types/subscription.js';
 
@@ -123,18 +129,8 @@ export function subscriptionAccessPlugin(
   return {
     async onSubscribe({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue;
-      const refuse = (error: ApiError) => {
-        ctx.http.status = error.status;
-        if (error.extras.retryAfter !== undefined) {
-          ctx.http.retryAfter = error.extras.retryAfter;
-        }
-        setResultAndStopExecution({ errors: [graphqlErrorOf(error)] });
-      };
-      const operation = args.document.definitions.find(
-        (d: DefinitionNode): d is OperationDefinitionNode =>
-          d.kind === Kind.OPERATION_DEFINITION &&
-          (!args.operationName || d.name?.value === args.operationName),
-      );
+      const refuse = refusalFor(ctx, setResultAndStopExecution);
+      const operation = operationOf(args.document, args.operationName);
       const revalidate = async () => {
         const again = await gate.open(options.rawKeyOf(ctx), options.addressOf(ctx));
         await again.allow('plan');

@@ -1,5 +1,5 @@
 import type { Database } from '../../src/db/database.js';
-import type { TestApp } from '../contract/rest/matches-fixture.js';
+import { setUpMatches, type TestApp } from '../contract/rest/matches-fixture.js';
 import { buildTestApp } from './app.js';
 import { openSse } from './sse.js';
 
@@ -45,4 +45,21 @@ export function pushInstances() {
       }
     },
   };
+}
+
+/**
+ * The push tests' world: the matches fixture listening on a loopback port (`env` for the app),
+ * two finished matches (one to follow, one not) and a live one.
+ */
+export async function pushFixture(database: Database, env: Record<string, string>) {
+  const { app, key } = await setUpMatches(database, env);
+  const base = await listening(app);
+  const finished = await database.prisma.match.findMany({
+    where: { status: 'finished' },
+    take: 2,
+    orderBy: { id: 'asc' },
+  });
+  const [followed, other] = finished.map((m) => m.id) as [number, number];
+  const live = await database.prisma.match.findFirstOrThrow({ where: { status: 'live' } });
+  return { app, pro: key, base, followed, other, liveMatch: live.id };
 }

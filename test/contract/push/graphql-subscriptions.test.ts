@@ -8,10 +8,10 @@ import { summarizeChanges } from '../../../src/ingest/changes/summary.js';
 import { createKeysService } from '../../../src/services/keys.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
-import { listening } from '../../helpers/push.js';
+import { pushFixture } from '../../helpers/push.js';
 import { TEST_REDIS_URL, uniquePrefix } from '../../helpers/redis.js';
 import { openSse, type SseEvent } from '../../helpers/sse.js';
-import { auth, setUpMatches, type TestApp } from '../rest/matches-fixture.js';
+import { auth, type TestApp } from '../rest/matches-fixture.js';
 
 interface MatchChange {
   seq: string;
@@ -178,15 +178,7 @@ describe.each(COUNTER_STORES)('GraphQL subscriptions, $store', ({ env }) => {
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
-    ({ app, key: pro } = await setUpMatches(database, env));
-    base = await listening(app);
-    const done = await database.prisma.match.findMany({
-      where: { status: 'finished' },
-      take: 2,
-      orderBy: { id: 'asc' },
-    });
-    [followed, finished] = done.map((m) => m.id) as [number, number];
-    liveMatch = (await database.prisma.match.findFirstOrThrow({ where: { status: 'live' } })).id;
+    ({ app, pro, base, followed, other: finished, liveMatch } = await pushFixture(database, env));
   }, 180_000);
   afterAll(async () => {
     for (const close of closing) {

@@ -7,9 +7,9 @@ import { createKeysService } from '../../../src/services/keys.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
-import { listening } from '../../helpers/push.js';
+import { listening, pushFixture } from '../../helpers/push.js';
 import { openSse, type SseEvent } from '../../helpers/sse.js';
-import { auth, setUpMatches, type TestApp } from '../rest/matches-fixture.js';
+import { auth, type TestApp } from '../rest/matches-fixture.js';
 
 /** DECISIONS.md "Push": GET /v1/football/stream. */
 describe('GET /v1/football/stream', () => {
@@ -45,15 +45,9 @@ describe('GET /v1/football/stream', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
-    ({ app, key: pro } = await setUpMatches(database, { STREAM_MAX_MS: '600000' }));
-    base = await listening(app);
-    const finished = await database.prisma.match.findMany({
-      where: { status: 'finished' },
-      take: 2,
-      orderBy: { id: 'asc' },
-    });
-    [followed, other] = finished.map((m) => m.id) as [number, number];
-    liveMatch = (await database.prisma.match.findFirstOrThrow({ where: { status: 'live' } })).id;
+    ({ app, pro, base, followed, other, liveMatch } = await pushFixture(database, {
+      STREAM_MAX_MS: '600000',
+    }));
   }, 180_000);
   afterAll(async () => {
     for (const sse of opened) {
