@@ -18,6 +18,7 @@ import { registerRouteConfig } from '../src/http/route-config.js';
 import { registerStrictIntegers } from '../src/http/strict-integers.js';
 import { clientErrorHandler, frameworkErrors } from '../src/http/transport-errors.js';
 import { registerUrlCredentialCheck } from '../src/http/url-credentials.js';
+import { livePagePlugin } from '../src/live-page/plugin.js';
 import { carriesKeyPrefix } from '../src/policy/query-credentials.js';
 import { createPush } from '../src/push/push.js';
 
@@ -127,6 +128,7 @@ export async function buildApp(
     push,
   });
   await app.register(docsPlugin);
+  await app.register(livePagePlugin, { assetsUrl: config.assetsUrl });
   if (servesOwnAssets(config)) {
     await app.register(assetsPlugin, { teams: deps.services.teams });
   }
