@@ -116,6 +116,10 @@ export async function streamRoutes(fastify: FastifyInstance, options: StreamRout
           .header('content-type', 'text/event-stream; charset=utf-8')
           .header('cache-control', 'no-cache')
           .header('x-accel-buffering', 'no')
+          // The socket closes with the stream (its time is up, the server shuts down): a client
+          // reconnects after `retry` anyway, and a keep-alive socket left behind would hold a
+          // shutdown until its idle timeout (found by the /live page's test: 70 s).
+          .header('connection', 'close')
           // The body is the stream itself; the schema above only documents its text for OpenAPI.
           .send(out as unknown as string)
       );

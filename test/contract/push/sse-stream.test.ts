@@ -61,6 +61,8 @@ describe('GET /v1/football/stream', () => {
     const sse = await stream(`?matchId=${followed}`, pro);
     expect(sse.response.status).toBe(200);
     expect(sse.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // Its socket closes with it: a shutdown need not wait for an idle keep-alive timeout.
+    expect(sse.response.headers.get('connection')).toBe('close');
     await writeCorner(other);
     const [logged] = await writeCorner(followed);
     const event = await sse.next(isChange);
