@@ -11,23 +11,32 @@ import WebSocket from 'ws';
 /** Per change (seq): when it was written, how many subscribers read it, when the last did. */
 export class Deliveries {
   readonly #written = new Map<string, number>();
+  readonly #match = new Map<string, number>();
   readonly #last = new Map<string, number>();
   readonly #count = new Map<string, number>();
 
-  note(seq: string, at: string): void {
+  note(seq: string, at: string, matchId: number): void {
     const now = Date.now();
     if (!this.#written.has(seq)) {
       this.#written.set(seq, Date.parse(at));
+      this.#match.set(seq, matchId);
     }
     this.#last.set(seq, now);
     this.#count.set(seq, (this.#count.get(seq) ?? 0) + 1);
   }
 
   /** Each change read: when it was written, when its last subscriber here read it, how often. */
-  *changes(): Generator<{ seq: string; written: number; last: number; count: number }> {
+  *changes(): Generator<{
+    seq: string;
+    matchId: number;
+    written: number;
+    last: number;
+    count: number;
+  }> {
     for (const [seq, written] of this.#written) {
       yield {
         seq,
+        matchId: this.#match.get(seq) ?? 0,
         written,
         last: this.#last.get(seq) ?? written,
         count: this.#count.get(seq) ?? 0,
@@ -66,6 +75,7 @@ export function deliveryTimes(
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 const SEQ = /"seq":"(\d+)"/;
 const AT = /"at":"([^"]+)"/;
+const MATCH = /"matchId":(\d+)/;
 
 /**
  * One `GET /v1/football/stream` reader; resolves when the stream answered (its status). Only
@@ -94,7 +104,7 @@ export function openSseSubscriber(
               const seq = SEQ.exec(block)?.[1];
               const at = AT.exec(block)?.[1];
               if (seq && at) {
-                deliveries.note(seq, at);
+                deliveries.note(seq, at, Number(MATCH.exec(block)?.[1]));
               }
             }
             cut = buffer.indexOf('\n\n');
@@ -135,9 +145,11 @@ export async function openGraphqlSubscriber(
     },
     {
       next: (result) => {
-        const change = result.data?.['matchUpdated'] as { seq: string; at: string } | undefined;
+        const change = result.data?.['matchUpdated'] as
+          | { seq: string; at: string; match: { id: number } }
+          | undefined;
         if (change) {
-          deliveries.note(change.seq, change.at);
+          deliveries.note(change.seq, change.at, change.match.id);
         }
       },
       error: () => {},

@@ -8,7 +8,7 @@
  * throughput on A while it all runs against before anything was open.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/db/database.js';
 import { createAccountsService } from '../src/services/accounts.js';
@@ -21,7 +21,7 @@ import {
 } from './databases.js';
 import { Feed, LIVE_RECORDS_PER_SECOND, LiveWriter, makeMatchesLive } from './live.js';
 import { LoadGenerator } from './load-client.js';
-import { freePort, killChildren, log, type Server, startServer } from './processes.js';
+import { cpuMicros, freePort, killChildren, log, type Server, startServer } from './processes.js';
 import {
   Deliveries,
   deliveryTimes,
@@ -31,6 +31,13 @@ import {
 import { type TouchlineConfig, touchlineEnv } from './servers.js';
 import { percentile, round } from './stats.js';
 
+/**
+ * This process hosts the 2,700 subscribers; parsing what they read takes a good part of a core,
+ * which on a 2-core machine the server under test would lose to the bench's own clients. It runs
+ * at this nice level once they open (BENCH_PUSH_NICE; 0 to compare), so the REST row measures
+ * the server; the servers, the feed and the REST load generator keep the normal priority.
+ */
+const SUBSCRIBER_NICE = Number(process.env['BENCH_PUSH_NICE'] ?? 10);
 const PG_URL = process.env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['BENCH_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const ONE_MATCH_SUBSCRIBERS = 2000;
@@ -144,8 +151,15 @@ try {
   };
   log('REST detail on A, nothing open');
   await load.cannon({ ...detail, seconds: 3 });
+  const quietCpu = cpuMicros(a.pid) ?? 0;
   const quiet = await load.cannon(detail);
+  const quietCpuPerRequest = ((cpuMicros(a.pid) ?? 0) - quietCpu) / Math.max(1, quiet.responses);
+  const quietCores = ((cpuMicros(a.pid) ?? 0) - quietCpu) / 1e6 / quiet.seconds;
 
+  // The feed (the writer) keeps the normal priority; this process, which from here on only
+  // reads the subscribers' streams, steps back (see SUBSCRIBER_NICE).
+  feed = new Feed(config, tmp);
+  setPriority(SUBSCRIBER_NICE);
   log('opening the subscribers');
   await sleep(SETTLE_MS);
   const rssBefore = { a: await rssKb(a.pid), b: await rssKb(b.pid) };
@@ -207,16 +221,33 @@ try {
     idleStreamsOnB: idleOnB,
   };
 
+  log('REST detail on A, streams open and idle');
+  const idleCpu = cpuMicros(a.pid) ?? 0;
+  const idle = await load.cannon(detail);
+  const idleCpuPerRequest = ((cpuMicros(a.pid) ?? 0) - idleCpu) / Math.max(1, idle.responses);
+
   log(`writing about ${LIVE_RECORDS_PER_SECOND} changes a second through the feed`);
-  feed = new Feed(config, tmp);
   const writer = new LiveWriter(feed, live, WRITE_EVERY_MS);
   writer.start();
   await sleep(5000);
   const from = Date.now();
+  const cpuFrom = { a: cpuMicros(a.pid) ?? 0, b: cpuMicros(b.pid) ?? 0 };
+  const benchCpuFrom = process.cpuUsage();
   await sleep(PUSH_ONLY_SECONDS * 1000);
   const cannonFrom = Date.now();
+  /** Share of one core the instance used while it only pushed (and wrote nothing). */
+  const coreShare = (pid: number, start: number) =>
+    round(((cpuMicros(pid) ?? 0) - start) / 1000 / (cannonFrom - from), 2);
+  const benchCpu = process.cpuUsage(benchCpuFrom);
+  const pushCpu = {
+    a: coreShare(a.pid, cpuFrom.a),
+    b: coreShare(b.pid, cpuFrom.b),
+    subscribers: round((benchCpu.user + benchCpu.system) / 1000 / (cannonFrom - from), 2),
+  };
   log('REST detail on A, under push');
+  const busyCpu = cpuMicros(a.pid) ?? 0;
   const busy = await load.cannon(detail);
+  const busyCpuMicros = (cpuMicros(a.pid) ?? 0) - busyCpu;
   const until = Date.now();
   writer.stop();
   await sleep(SETTLE_MS);
@@ -224,23 +255,45 @@ try {
   const onA = deliveryTimes([oneMatch, allLive, graphql], from, cannonFrom);
   const onAUnderLoad = deliveryTimes([oneMatch, allLive, graphql], cannonFrom, until);
   const fanOut = deliveryTimes([onB], from, until);
-  const seenOnA = deliveryTimes([oneMatch, allLive, graphql], from, until).seqs;
+  // Every change of B's matches that A's every-live-match subscribers read must have reached B.
+  const followedOnB = new Set(liveIds.slice(0, SUBSCRIBERS_ON_B));
+  const expectedOnB = [...allLive.changes()].filter(
+    (c) => c.written >= from && c.written < until && followedOnB.has(c.matchId),
+  );
   const result = {
     at: new Date().toISOString(),
     subscribers: { ...counts, idleOnB },
     feedBatchEveryMs: WRITE_EVERY_MS,
+    subscriberNice: SUBSCRIBER_NICE,
+    changesPerSecondWhileRestLoad: round(onAUnderLoad.changes / ((until - cannonFrom) / 1000), 1),
     changesPerSecond: round(onA.changes / ((cannonFrom - from) / 1000), 1),
     instanceA: { changes: onA.changes, deliveries: onA.deliveries, ...stats(onA.ms) },
     instanceAWhileRestLoad: { changes: onAUnderLoad.changes, ...stats(onAUnderLoad.ms) },
     graphqlOnly: stats(deliveryTimes([graphql], from, cannonFrom).ms),
     instanceB: { changes: fanOut.changes, deliveries: fanOut.deliveries, ...stats(fanOut.ms) },
-    seenOnBNotOnA: [...fanOut.seqs].filter((seq) => !seenOnA.has(seq)).length,
+    changesOfBsMatchesOnA: expectedOnB.length,
+    missedOnB: expectedOnB.filter((c) => !fanOut.seqs.has(c.seq)).length,
+    coresWhilePushing: pushCpu,
     memory,
     restDetail: {
       quietRps: round(quiet.rps, 0),
+      streamsOpenIdleRps: round(idle.rps, 0),
       underPushRps: round(busy.rps, 0),
       ratio: round(busy.rps / quiet.rps, 2),
       failures: busy.failures,
+      // A's CPU per answer; under push, without the share pushing took in the push-only window.
+      cpuMicrosPerRequest: {
+        quiet: round(quietCpuPerRequest, 1),
+        streamsOpenIdle: round(idleCpuPerRequest, 1),
+        underPush: round(
+          (busyCpuMicros - pushCpu.a * (until - cannonFrom) * 1000) / Math.max(1, busy.responses),
+          1,
+        ),
+      },
+      coresOfA: {
+        quiet: round(quietCores, 2),
+        underPush: round(busyCpuMicros / 1000 / (until - cannonFrom), 2),
+      },
     },
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
