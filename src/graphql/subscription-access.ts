@@ -131,10 +131,7 @@ export function subscriptionAccessPlugin(
       const ctx = args.contextValue;
       const refuse = refusalFor(ctx, setResultAndStopExecution);
       const operation = operationOf(args.document, args.operationName);
-      const revalidate = async () => {
-        const again = await gate.open(options.rawKeyOf(ctx), options.addressOf(ctx));
-        await again.allow('plan');
-      };
+      const revalidate = () => options.push.recheck(options.rawKeyOf(ctx), options.addressOf(ctx));
       let pass: Pass | undefined;
       let lease: StreamLease | undefined;
       try {

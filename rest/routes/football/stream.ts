@@ -93,10 +93,7 @@ export async function streamRoutes(fastify: FastifyInstance, options: StreamRout
           analysis: pass?.principal.account.limits.analysis ?? false,
           language: negotiateLanguage(request),
           maxMs: options.maxMs,
-          revalidate: async () => {
-            const again = await deps.access.gate.open(rawKeyOf(request.headers), request.ip);
-            await again.allow('plan');
-          },
+          revalidate: () => options.push.recheck(rawKeyOf(request.headers), request.ip),
         },
         out,
       ).catch(async (error: unknown) => {
