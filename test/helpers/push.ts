@@ -1,4 +1,8 @@
 import type { Database } from '../../src/db/database.js';
+import type { AccessEvents } from '../../src/events/access-events.js';
+import { applyChanges } from '../../src/ingest/changes/apply.js';
+import { checkChange } from '../../src/ingest/changes/format.js';
+import { summarizeChanges } from '../../src/ingest/changes/summary.js';
 import { setUpMatches, type TestApp } from '../contract/rest/matches-fixture.js';
 import { buildTestApp } from './app.js';
 import { openSse } from './sse.js';
@@ -62,4 +66,26 @@ export async function pushFixture(database: Database, env: Record<string, string
   const [followed, other] = finished.map((m) => m.id) as [number, number];
   const live = await database.prisma.match.findFirstOrThrow({ where: { status: 'live' } });
   return { app, pro: key, base, followed, other, liveMatch: live.id };
+}
+
+/**
+ * What a writer does: a corner event of the match in one transaction, then the data-changed
+ * event saying what changed, on `events` (one instance's bus). Answers the logged changes.
+ */
+export async function writeCorner(
+  database: Database,
+  events: Pick<AccessEvents, 'publish'>,
+  record: { matchId: number; seq: number; minute: number; side: 'home' | 'away' },
+) {
+  const change = checkChange(
+    { op: 'upsert', resource: 'events', record: { ...record, type: 'corner' } },
+    1,
+    'test',
+  );
+  const logged = await applyChanges(database.prisma, [{ line: 1, change }], 'test', new Date());
+  await events.publish({
+    type: 'data-changed',
+    changes: await summarizeChanges(database.prisma, logged),
+  });
+  return logged;
 }

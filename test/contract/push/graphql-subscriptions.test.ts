@@ -2,13 +2,10 @@ import { createClient as createSseClient } from 'graphql-sse';
 import { type Client, createClient as createWsClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { applyChanges } from '../../../src/ingest/changes/apply.js';
-import { checkChange } from '../../../src/ingest/changes/format.js';
-import { summarizeChanges } from '../../../src/ingest/changes/summary.js';
 import { createKeysService } from '../../../src/services/keys.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
-import { pushFixture } from '../../helpers/push.js';
+import { pushFixture, writeCorner as writeCornerOf } from '../../helpers/push.js';
 import { TEST_REDIS_URL, uniquePrefix } from '../../helpers/redis.js';
 import { openSse, type SseEvent } from '../../helpers/sse.js';
 import { auth, type TestApp } from '../rest/matches-fixture.js';
@@ -120,14 +117,7 @@ describe.each(COUNTER_STORES)('GraphQL subscriptions, $store', ({ env }) => {
 
   const writeCorner = async (matchId: number) => {
     seq += 1;
-    const record = { matchId, seq, minute: 61, type: 'corner', side: 'away' };
-    const change = checkChange({ op: 'upsert', resource: 'events', record }, 1, 'test');
-    const logged = await applyChanges(database.prisma, [{ line: 1, change }], 'test', new Date());
-    await app.deps.events.publish({
-      type: 'data-changed',
-      changes: await summarizeChanges(database.prisma, logged),
-    });
-    return logged;
+    return writeCornerOf(database, app.deps.events, { matchId, seq, minute: 61, side: 'away' });
   };
   /**
    * The server opens a graphql-ws subscription after its checks, with no message saying so:

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyChanges } from '../../../src/ingest/changes/apply.js';
 import { appendChanges } from '../../../src/ingest/changes/change-log.js';
-import { checkChange } from '../../../src/ingest/changes/format.js';
 import { summarizeChanges } from '../../../src/ingest/changes/summary.js';
 import { createKeysService } from '../../../src/services/keys.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
-import { listening, pushFixture } from '../../helpers/push.js';
+import { listening, pushFixture, writeCorner as writeCornerOf } from '../../helpers/push.js';
 import { openSse, type SseEvent } from '../../helpers/sse.js';
 import { auth, type TestApp } from '../rest/matches-fixture.js';
 
@@ -31,14 +29,7 @@ describe('GET /v1/football/stream', () => {
   /** What a writer does: the change in one transaction, then the event saying what changed. */
   const writeCorner = async (matchId: number) => {
     seq += 1;
-    const record = { matchId, seq, minute: 50, type: 'corner', side: 'home' };
-    const change = checkChange({ op: 'upsert', resource: 'events', record }, 1, 'test');
-    const logged = await applyChanges(database.prisma, [{ line: 1, change }], 'test', new Date());
-    await app.deps.events.publish({
-      type: 'data-changed',
-      changes: await summarizeChanges(database.prisma, logged),
-    });
-    return logged;
+    return writeCornerOf(database, app.deps.events, { matchId, seq, minute: 50, side: 'home' });
   };
   const isChange = (e: SseEvent) => e.event === 'change';
   const dataOf = (e: SseEvent) => JSON.parse(e.data) as Record<string, unknown>;

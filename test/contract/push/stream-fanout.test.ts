@@ -1,14 +1,12 @@
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { applyChanges } from '../../../src/ingest/changes/apply.js';
-import { checkChange } from '../../../src/ingest/changes/format.js';
-import { summarizeChanges } from '../../../src/ingest/changes/summary.js';
 import { runDemo } from '../../../src/ingest/demo/index.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
-import { pushInstances } from '../../helpers/push.js';
+import { pushInstances, writeCorner } from '../../helpers/push.js';
 import { describeWithRedis, TEST_REDIS_URL, uniquePrefix } from '../../helpers/redis.js';
+import type { TestApp } from '../rest/matches-fixture.js';
 
 /** DECISIONS.md "Push": a change written through one instance reaches the streams of every one. */
 describeWithRedis('push fan-out across instances', () => {
@@ -33,16 +31,13 @@ describeWithRedis('push fan-out across instances', () => {
     matchId = (await database.prisma.match.findFirstOrThrow({ orderBy: { id: 'asc' } })).id;
   }, 120_000);
   /** A corner written, and only instance A's bus told, as a writer in A's process would. */
-  const write = async (seq: number) => {
-    const record = { matchId, seq, minute: 12, type: 'corner', side: 'away' };
-    const change = checkChange({ op: 'upsert', resource: 'events', record }, 1, 'test');
-    const logged = await applyChanges(database.prisma, [{ line: 1, change }], 'test', new Date());
-    await instances.apps[0]?.deps.events.publish({
-      type: 'data-changed',
-      changes: await summarizeChanges(database.prisma, logged),
+  const write = (seq: number) =>
+    writeCorner(database, instances.apps[0]?.deps.events as TestApp['deps']['events'], {
+      matchId,
+      seq,
+      minute: 12,
+      side: 'away',
     });
-    return logged;
-  };
   afterAll(async () => {
     await instances.close();
     await database?.close();
