@@ -27,8 +27,8 @@ export interface GraphQLContext {
   now: () => Date;
   ledger: ReadLedger;
   access: OperationAccess;
-  /** Subscriptions' source of changes (absent where nothing serves them). */
-  push?: Push;
+  /** Subscriptions' source of changes (the app's push hub, shared with the SSE route). */
+  push: Push;
   /**
    * Fresh loaders and ledger for one subscription event: the event's fields read the data as it
    * is now, not as the previous event's loaders cached it.

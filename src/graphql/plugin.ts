@@ -148,6 +148,11 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       throw addressRateLimited(admission);
     }
   };
+  /** Who an operation comes from, as the HTTP or WebSocket door saw it. */
+  const caller = {
+    rawKeyOf: (ctx: ExecutionContext) => rawKeyOf(ctx.req.headers),
+    addressOf: (ctx: ExecutionContext) => ctx.req.ip,
+  };
   const yoga = createYoga<ServerContext, ExecutionContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -182,18 +187,16 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true, ...asValidationError }),
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, ...asValidationError }),
       accessPlugin({
+        ...caller,
         gate,
         addresses: deps.access.addresses,
         maxCost: options.maxCost,
-        rawKeyOf: (ctx) => rawKeyOf(ctx.req.headers),
-        addressOf: (ctx) => ctx.req.ip,
       }),
       subscriptionAccessPlugin({
+        ...caller,
         gate,
         streams: deps.access.streams,
         push: options.push,
-        rawKeyOf: (ctx) => rawKeyOf(ctx.req.headers),
-        addressOf: (ctx) => ctx.req.ip,
       }),
     ],
   });

@@ -111,10 +111,6 @@ export function createChangeValues(services: Services, assetsUrl: string) {
       );
     },
     matchAt,
-    /** The match's status just after the change (null: the match is gone). */
-    async statusOf(matchId: number, seq: bigint): Promise<string | null> {
-      return (await matchAt(matchId, seq))?.status ?? null;
-    },
     close: () => kept.close(),
   };
 }

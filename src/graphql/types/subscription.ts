@@ -3,7 +3,6 @@ import { CHANGE_RESOURCES, type OddsMarket } from '../../football/vocabulary.js'
 import type { LoggedChange } from '../../ingest/changes/change-log.js';
 import { ofLiveMatches, ofMatches, ofOddsMoves } from '../../push/change-filters.js';
 import { type Carries, subscribeChanges } from '../../push/change-subscription.js';
-import type { Push } from '../../push/push.js';
 import { presentMatchOdds } from '../../wire/presenters/odds.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
@@ -42,17 +41,9 @@ const MatchChangeType = builder.objectRef<LoggedChange>('MatchChange').implement
   }),
 });
 
-/** What a subscription field reads from: the server's push hub (none: nothing to subscribe to). */
-function pushOf(ctx: GraphQLContext): Push {
-  if (!ctx.push) {
-    throw new ApiError('upstream_unavailable', 'Subscriptions are not served here');
-  }
-  return ctx.push;
-}
-
 /** The changes `carries` accepts, of the match `matchId` only when given (the hub's index). */
 const changesOf = (ctx: GraphQLContext, carries: Carries, matchId?: number) =>
-  subscribeChanges(pushOf(ctx).hub, carries, {
+  subscribeChanges(ctx.push.hub, carries, {
     matchIds: matchId === undefined ? null : new Set([matchId]),
   });
 
@@ -107,7 +98,7 @@ builder.subscriptionFields((t) => ({
     subscribe: (_root, args, ctx) =>
       changesOf(
         ctx,
-        ofLiveMatches(pushOf(ctx).values, { analysis: ctx.access.analysis, leagues: args.league }),
+        ofLiveMatches(ctx.push.values, { analysis: ctx.access.analysis, leagues: args.league }),
       ),
     resolve: eachEvent,
   }),
@@ -126,7 +117,7 @@ builder.subscriptionFields((t) => ({
       const market = (args.market ?? null) as OddsMarket | null;
       return changesOf(
         ctx,
-        ofOddsMoves(pushOf(ctx).values, { matchId: args.matchId, market, odds }),
+        ofOddsMoves(ctx.push.values, { matchId: args.matchId, market, odds }),
         args.matchId,
       );
     },

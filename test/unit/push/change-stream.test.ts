@@ -44,7 +44,6 @@ const values = (bytes: number) =>
   ({
     valueOf: async () => 'x'.repeat(bytes),
     dataOf: async () => JSON.stringify({ value: 'x'.repeat(bytes) }),
-    statusOf: async () => 'live',
     close: () => {},
   }) as unknown as ChangeValues;
 
