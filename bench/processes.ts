@@ -140,6 +140,8 @@ export async function startServer(options: {
   name: string;
   entry: string;
   args?: string[];
+  /** Node's own flags (e.g. `--cpu-prof`), before the entry. */
+  nodeArgs?: string[];
   env: NodeJS.ProcessEnv;
   port: number;
   readyPath: string;
@@ -149,7 +151,8 @@ export async function startServer(options: {
   const url = `http://127.0.0.1:${options.port}`;
   const logFile = join(options.logDir, `${options.name}.log`);
   const out = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [...NODE_TS, options.entry, ...(options.args ?? [])], {
+  const argv = [...(options.nodeArgs ?? []), ...NODE_TS, options.entry, ...(options.args ?? [])];
+  const child = spawn(process.execPath, argv, {
     cwd: ROOT,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],

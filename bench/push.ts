@@ -58,7 +58,11 @@ const SETTLE_MS = 3000;
  * a provider's changes come in; 1000: 60 records in one transaction a second).
  */
 const WRITE_EVERY_MS = Number(process.env['BENCH_PUSH_BATCH_MS'] ?? 100);
+/** BENCH_PUSH_PROFILE=<folder>: instance A writes a V8 CPU profile there when it stops. */
+const PROFILE_DIR = process.env['BENCH_PUSH_PROFILE'];
 
+/** A phase's start, also on the monotonic clock (µs) that V8's profiles and `ps`-style samplers can line up with. */
+const phase = (message: string) => log(`${message} (at ${process.hrtime.bigint() / 1000n} µs)`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rssKb = async (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -139,6 +143,8 @@ try {
         entry: 'app/main.ts',
         args: ['serve'],
         env: touchlineEnv(config, { PORT: String(port), STREAM_MAX_MS: '3600000' }),
+        nodeArgs:
+          PROFILE_DIR && instance === 'a' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
         port,
         readyPath: '/readyz',
         logDir: tmp,
@@ -152,7 +158,7 @@ try {
     headers: { authorization: `Bearer ${bench.key}` },
     ...CANNON,
   };
-  log('REST detail on A, nothing open');
+  phase('REST detail on A, nothing open');
   await load.cannon({ ...detail, seconds: 3 });
   const quietCpu = cpuMicros(a.pid) ?? 0;
   const quiet = await load.cannon(detail);
@@ -163,7 +169,7 @@ try {
   // reads the subscribers' streams, steps back (see SUBSCRIBER_NICE).
   feed = new Feed(config, tmp);
   setPriority(SUBSCRIBER_NICE);
-  log('opening the subscribers');
+  phase('opening the subscribers');
   await sleep(SETTLE_MS);
   const rssBefore = await rssKb(a.pid);
   const oneMatch = new Deliveries();
@@ -200,15 +206,16 @@ try {
   await sleep(SETTLE_MS);
   const rssIdle = await rssKb(a.pid);
 
-  log('REST detail on A, streams open and idle');
+  phase('REST detail on A, streams open and idle');
   const idleCpu = cpuMicros(a.pid) ?? 0;
   const idle = await load.cannon(detail);
   const idleCpuPerRequest = ((cpuMicros(a.pid) ?? 0) - idleCpu) / Math.max(1, idle.responses);
 
-  log(`writing about ${LIVE_RECORDS_PER_SECOND} changes a second through the feed`);
+  phase(`writing about ${LIVE_RECORDS_PER_SECOND} changes a second through the feed`);
   const writer = new LiveWriter(feed, live, WRITE_EVERY_MS);
   writer.start();
   await sleep(5000);
+  phase('pushing only');
   const from = Date.now();
   const cpuFrom = cpuMicros(a.pid) ?? 0;
   const benchCpuFrom = process.cpuUsage();
@@ -222,7 +229,7 @@ try {
     a: coreShare(a.pid, cpuFrom),
     subscribers: round((benchCpu.user + benchCpu.system) / 1000 / (cannonFrom - from), 2),
   };
-  log('REST detail on A, under push');
+  phase('REST detail on A, under push');
   const busyCpu = cpuMicros(a.pid) ?? 0;
   const busy = await load.cannon(detail);
   const busyCpuMicros = (cpuMicros(a.pid) ?? 0) - busyCpu;
@@ -230,7 +237,7 @@ try {
 
   // Two instances: B's subscribers open now (the rows above are one instance's, as issue 14
   // asks); for FAN_OUT_SECONDS every change of their matches must reach them too.
-  log('subscribers on B');
+  phase('subscribers on B');
   const onB = new Deliveries();
   const openOnB = await openMany(
     SUBSCRIBERS_ON_B,

@@ -9,8 +9,7 @@ import type { Plugin } from 'graphql-yoga';
 import { ApiError } from '../errors/api-error.js';
 import type { Gate, Pass } from '../policy/gate.js';
 import type { StreamLease, StreamLeases } from '../policy/stream-leases.js';
-import { REVALIDATE_MS } from '../push/change-stream.js';
-import { leaseStream, type Push } from '../push/push.js';
+import { type KeyRefused, leaseStream, type Push } from '../push/push.js';
 import {
   asApiError,
   coercedVariables,
@@ -60,7 +59,7 @@ function rootFieldOf(
  */
 function guarded(
   source: Results,
-  options: { revalidate(): Promise<void>; lease: StreamLease; push: Push },
+  options: { watchKey(refused: KeyRefused): () => void; lease: StreamLease; push: Push },
 ): Results {
   let ending: ExecutionResult | undefined;
   let finished = false;
@@ -68,14 +67,11 @@ function guarded(
     ending ??= { errors: [graphqlErrorOf(refusalOf(error) ?? asApiError(error))] };
     void source.return?.();
   };
-  const timer = setInterval(() => {
-    options.revalidate().catch(fail);
-  }, REVALIDATE_MS);
-  timer.unref();
+  const unwatch = options.watchKey(fail);
   const finish = () => {
     if (!finished) {
       finished = true;
-      clearInterval(timer);
+      unwatch();
       forget();
       void options.lease.release();
     }
@@ -131,7 +127,8 @@ export function subscriptionAccessPlugin(
       const ctx = args.contextValue;
       const refuse = refusalFor(ctx, setResultAndStopExecution);
       const operation = operationOf(args.document, args.operationName);
-      const revalidate = () => options.push.recheck(options.rawKeyOf(ctx), options.addressOf(ctx));
+      const watchKey = (refused: KeyRefused) =>
+        options.push.watchKey(options.rawKeyOf(ctx), options.addressOf(ctx), refused);
       let pass: Pass | undefined;
       let lease: StreamLease | undefined;
       try {
@@ -168,7 +165,7 @@ export function subscriptionAccessPlugin(
             void held.release();
             return;
           }
-          setResult(guarded(result, { revalidate, lease: held, push: options.push }));
+          setResult(guarded(result, { watchKey, lease: held, push: options.push }));
         },
       };
     },

@@ -76,12 +76,24 @@ export function redisStreamLeases(
   const fallback = memoryStreamLeases();
   const held = new Map<string, string>();
   const keyOf = (accountId: number) => `${prefix}:streams:{${accountId}}`;
+  // One ZADD and one PEXPIRE per account, in one round trip, whatever the number of streams.
   const renew = setInterval(() => {
-    const expiry = Date.now() + ttlMs;
-    for (const [id, key] of held) {
-      redis.zadd(key, 'XX', expiry, id).catch(() => {});
-      redis.pexpire(key, ttlMs).catch(() => {});
+    if (held.size === 0) {
+      return;
     }
+    const expiry = Date.now() + ttlMs;
+    const membersByKey = new Map<string, (string | number)[]>();
+    for (const [id, key] of held) {
+      const members = membersByKey.get(key) ?? [];
+      members.push(expiry, id);
+      membersByKey.set(key, members);
+    }
+    const pipeline = redis.pipeline();
+    for (const [key, members] of membersByKey) {
+      pipeline.zadd(key, 'XX', ...members);
+      pipeline.pexpire(key, ttlMs);
+    }
+    pipeline.exec().catch(() => {});
   }, renewMs);
   renew.unref();
   return {

@@ -65,6 +65,10 @@ export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'su
       }
       position = last.seq;
       dispatch(page);
+      if (page.length < PAGE) {
+        // The log's end: another read would find nothing (a later write sends its own event).
+        return;
+      }
     }
   }
 
@@ -89,9 +93,16 @@ export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'su
   }
 
   const unsubscribeEvents = events.subscribe((event) => {
-    if (event.type === 'data-changed' && count > 0) {
-      void read();
+    if (event.type !== 'data-changed' || count === 0) {
+      return;
     }
+    // The same write can be announced twice (NOTIFY and Redis, or a summary split in parts):
+    // what the hub has already read needs no read.
+    const seq = event.changes?.seq;
+    if (seq !== undefined && position !== null && reading === null && BigInt(seq) <= position) {
+      return;
+    }
+    void read();
   });
   const poller = setInterval(() => {
     if (count > 0) {
@@ -145,6 +156,8 @@ export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'su
       };
       return { from: position, stop };
     },
+    /** How far the log has been read (0 before the first read). */
+    position: (): bigint => position ?? 0n,
     /** The entries after `after` up to `upTo`, in order (a resumed stream's gap). */
     async backlog(after: bigint, upTo: bigint): Promise<LoggedChange[]> {
       const out: LoggedChange[] = [];

@@ -5,12 +5,11 @@ import type { LoggedChange } from '../ingest/changes/change-log.js';
 import { ofLiveMatches, ofMatches } from './change-filters.js';
 import type { ChangeHub } from './change-hub.js';
 import type { ChangeValues } from './change-values.js';
+import type { KeyRefused } from './push.js';
 
 /** A comment line every this often keeps proxies from closing a quiet stream (DECISIONS.md). */
 export const HEARTBEAT_MS = 15_000;
-/** How often an open stream checks that its key is still good (revoked: closed within 5 s). */
-export const REVALIDATE_MS = 2_000;
-/** Queued events are written together up to this many characters at a time. */
+/** Queued events are written together up to this many bytes at a time. */
 const WRITE_CHUNK = 64 * 1024;
 /** A client this far behind (bytes written and not yet taken) is disconnected. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -23,8 +22,11 @@ export interface StreamRequest {
   /** The caller's tier reads analysis (Plus and Pro): analysis changes reach it. */
   analysis: boolean;
   language: Language;
-  /** Throws the ApiError of a key that is no longer good (revoked, expired). */
-  revalidate(): Promise<void>;
+  /**
+   * Watches the stream's key (push.ts `watchKey`): `refused` hears the ApiError of a key no
+   * longer good (revoked, expired); the returned function stops watching.
+   */
+  watchKey(refused: KeyRefused): () => void;
   /** How long the stream stays open before it ends (the client reconnects and resumes). */
   maxMs: number;
 }
@@ -50,6 +52,7 @@ export async function openChangeStream(
   let pumping = false;
   let closed = false;
   const timers: NodeJS.Timeout[] = [];
+  let unwatch = () => {};
 
   const close = () => {
     if (closed) {
@@ -59,38 +62,42 @@ export async function openChangeStream(
     for (const timer of timers) {
       clearInterval(timer);
     }
+    unwatch();
     listening.stop();
     out.end();
   };
-  const write = (text: string) => {
-    if (closed || text === '') {
+  const write = (chunk: string | Buffer) => {
+    if (closed || chunk.length === 0) {
       return;
     }
-    if (out.writableLength + text.length > MAX_BUFFERED_BYTES) {
+    if (out.writableLength + chunk.length > MAX_BUFFERED_BYTES) {
       // Not an event the client would read: it is too far behind to get it.
       out.destroy();
       close();
       return;
     }
-    out.write(text);
+    out.write(chunk);
   };
 
   const carries = request.matchIds
     ? ofMatches(request.matchIds, request.analysis)
     : ofLiveMatches(values, { analysis: request.analysis });
 
-  /** The change's event text, or '' when the stream does not carry it. */
-  async function eventOf(change: LoggedChange): Promise<string> {
+  /** The change's event, or null when the stream does not carry it. */
+  async function eventOf(change: LoggedChange): Promise<Buffer | null> {
     if (change.seq <= lastSent || !(await carries(change))) {
-      return '';
+      return null;
     }
-    const data = await values.dataOf(change, request.language);
+    const encoded = await values.eventOf(change, request.language);
     lastSent = change.seq;
-    return `id: ${change.seq}\nevent: change\ndata: ${data}\n\n`;
+    return encoded;
   }
 
   async function send(change: LoggedChange): Promise<void> {
-    write(await eventOf(change));
+    const encoded = await eventOf(change);
+    if (encoded) {
+      write(encoded);
+    }
   }
 
   /** What is queued, written together (one write per page of changes, not one per change). */
@@ -101,15 +108,21 @@ export async function openChangeStream(
     pumping = true;
     try {
       while (queue.length > 0 && !closed) {
-        let text = '';
+        let page: Buffer[] = [];
+        let bytes = 0;
         for (const change of queue.splice(0)) {
-          text += await eventOf(change);
-          if (text.length >= WRITE_CHUNK) {
-            write(text);
-            text = '';
+          const encoded = await eventOf(change);
+          if (encoded) {
+            page.push(encoded);
+            bytes += encoded.length;
+          }
+          if (bytes >= WRITE_CHUNK) {
+            write(Buffer.concat(page, bytes));
+            page = [];
+            bytes = 0;
           }
         }
-        write(text);
+        write(page.length === 1 ? (page[0] as Buffer) : Buffer.concat(page, bytes));
       }
     } finally {
       pumping = false;
@@ -142,16 +155,12 @@ export async function openChangeStream(
   void pump().catch(close);
 
   timers.push(setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS));
-  timers.push(
-    setInterval(() => {
-      request.revalidate().catch((error: unknown) => {
-        const code = error instanceof ApiError ? error.code : 'internal_error';
-        const message = error instanceof ApiError ? error.message : 'The stream ended';
-        write(event('error', null, { code, message }));
-        close();
-      });
-    }, REVALIDATE_MS),
-  );
+  unwatch = request.watchKey((error) => {
+    const code = error instanceof ApiError ? error.code : 'internal_error';
+    const message = error instanceof ApiError ? error.message : 'The stream ended';
+    write(event('error', null, { code, message }));
+    close();
+  });
   timers.push(setInterval(close, request.maxMs));
   for (const timer of timers) {
     timer.unref();

@@ -30,11 +30,10 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
 
 const parsed = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
 
-function readers(services: Services, assetsUrl: string): Record<ChangeResource, ValueOf> {
+/** Every resource's reader but the detail's (the match is read once per change: `matchAt`). */
+function readers(services: Services): Record<Exclude<ChangeResource, 'detail'>, ValueOf> {
   const odds = async (id: number) => presentMatchOdds(await services.odds.getForMatch(id));
   return {
-    detail: async (id, language) =>
-      presentMatch(await services.matches.getById(id), { language, assetsUrl }),
     events: async (id) => presentEvents(await services.matchEvents.eventsForMatch(id)),
     statistics: async (id) => presentStatistics(await services.matchEvents.statisticsForMatch(id)),
     lineups: async (id) => presentLineups(await services.lineups.lineupsForMatch(id)),
@@ -65,9 +64,14 @@ function readers(services: Services, assetsUrl: string): Record<ChangeResource, 
  * language however many streams carry it (kept briefly, bounded), read after the change
  * committed, so a value is never older than its change.
  */
-export function createChangeValues(services: Services, assetsUrl: string) {
-  const read = readers(services, assetsUrl);
-  const kept = createBoundedCache<{ value: Promise<unknown> }>({
+export function createChangeValues(
+  services: Services,
+  assetsUrl: string,
+  /** How far this instance has read the change log (every entry up to it has committed). */
+  readUpTo: () => bigint,
+) {
+  const read = readers(services);
+  const kept = createBoundedCache<{ value: Promise<unknown>; upTo?: bigint }>({
     maxBytes: 16 * 1024 * 1024,
     sizeOf: () => 2048,
     ttlMs: 10_000,
@@ -83,32 +87,57 @@ export function createChangeValues(services: Services, assetsUrl: string) {
     value.catch(() => kept.delete(key));
     return value;
   };
-  /** The match just after the change (null: the match is gone). */
-  const matchAt = (matchId: number, seq: bigint): Promise<MatchRecord | null> =>
-    memo(`match|${matchId}|${seq}`, () => orNull(() => services.matches.getById(matchId)));
+  /**
+   * The match just after the change (null: the match is gone): read once per write, not per
+   * entry (a read made once the log was read up to a point is fresh for every entry up to it),
+   * and shared by the change's value, the live filters and the GraphQL subscribers' match.
+   */
+  const matchAt = (matchId: number, seq: bigint): Promise<MatchRecord | null> => {
+    const key = `match|${matchId}`;
+    const latest = kept.get(key) as
+      | { value: Promise<MatchRecord | null>; upTo: bigint }
+      | undefined;
+    if (latest && latest.upTo >= seq) {
+      return latest.value;
+    }
+    const upTo = readUpTo() > seq ? readUpTo() : seq;
+    const value = orNull(() => services.matches.getById(matchId));
+    kept.set(key, { value, upTo });
+    value.catch(() => kept.delete(key));
+    return value;
+  };
   const currentValue = (change: LoggedChange, language: Language): Promise<unknown> => {
     const { matchId } = change;
     if (matchId === null || (change.kind === 'delete' && change.resource === 'detail')) {
       return Promise.resolve(null);
     }
-    return memo(`${change.seq}|${language}`, () =>
-      orNull(() => read[change.resource](matchId, language)),
-    );
+    const { resource } = change;
+    return memo(`${change.seq}|${language}`, async () => {
+      if (resource === 'detail') {
+        const match = await matchAt(matchId, change.seq);
+        return match && presentMatch(match, { language, assetsUrl });
+      }
+      return orNull(() => read[resource](matchId, language));
+    });
   };
   return {
     valueOf: currentValue,
-    /** A `change` event's data as streams send it: serialized once per change and language. */
-    dataOf(change: LoggedChange, language: Language): Promise<string> {
-      return memo(`data|${change.seq}|${language}`, async () =>
-        JSON.stringify({
+    /**
+     * A `change` event as SSE streams send it, encoded once per change and language however
+     * many streams carry it (the streams write these bytes as they are).
+     */
+    eventOf(change: LoggedChange, language: Language): Promise<Buffer> {
+      return memo(`event|${change.seq}|${language}`, async () => {
+        const data = JSON.stringify({
           seq: String(change.seq),
           matchId: change.matchId,
           resource: change.resource,
           kind: change.kind,
           at: change.at.toISOString(),
           value: await currentValue(change, language),
-        }),
-      );
+        });
+        return Buffer.from(`id: ${change.seq}\nevent: change\ndata: ${data}\n\n`);
+      });
     },
     matchAt,
     close: () => kept.close(),

@@ -93,7 +93,8 @@ export async function streamRoutes(fastify: FastifyInstance, options: StreamRout
           analysis: pass?.principal.account.limits.analysis ?? false,
           language: negotiateLanguage(request),
           maxMs: options.maxMs,
-          revalidate: () => options.push.recheck(rawKeyOf(request.headers), request.ip),
+          watchKey: (refused) =>
+            options.push.watchKey(rawKeyOf(request.headers), request.ip, refused),
         },
         out,
       ).catch(async (error: unknown) => {

@@ -55,9 +55,18 @@ async function checkMatch(ctx: GraphQLContext, id: number, parameter: string): P
   }
 }
 
-/** Each event resolves its fields with fresh loaders: the data as it is after the change. */
-const eachEvent = (change: LoggedChange, _args: unknown, ctx: GraphQLContext) => {
+/**
+ * Each event resolves its fields with fresh loaders: the data as it is after the change. The
+ * match itself is the one read once for every stream of the change (SSE and GraphQL alike).
+ */
+const eachEvent = async (change: LoggedChange, _args: unknown, ctx: GraphQLContext) => {
   ctx.renew();
+  if (change.matchId !== null) {
+    const match = await ctx.push.values.matchAt(change.matchId, change.seq);
+    if (match) {
+      ctx.loaders.match.prime(change.matchId, match);
+    }
+  }
   return change;
 };
 

@@ -7,10 +7,10 @@ import {
   HEARTBEAT_MS,
   MAX_BUFFERED_BYTES,
   openChangeStream,
-  REVALIDATE_MS,
   type StreamRequest,
 } from '../../../src/push/change-stream.js';
 import type { ChangeValues } from '../../../src/push/change-values.js';
+import type { KeyRefused } from '../../../src/push/push.js';
 
 /** A hub whose log the test writes by hand. */
 function fakeHub() {
@@ -43,7 +43,10 @@ function fakeHub() {
 const values = (bytes: number) =>
   ({
     valueOf: async () => 'x'.repeat(bytes),
-    dataOf: async () => JSON.stringify({ value: 'x'.repeat(bytes) }),
+    eventOf: async (change: LoggedChange) =>
+      Buffer.from(
+        `id: ${change.seq}\nevent: change\ndata: ${JSON.stringify({ value: 'x'.repeat(bytes) })}\n\n`,
+      ),
     close: () => {},
   }) as unknown as ChangeValues;
 
@@ -52,7 +55,7 @@ const request = (overrides: Partial<StreamRequest> = {}): StreamRequest => ({
   lastEventId: null,
   analysis: true,
   language: 'en',
-  revalidate: async () => {},
+  watchKey: () => () => {},
   maxMs: 3_600_000,
   ...overrides,
 });
@@ -101,23 +104,27 @@ describe('a change stream', () => {
     out.on('data', (chunk: Buffer) => {
       text += chunk.toString();
     });
-    let revoked = false;
+    let refuse: KeyRefused = () => {};
+    let watching = false;
     await openChangeStream(
       hub,
       values(10),
       request({
-        revalidate: async () => {
-          if (revoked) {
-            throw new ApiError('key_invalid', 'The API key was revoked');
-          }
+        watchKey: (refused) => {
+          refuse = refused;
+          watching = true;
+          return () => {
+            watching = false;
+          };
         },
       }),
       out,
     );
     await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
     expect(text).toContain(': heartbeat\n\n');
-    revoked = true;
-    await vi.advanceTimersByTimeAsync(REVALIDATE_MS);
+    refuse(new ApiError('key_invalid', 'The API key was revoked'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(watching, 'the stream stopped watching its key').toBe(false);
     expect(text).toContain('event: error\ndata: {"code":"key_invalid"');
     expect(out.writableEnded).toBe(true);
   });
