@@ -60,6 +60,8 @@ const SETTLE_MS = 3000;
 const WRITE_EVERY_MS = Number(process.env['BENCH_PUSH_BATCH_MS'] ?? 100);
 /** BENCH_PUSH_PROFILE=<folder>: instance A writes a V8 CPU profile there when it stops. */
 const PROFILE_DIR = process.env['BENCH_PUSH_PROFILE'];
+/** BENCH_PUSH_NODE_ARGS: more of Node's flags for instance A (GC settings to compare, say). */
+const NODE_ARGS_OF_A = (process.env['BENCH_PUSH_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 
 /** A phase's start, also on the monotonic clock (µs) that V8's profiles and `ps`-style samplers can line up with. */
 const phase = (message: string) => log(`${message} (at ${process.hrtime.bigint() / 1000n} µs)`);
@@ -143,8 +145,12 @@ try {
         entry: 'app/main.ts',
         args: ['serve'],
         env: touchlineEnv(config, { PORT: String(port), STREAM_MAX_MS: '3600000' }),
-        nodeArgs:
-          PROFILE_DIR && instance === 'a' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+        nodeArgs: [
+          ...(PROFILE_DIR && instance === 'a'
+            ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`]
+            : []),
+          ...(instance === 'a' ? NODE_ARGS_OF_A : []),
+        ],
         port,
         readyPath: '/readyz',
         logDir: tmp,
