@@ -17,6 +17,10 @@ export const builder = new SchemaBuilder<{
   };
 }>({ defaultFieldNullability: false });
 
+/** The builder's type parameters, for helpers that build fields outside a `fields` callback. */
+export type BuilderTypes =
+  typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
 builder.addScalarType('DateTime', DateTimeResolver);
 builder.addScalarType('JSON', JSONResolver);
 builder.addScalarType('NonNegativeInt', NonNegativeIntResolver);

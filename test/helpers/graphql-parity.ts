@@ -4,15 +4,29 @@ import { schema } from '../../src/graphql/schema.js';
 import { enumName } from '../../src/graphql/types/enums.js';
 
 /**
+ * What the graph adds for clients' normalised caches, which no REST payload carries: checked by
+ * test/contract/graphql/identity.test.ts, left out of the value comparisons.
+ */
+export const GRAPHQL_IDENTITY_FIELDS = [
+  'Competition.id',
+  'Team.id',
+  'TeamName.id',
+  'MatchEvent.id',
+  'Match.updatedAt',
+  'nodeId',
+];
+
+/**
  * Every field of a type, recursively, generated from the schema (so a field added to the schema
- * is compared without touching the tests). Fields with required arguments and `skip` are left out.
+ * is compared without touching the tests). Fields with required arguments, deprecated fields,
+ * the identity fields above and `skip` are left out.
  */
 export function fullSelection(typeName: string, skip: readonly string[] = []): string {
   const type = schema.getType(typeName);
   if (!isObjectType(type)) {
     throw new Error(`${typeName} is not an object type`);
   }
-  return selectionOf(type, new Set(skip));
+  return selectionOf(type, new Set([...skip, ...GRAPHQL_IDENTITY_FIELDS]));
 }
 
 function selectionOf(type: GraphQLObjectType, skip: ReadonlySet<string>): string {
@@ -20,6 +34,7 @@ function selectionOf(type: GraphQLObjectType, skip: ReadonlySet<string>): string
     (f) =>
       !skip.has(f.name) &&
       !skip.has(`${type.name}.${f.name}`) &&
+      !f.deprecationReason &&
       f.args.every((a) => a.type.toString().endsWith('!') === false),
   );
   const parts = fields.map((f) => {
@@ -85,4 +100,22 @@ export function restMatchAsGraphql(match: Record<string, unknown>): Record<strin
     away: { name: string };
   } & Record<string, unknown>;
   return { ...rest, home: { ...home, logo: homeLogo }, away: { ...away, logo: awayLogo } };
+}
+
+/**
+ * A REST analysis document in the typed graph's shape: every minute-bucket map (an object of
+ * integers keyed by bucket) becomes the list of `{ bucket, count }` the graph serves.
+ */
+export function restDocumentAsGraphql(value: unknown, buckets: readonly string[]): unknown {
+  if (Array.isArray(value)) {
+    return value.map((v) => restDocumentAsGraphql(v, buckets));
+  }
+  if (value === null || typeof value !== 'object') {
+    return value;
+  }
+  const entries = Object.entries(value);
+  if (entries.length > 0 && entries.every(([k]) => buckets.includes(k))) {
+    return entries.map(([bucket, count]) => ({ bucket, count }));
+  }
+  return Object.fromEntries(entries.map(([k, v]) => [k, restDocumentAsGraphql(v, buckets)]));
 }

@@ -7,8 +7,14 @@ import { presentAiReport } from '../../wire/presenters/analysis.js';
 import type { AiReport } from '../../wire/schemas/analysis.js';
 import { billedChild } from '../billed.js';
 import { BILLING, costExtensions, type FieldBilling } from '../billing.js';
-import { builder } from '../builder.js';
+import { type BuilderTypes, builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
 import { parseOnce } from '../memo.js';
+import {
+  CornerAnalysisType,
+  HandicapAnalysisType,
+  OverUnderAnalysisType,
+} from './analysis-documents.js';
 import { LanguageEnum, OddsMarketEnum, ReportKindEnum } from './enums.js';
 import { MatchType } from './match.js';
 
@@ -53,13 +59,43 @@ const report = (kind: ReportKind, billing: FieldBilling) =>
     },
   );
 
-/** A stored analysis document (handicap, over-under, corners): the REST `data` as JSON. */
+/** A stored analysis document (handicap, over-under, corners): the REST `data` document. */
 const parseDocument = parseOnce();
-const storedDocument = (text: string | null): unknown =>
-  text === null ? null : parseDocument(text);
+// biome-ignore lint/suspicious/noExplicitAny: the stored text is the wire document its type names (written by src/analysis, validated by the REST route's schema)
+const storedDocument = (text: string | null): any => (text === null ? null : parseDocument(text));
 
-const documentField = (description: string) =>
-  `${description} Null when not computed yet (REST 404, charged alike). docs/analysis.md has its shape.`;
+type Context = GraphQLContext;
+const handicapOf = async (m: MatchRecord, _a: object, ctx: Context) =>
+  storedDocument(await ctx.loaders.marketAnalysis('hdp').load(m.id));
+const overUnderOf = async (m: MatchRecord, _a: object, ctx: Context) =>
+  storedDocument(await ctx.loaders.marketAnalysis('hilo').load(m.id));
+const cornersOf = async (m: MatchRecord, _a: object, ctx: Context) =>
+  storedDocument(await ctx.loaders.corners.load(m.id));
+
+const typedDocument = (path: string) =>
+  `GET /matches/{matchId}/analysis/${path}: one unit (the same request as the JSON field; both ` +
+  'selected count once). Every field of the REST `data` document, typed. Null when not computed ' +
+  'yet (REST 404, charged alike).';
+
+type AnalysisFieldBuilder = PothosSchemaTypes.ObjectFieldBuilder<BuilderTypes, MatchRecord>;
+
+/** The untyped form these analyses first had: kept for existing clients, deprecated. */
+function jsonDocument(
+  t: AnalysisFieldBuilder,
+  path: string,
+  typed: string,
+  billing: FieldBilling,
+  resolve: (m: MatchRecord, a: object, ctx: Context) => Promise<unknown>,
+) {
+  return t.field({
+    type: 'JSON',
+    nullable: true,
+    description: `GET /matches/{matchId}/analysis/${path}: one unit; the REST \`data\` document as JSON.`,
+    deprecationReason: `Use \`${typed}\`: the same document, typed (the same unit).`,
+    ...costExtensions({ billing }),
+    resolve: billedChild(billing, resolve),
+  });
+}
 
 /**
  * Paid analysis (Plus and Pro). Every field is nullable: on a Free key each resolves to null with
@@ -90,32 +126,29 @@ const MatchAnalysisType = builder.objectRef<MatchRecord>('MatchAnalysis').implem
       ...costExtensions({ billing: BILLING.tipsDistribution }),
       resolve: billedChild(BILLING.tipsDistribution, (m, _a, ctx) => ctx.loaders.tips.load(m.id)),
     }),
-    handicap: t.field({
-      type: 'JSON',
+    handicap: jsonDocument(t, 'handicap', 'handicapAnalysis', BILLING.handicap, handicapOf),
+    overUnder: jsonDocument(t, 'over-under', 'overUnderAnalysis', BILLING.overUnder, overUnderOf),
+    corners: jsonDocument(t, 'corners', 'cornerAnalysis', BILLING.corners, cornersOf),
+    handicapAnalysis: t.field({
+      type: HandicapAnalysisType,
       nullable: true,
-      description: documentField('GET /matches/{matchId}/analysis/handicap: one unit.'),
+      description: typedDocument('handicap'),
       ...costExtensions({ billing: BILLING.handicap }),
-      resolve: billedChild(BILLING.handicap, async (m, _a, ctx) =>
-        storedDocument(await ctx.loaders.marketAnalysis('hdp').load(m.id)),
-      ),
+      resolve: billedChild(BILLING.handicap, handicapOf),
     }),
-    overUnder: t.field({
-      type: 'JSON',
+    overUnderAnalysis: t.field({
+      type: OverUnderAnalysisType,
       nullable: true,
-      description: documentField('GET /matches/{matchId}/analysis/over-under: one unit.'),
+      description: typedDocument('over-under'),
       ...costExtensions({ billing: BILLING.overUnder }),
-      resolve: billedChild(BILLING.overUnder, async (m, _a, ctx) =>
-        storedDocument(await ctx.loaders.marketAnalysis('hilo').load(m.id)),
-      ),
+      resolve: billedChild(BILLING.overUnder, overUnderOf),
     }),
-    corners: t.field({
-      type: 'JSON',
+    cornerAnalysis: t.field({
+      type: CornerAnalysisType,
       nullable: true,
-      description: documentField('GET /matches/{matchId}/analysis/corners: one unit.'),
+      description: typedDocument('corners'),
       ...costExtensions({ billing: BILLING.corners }),
-      resolve: billedChild(BILLING.corners, async (m, _a, ctx) =>
-        storedDocument(await ctx.loaders.corners.load(m.id)),
-      ),
+      resolve: billedChild(BILLING.corners, cornersOf),
     }),
   }),
 });

@@ -2,8 +2,15 @@ import { EVENT_TYPES, MATCH_STATUSES, ODDS_MARKETS, SIDES } from '../../football
 import { LANGUAGES } from '../../i18n/language.js';
 import { builder } from '../builder.js';
 
-/** `own_goal` -> `OWN_GOAL`, `zh-CN` -> `ZH_CN`: GraphQL enum names for the REST values. */
-export const enumName = (value: string) => value.replace(/[^A-Za-z0-9]/g, '_').toUpperCase();
+/**
+ * `own_goal` -> `OWN_GOAL`, `zh-CN` -> `ZH_CN`, `halfWin` -> `HALF_WIN`: GraphQL enum names for
+ * the REST values.
+ */
+export const enumName = (value: string) =>
+  value
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]/g, '_')
+    .toUpperCase();
 
 /** An enum whose internal values are the REST strings, so resolvers pass REST values through. */
 export function restEnum<const T extends string>(

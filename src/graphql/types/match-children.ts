@@ -1,4 +1,6 @@
 import type { Static } from 'typebox';
+import type { Language } from '../../i18n/language.js';
+import type { H2hRecord } from '../../services/h2h-compute.js';
 import {
   presentEvents,
   presentLineups,
@@ -22,13 +24,58 @@ const eventsOnce = presentOnce(presentEvents);
 const statisticsOnce = presentOnce(presentStatistics);
 const lineupsOnce = presentOnce(presentLineups);
 
-type H2h = Static<typeof HeadToHead>;
+/**
+ * The REST head-to-head with the ids the data model keeps for its teams and competitions (the
+ * REST payload names them only): the same team or competition is one entry in a client's
+ * normalised cache wherever it shows.
+ */
+function h2hView(record: H2hRecord, language: Language) {
+  const wire = presentH2h(record, language);
+  const withId = <T extends object>(value: T, id: number) => ({ ...value, id });
+  const formOf = (entries: H2hWire['form']['home'], records: H2hRecord['form']['home']) =>
+    entries.map((entry, i) => {
+      const { match, venue } = records[i] as H2hRecord['form']['home'][number];
+      return {
+        ...entry,
+        competition: withId(entry.competition, match.competition.id),
+        opponent: withId(entry.opponent, venue === 'home' ? match.away.id : match.home.id),
+      };
+    });
+  return {
+    ...wire,
+    home: withId(wire.home, record.home.id),
+    away: withId(wire.away, record.away.id),
+    matches: wire.matches.map((meeting, i) => {
+      const { match } = record.meetings[i] as H2hRecord['meetings'][number];
+      return {
+        ...meeting,
+        competition: withId(meeting.competition, match.competition.id),
+        home: withId(meeting.home, match.home.id),
+        away: withId(meeting.away, match.away.id),
+      };
+    }),
+    form: {
+      home: formOf(wire.form.home, record.form.home),
+      away: formOf(wire.form.away, record.form.away),
+    },
+  };
+}
+
+type H2hWire = Static<typeof HeadToHead>;
+type H2h = ReturnType<typeof h2hView>;
 type LineupSide = Static<typeof Lineups>['home'];
 type Player = LineupSide['starters'][number];
 
-const MatchEventType = builder.objectRef<Static<typeof MatchEvent>>('MatchEvent').implement({
+type MatchEventView = Static<typeof MatchEvent> & { matchId: number };
+
+const MatchEventType = builder.objectRef<MatchEventView>('MatchEvent').implement({
   description: 'An event, in source order; scoring events carry the score after them.',
   fields: (t) => ({
+    id: t.id({
+      description:
+        'The match id and the event\u2019s `seq` ("123:4"): the data model\u2019s key of an event.',
+      resolve: (event) => `${event.matchId}:${event.seq}`,
+    }),
     seq: t.exposeInt('seq'),
     minute: t.exposeInt('minute'),
     extraMinute: t.exposeInt('extraMinute', { nullable: true }),
@@ -149,7 +196,7 @@ builder.objectFields(MatchType, (t) => ({
     description: 'GET /matches/{matchId}/events: one unit per match.',
     ...costExtensions({ billing: BILLING.events }),
     resolve: billedChild(BILLING.events, async (m, _a, ctx) =>
-      eventsOnce(await ctx.loaders.events.load(m.id)),
+      eventsOnce(await ctx.loaders.events.load(m.id)).map((event) => ({ ...event, matchId: m.id })),
     ),
   }),
   statistics: t.field({
@@ -169,7 +216,7 @@ builder.objectFields(MatchType, (t) => ({
       if (!h2h) {
         throw new Error(`head-to-head of loaded match ${m.id} missing`);
       }
-      return presentH2h(h2h, ctx.language);
+      return h2hView(h2h, ctx.language);
     }),
   }),
   lineups: t.field({

@@ -30,23 +30,35 @@ export function wireOf(match: MatchRecord, ctx: GraphQLContext): MatchWire {
   return wire;
 }
 
-export const CompetitionType = builder
-  .objectRef<Static<typeof CompetitionRef>>('Competition')
-  .implement({
-    description: 'Name in the negotiated language, and as the source wrote it.',
-    fields: (t) => ({
-      name: t.exposeString('name', { nullable: true }),
-      nameOriginal: t.exposeString('nameOriginal', { nullable: true }),
-    }),
-  });
+/** A competition as a payload shows it, with the id the data model keeps for it. */
+export type CompetitionView = Static<typeof CompetitionRef> & { id: number };
+/** A team as a payload names it, with its id. */
+export type TeamNameView = { id: number; name: string };
 
-export const TeamNameType = builder.objectRef<{ name: string }>('TeamName').implement({
-  fields: (t) => ({ name: t.exposeString('name') }),
+export const CompetitionType = builder.objectRef<CompetitionView>('Competition').implement({
+  description:
+    'Name in the negotiated language, and as the source wrote it. `id` is the same competition ' +
+    'wherever it appears (a normalised client cache keys it by `Competition:id`).',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name', { nullable: true }),
+    nameOriginal: t.exposeString('nameOriginal', { nullable: true }),
+  }),
 });
 
-const TeamType = builder.objectRef<{ name: string; logo: string }>('Team').implement({
-  description: 'A side of a match: its name and logo URL (REST: home/away and homeLogo/awayLogo).',
-  fields: (t) => ({ name: t.exposeString('name'), logo: t.exposeString('logo') }),
+export const TeamNameType = builder.objectRef<TeamNameView>('TeamName').implement({
+  description: 'A team by name (head-to-head, form); `id` is its id, as on `Team`.',
+  fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name') }),
+});
+
+const TeamType = builder.objectRef<TeamNameView & { logo: string }>('Team').implement({
+  description:
+    'A side of a match: its id, name and logo URL (REST: home/away and homeLogo/awayLogo).',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    logo: t.exposeString('logo'),
+  }),
 });
 
 const ScoreType = builder.objectRef<NonNullable<MatchWire['score']>>('Score').implement({
@@ -79,15 +91,23 @@ MatchType.implement({
     id: t.exposeInt('id'),
     competition: t.field({
       type: CompetitionType,
-      resolve: (m, _a, ctx) => wireOf(m, ctx).competition,
+      resolve: (m, _a, ctx) => ({ ...wireOf(m, ctx).competition, id: m.competition.id }),
     }),
     home: t.field({
       type: TeamType,
-      resolve: (m, _a, ctx) => ({ name: wireOf(m, ctx).home.name, logo: wireOf(m, ctx).homeLogo }),
+      resolve: (m, _a, ctx) => ({
+        id: m.home.id,
+        name: wireOf(m, ctx).home.name,
+        logo: wireOf(m, ctx).homeLogo,
+      }),
     }),
     away: t.field({
       type: TeamType,
-      resolve: (m, _a, ctx) => ({ name: wireOf(m, ctx).away.name, logo: wireOf(m, ctx).awayLogo }),
+      resolve: (m, _a, ctx) => ({
+        id: m.away.id,
+        name: wireOf(m, ctx).away.name,
+        logo: wireOf(m, ctx).awayLogo,
+      }),
     }),
     status: t.field({ type: MatchStatusEnum, resolve: (m) => m.status }),
     minute: t.string({

@@ -2,7 +2,7 @@ import Type, { type TSchema } from 'typebox';
 import { CORNER_BUCKETS } from '../../analysis/corner-types.js';
 
 /** Spec 2.10 with docs/analysis.md "Corner analysis": every map has the same six buckets. */
-const MinuteMap = Type.Object(
+export const MinuteMap = Type.Object(
   Object.fromEntries(CORNER_BUCKETS.map((b) => [b, Type.Integer({ minimum: 0 })])),
   { additionalProperties: false, description: 'Minute bucket -> count (not a percentage)' },
 );
@@ -10,7 +10,7 @@ const MinuteMap = Type.Object(
 const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** Spec 2.10: all fields required, each nullable; null = missing, 0 = reported zero. */
-const CornerVenue = Type.Object(
+export const CornerVenue = Type.Object(
   {
     matches: nullable(Type.Integer()),
     firstCorners: nullable(MinuteMap),
@@ -21,7 +21,7 @@ const CornerVenue = Type.Object(
   { additionalProperties: false },
 );
 
-const CornerTeam = Type.Object(
+export const CornerTeam = Type.Object(
   {
     teamId: Type.Integer({ format: 'int32' }),
     home: CornerVenue,

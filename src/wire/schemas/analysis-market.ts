@@ -2,24 +2,28 @@ import Type, { type TSchema } from 'typebox';
 import { SIDES } from '../../football/vocabulary.js';
 
 /** Shapes of the stored handicap and over-under documents (docs/analysis.md; spec 2.11). */
-const Ref = Type.Object(
-  { id: Type.Integer({ format: 'int32' }), name: Type.String() },
-  { additionalProperties: false },
-);
+const ref = () =>
+  Type.Object(
+    { id: Type.Integer({ format: 'int32' }), name: Type.String() },
+    { additionalProperties: false },
+  );
+/** Same shape, two objects: GraphQL names them apart (a team and a competition may share an id). */
+export const CompetitionRef = ref();
+export const TeamRef = ref();
 
-const HistoryRow = Type.Object(
+export const HistoryRow = Type.Object(
   {
     matchId: Type.Integer({ format: 'int32' }),
     kickoffUtc: Type.String({ format: 'date-time' }),
-    competition: Ref,
-    opponent: Ref,
+    competition: CompetitionRef,
+    opponent: TeamRef,
     venue: Type.Enum(SIDES),
     score: Type.String({ description: 'home-away' }),
   },
   { additionalProperties: false },
 );
 
-const TeamHistory = Type.Object(
+export const TeamHistory = Type.Object(
   { teamId: Type.Integer({ format: 'int32' }), history: Type.Array(HistoryRow) },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { CORNER_BUCKETS } from '../../../src/analysis/corner-types.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';
@@ -10,6 +11,7 @@ import {
   expectSameAsRest,
   fullSelection,
   MATCH_CHILDREN,
+  restDocumentAsGraphql,
   restMatchAsGraphql,
 } from '../../helpers/graphql-parity.js';
 
@@ -55,6 +57,7 @@ describeEachDatabase('GraphQL field values equal the REST payloads, route by rou
     path: string,
     selection: string,
     pick: (d: Record<string, unknown>) => unknown,
+    restAsGraphql: (rest: unknown) => unknown = (rest) => rest,
   ) {
     const expected = await rest(`/matches/${matchId}${path}`);
     const actual = await field(`{ match(id: ${matchId}) { ${selection} } }`);
@@ -70,7 +73,7 @@ describeEachDatabase('GraphQL field values equal the REST payloads, route by rou
     } else {
       expect(expected.status).toBe(200);
       expectSameAsRest(
-        path.endsWith('/exchange') ? expected.body : expected.body.data,
+        restAsGraphql(path.endsWith('/exchange') ? expected.body : expected.body.data),
         value,
         path,
       );
@@ -203,6 +206,25 @@ describeEachDatabase('GraphQL field values equal the REST payloads, route by rou
         analysis('overUnder'),
       );
       await compareChild(id, '/analysis/corners', 'analysis { corners }', analysis('corners'));
+      await compareChild(
+        id,
+        '/analysis/handicap',
+        `analysis { handicapAnalysis { ${fullSelection('HandicapAnalysis')} } }`,
+        analysis('handicapAnalysis'),
+      );
+      await compareChild(
+        id,
+        '/analysis/over-under',
+        `analysis { overUnderAnalysis { ${fullSelection('OverUnderAnalysis')} } }`,
+        analysis('overUnderAnalysis'),
+      );
+      await compareChild(
+        id,
+        '/analysis/corners',
+        `analysis { cornerAnalysis { ${fullSelection('CornerAnalysis')} } }`,
+        analysis('cornerAnalysis'),
+        (rest) => restDocumentAsGraphql(rest, CORNER_BUCKETS),
+      );
     }
     const report = fullSelection('AiReport');
     for (const kind of ['basic', 'deep'] as const) {
