@@ -31,6 +31,8 @@ const ENV_PROPERTIES = {
   ASSETS_URL: text({ pattern: '^https?://' }),
   RESPONSE_CACHE: oneOf(['on', 'off']),
   GRAPHQL_MAX_COST: integer(1, 1_000_000),
+  TRUSTED_DOCUMENTS: text({ minLength: 1 }),
+  TRUSTED_DOCUMENTS_ONLY: oneOf(['true', 'false']),
   ADDRESS_RATE_PER_MINUTE: integer(1, 1_000_000_000),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   LIVE: oneOf(['demo', 'off']),
@@ -84,6 +86,14 @@ export interface Config {
   readonly responseCache: boolean;
   /** The most units one GraphQL operation may reserve (docs/graphql.md "Limits"). */
   readonly graphqlMaxCost: number;
+  /**
+   * The manifest of trusted GraphQL documents (TRUSTED_DOCUMENTS, default
+   * `./trusted-documents.json`): sha256 of a document's text -> the text, written by `touchline
+   * documents add`, read at start (docs/graphql.md "Trusted documents").
+   */
+  readonly trustedDocuments: string;
+  /** TRUSTED_DOCUMENTS_ONLY=true: only registered documents run; any other text is refused. */
+  readonly trustedDocumentsOnly: boolean;
   /** Keyless requests allowed per address (per /64 for IPv6) per minute (docs/access.md). */
   readonly addressRatePerMinute: number;
   /**
@@ -163,6 +173,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: parsed.LOG_LEVEL ?? 'info',
     responseCache: parsed.RESPONSE_CACHE !== 'off',
     graphqlMaxCost: parsed.GRAPHQL_MAX_COST ?? 1000,
+    trustedDocuments: resolve(parsed.TRUSTED_DOCUMENTS ?? './trusted-documents.json'),
+    trustedDocumentsOnly: parsed.TRUSTED_DOCUMENTS_ONLY === 'true',
     // DECISIONS.md "Access": 600 keyless requests per minute per address.
     addressRatePerMinute: parsed.ADDRESS_RATE_PER_MINUTE ?? 600,
     live: parsed.LIVE ?? (parsed.DATABASE_URL ? 'off' : 'demo'),
