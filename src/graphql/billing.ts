@@ -53,7 +53,21 @@ export type MatchScope =
   | { kind: 'single'; id: (args: Record<string, unknown>) => number }
   | { kind: 'page'; size: (args: Record<string, unknown>) => number };
 
+/**
+ * An entity a field names in its arguments (`node`, `nodes`, `matchesByIds`): the planner plans
+ * the field's selection as that type, about that match, with the reads fetching it costs.
+ */
+export interface PlannedTarget {
+  type: string;
+  /** The match the target is or belongs to: the scope of its children. */
+  matchId?: number;
+  /** The REST requests fetching it stands for, with their scope (a match scope, or '' at root). */
+  reads?: readonly { billing: FieldBilling; scope: string }[];
+}
+
 export interface FieldCostExtensions {
+  /** The entities named by the arguments; throws an ApiError for arguments out of bounds. */
+  targets?: (args: Record<string, unknown>) => readonly PlannedTarget[];
   billing?: FieldBilling;
   matchScope?: MatchScope;
   /** A container of billable fields (Match.odds, Match.analysis): costs nothing itself. */

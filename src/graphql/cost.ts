@@ -20,7 +20,7 @@ import {
 import { ApiError } from '../errors/api-error.js';
 import type { Language } from '../i18n/language.js';
 import { matchScope } from './billed.js';
-import { BILLING, costOf, type FieldBilling, requestKey } from './billing.js';
+import { BILLING, costOf, type FieldBilling, type PlannedTarget, requestKey } from './billing.js';
 
 type Variables = Record<string, unknown>;
 type Fragments = Record<string, FragmentDefinitionNode>;
@@ -39,7 +39,16 @@ function included(node: SelectionNode, variables: Variables) {
   return include?.['if'] !== false;
 }
 
-/** The fields a selection set selects on `type`, through fragments, honouring @skip/@include. */
+/** Whether a fragment on `condition` (none: the enclosing type) applies to an object of `type`. */
+const appliesTo = (type: GraphQLObjectType, condition: string | undefined) =>
+  condition === undefined ||
+  condition === type.name ||
+  type.getInterfaces().some((i) => i.name === condition);
+
+/**
+ * The fields a selection set selects on `type`, through fragments whose type condition applies to
+ * it (`... on Match` under `node`), honouring @skip/@include.
+ */
 export function selectedFields(
   type: GraphQLObjectType,
   selectionSet: SelectionSetNode | undefined,
@@ -58,11 +67,13 @@ export function selectedFields(
         result.push({ node: selection, field });
       }
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      result.push(...selectedFields(type, selection.selectionSet, fragments, variables, seen));
+      if (appliesTo(type, selection.typeCondition?.name.value)) {
+        result.push(...selectedFields(type, selection.selectionSet, fragments, variables, seen));
+      }
     } else {
       const name = selection.name.value;
       const fragment = fragments[name];
-      if (fragment && !seen.has(name)) {
+      if (fragment && !seen.has(name) && appliesTo(type, fragment.typeCondition.name.value)) {
         seen.add(name);
         result.push(...selectedFields(type, fragment.selectionSet, fragments, variables, seen));
         seen.delete(name);
@@ -72,14 +83,21 @@ export function selectedFields(
   return result;
 }
 
-/** A field of the REST match payload (not `id`, not a child route, not a container of them). */
+/** What identifies an object rather than describing it: reading it costs nothing. */
+const isIdentity = (field: GraphQLField<unknown, unknown>) =>
+  field.name === 'id' || field.name === 'nodeId' || field.name.startsWith('__');
+
+/** A field of the REST match payload (not its ids, not a child route, not a container of them). */
 const isPayloadField = ({ field }: Selected) => {
   const cost = costOf(field);
-  return field.name !== 'id' && !field.name.startsWith('__') && !cost.billing && !cost.container;
+  return !isIdentity(field) && !cost.billing && !cost.container;
 };
 
-function selectsSome(info: GraphQLResolveInfo, predicate: (selected: Selected) => boolean) {
-  const type = getNamedType(info.returnType);
+function selectsSome(
+  info: GraphQLResolveInfo,
+  predicate: (selected: Selected) => boolean,
+  type = getNamedType(info.returnType),
+) {
   if (!isObjectType(type)) {
     return false;
   }
@@ -88,21 +106,29 @@ function selectsSome(info: GraphQLResolveInfo, predicate: (selected: Selected) =
   );
 }
 
-/** Whether a `match(id)` selection reads the detail route (DECISIONS.md "GraphQL"). */
-export const selectsMatchPayload = (info: GraphQLResolveInfo) => selectsSome(info, isPayloadField);
+/**
+ * Whether a `match(id)` selection reads the detail route (DECISIONS.md "GraphQL"); `type` is the
+ * match type when the field returns an interface (`node`).
+ */
+export const selectsMatchPayload = (info: GraphQLResolveInfo, type?: GraphQLObjectType) =>
+  selectsSome(info, isPayloadField, type);
 
 /**
  * Whether it asks anything about the match beyond its id: for an unknown id, that is the one
  * request a REST client makes and gets a 404 for.
  */
-export const selectsBeyondId = (info: GraphQLResolveInfo, analysis: boolean) =>
+export const selectsBeyondId = (
+  info: GraphQLResolveInfo,
+  analysis: boolean,
+  type?: GraphQLObjectType,
+) =>
   selectsSome(
     info,
     ({ field }) =>
-      field.name !== 'id' &&
-      !field.name.startsWith('__') &&
+      !isIdentity(field) &&
       // A tier that cannot read analysis asks nothing chargeable through it.
       (analysis || field.name !== 'analysis'),
+    type,
   );
 
 export interface CostPlan {
@@ -186,6 +212,12 @@ export function planCost(input: PlanInput): CostPlan {
       if (field.name === 'usage' && args['dryRun'] === true && type === schema.getQueryType()) {
         plan.dryRun = true;
       }
+      if (cost.targets) {
+        for (const target of cost.targets(args)) {
+          visitTarget(target, node, scope.multiplier);
+        }
+        continue;
+      }
       if (cost.billing) {
         if (cost.billing.operation === 'analysis' && !input.analysis) {
           plan.tierRefused += scope.multiplier;
@@ -210,6 +242,28 @@ export function planCost(input: PlanInput): CostPlan {
         visit(named, node.selectionSet, next);
       }
     }
+  };
+
+  /** An entity named by an argument: its reads, then the selection as its type, about it. */
+  const visitTarget = (target: PlannedTarget, node: FieldNode, multiplier: number) => {
+    const type = schema.getType(target.type);
+    if (!isObjectType(type)) {
+      return;
+    }
+    for (const read of target.reads ?? []) {
+      add(read.billing, requestKey(read.billing, read.scope, {}, language), multiplier);
+    }
+    const scope = {
+      key: target.matchId === undefined ? '' : matchScope(target.matchId),
+      multiplier,
+    };
+    if (target.type === 'Match') {
+      const payload = selectedFields(type, node.selectionSet, fragments, variables);
+      if (payload.some(isPayloadField)) {
+        add(BILLING.detail, requestKey(BILLING.detail, scope.key, {}, language), multiplier);
+      }
+    }
+    visit(type, node.selectionSet, scope);
   };
 
   const operation = operationOf(input.document, input.operationName);

@@ -9,9 +9,10 @@ query MatchDay {
       kickoffUtc
       status
       minute
-      competition { name }
-      home { name logo }
-      away { name logo }
+      updatedAt
+      competition { id name }
+      home { id name logo }
+      away { id name logo }
       score { current halfTime }
       odds {
         bookmakers {
@@ -20,7 +21,7 @@ query MatchDay {
         }
       }
       lineups { home { formation } away { formation } }
-      analysis { corners }
+      analysis { cornerAnalysis { home { totalCorners { bucket count } } } }
     }
   }
   # Live now: minutes, scores and in-play prices move every few seconds (docs/live.md).

@@ -87,3 +87,17 @@ export function liveVariant(args: FilterArgs): string {
   const sorted = (v: readonly string[] | null | undefined) => [...new Set(v ?? [])].sort();
   return JSON.stringify([sorted(args.league), sorted(args.status)]);
 }
+
+/** `matchesByIds` reads at most this many matches, as a page does. */
+export const MAX_MATCH_IDS = 100;
+
+/** The distinct positive ids of `matchesByIds` (non-positive ids name no match: not charged). */
+export function matchIdsOf(ids: readonly number[]): number[] {
+  if (ids.length > MAX_MATCH_IDS) {
+    throw new ApiError(
+      'invalid_parameter',
+      `ids: at most ${MAX_MATCH_IDS} match ids in one matchesByIds (${ids.length} given)`,
+    );
+  }
+  return [...new Set(ids)].filter((id) => id > 0);
+}

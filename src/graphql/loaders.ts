@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { AnalysisMarket } from '../analysis/market-types.js';
 import { tags } from '../cache/change-summary.js';
 import type { Services } from '../deps.js';
-import type { ChangeResource } from '../football/vocabulary.js';
+import { CHANGE_RESOURCES, type ChangeResource } from '../football/vocabulary.js';
 import type { Language } from '../i18n/language.js';
 import type { ReportKind } from '../services/ai-report.js';
 import { dayWindow } from '../services/match-day.js';
@@ -23,6 +23,9 @@ interface Shared<K, V> {
   /** Every read's tags, hit or miss: what the whole operation showed (its cache entry's tags). */
   shown: Set<string>;
 }
+
+/** A match's own resources (every one but reference data). */
+const MATCH_RESOURCES = CHANGE_RESOURCES.filter((r) => r !== 'reference');
 
 /** Tags of a read of one match's resource, keyed by the match id. */
 const ofMatch =
@@ -149,6 +152,31 @@ export function createLoaders(services: Services, cache?: ReadCache, shown = new
       null,
       shared('match', ofMatch('detail')),
     ),
+    /** The last change of the match or any child (every resource of it shows it). */
+    updatedAt: loaderOf(
+      (ids: readonly number[]) => services.versions.lastChanged(ids),
+      null,
+      shared('updatedAt', (id: number) =>
+        MATCH_RESOURCES.map((resource) => tags.match(id, resource)),
+      ),
+    ),
+    // Teams and competitions are reference data: any change of it evicts every cached read
+    // (change-summary.ts `evictedBy`), so their reads need no tag of their own.
+    team: loaderOf(
+      (ids: readonly number[]) => services.teams.getByIds(ids),
+      null,
+      shared('team', () => []),
+    ),
+    competition: loaderOf(
+      (ids: readonly number[]) => services.teams.getCompetitionsByIds(ids),
+      null,
+      shared('competition', () => []),
+    ),
+    /** Every bookmaker (GET /odds/bookmakers), read once per operation. */
+    bookmakers: new DataLoader(async (keys: readonly 'all'[]) => {
+      const all = await services.bookmakers.list();
+      return keys.map(() => all);
+    }),
     events: loaderOf(
       (ids: readonly number[]) => services.matchEvents.eventsForMatches(ids),
       [],

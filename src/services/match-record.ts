@@ -89,7 +89,7 @@ export const MATCH_JOINS = Prisma.sql`
   JOIN teams ht ON ht.id = m.home_team_id
   JOIN teams at ON at.id = m.away_team_id`;
 
-const names = (en: string, zhCn: string | null, zhHk: string | null): Names => ({
+export const names = (en: string, zhCn: string | null, zhHk: string | null): Names => ({
   en,
   'zh-CN': zhCn,
   'zh-HK': zhHk,

@@ -55,6 +55,19 @@ export function createMatchVersions(read: SqlRead, events: Pick<AccessEvents, 's
       );
       return at;
     },
+    /**
+     * The last change of each match or any of its resources (GraphQL's `Match.updatedAt`), to the
+     * millisecond; `Last-Modified` is this instant in whole seconds. Unknown ids are absent.
+     */
+    async lastChanged(matchIds: readonly number[]): Promise<Map<number, Date>> {
+      const rows = await read<{ id: number; at: Date }>({
+        text: `SELECT m.id, greatest(m.updated_at,
+                  (SELECT max(v.changed_at) FROM match_versions v WHERE v.match_id = m.id)) AS at
+             FROM matches m WHERE m.id = ANY($1::int[])`,
+        values: [[...matchIds]],
+      });
+      return new Map(rows.map((r) => [r.id, new Date(r.at)]));
+    },
     close: () => cache.close(),
   };
 }

@@ -19,6 +19,8 @@ export interface DemoCases {
   liveMatchId: number;
   /** A finished match with events, statistics, published lineups and odds. */
   finishedMatchId: number;
+  /** The `seq` of an event of that match. */
+  finishedEventSeq: number;
   lineups: { publishedMatchId: number; unpublishedMatchId: number };
   exchange: { goodMatchId: number; malformedMatchId: number; missingMatchId: number };
   regional: { withPoolsMatchId: number; withoutPoolsMatchId: number; missingMatchId: number };
@@ -173,10 +175,15 @@ export async function findDemoCases(prisma: PrismaClient, now = DEMO_NOW): Promi
     orderBy: { id: 'asc' },
   });
   const finishedMatchId = found(finished, 'finished match with events, lineups and odds').id;
+  const event = await prisma.matchEvent.findFirst({
+    where: { matchId: finishedMatchId },
+    orderBy: { seq: 'desc' },
+  });
   return {
     today: { date, matchIds: today.map((m) => m.id) },
     liveMatchId: found(live, 'live match').id,
     finishedMatchId,
+    finishedEventSeq: found(event, 'event of the finished match').seq,
     lineups: {
       publishedMatchId: finishedMatchId,
       unpublishedMatchId: found(unpublishedLineups, 'unpublished lineup').matchId,

@@ -16,11 +16,17 @@ import type {
 import { billedChild } from '../billed.js';
 import { BILLING, costExtensions } from '../billing.js';
 import { builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
 import { presentOnce } from '../memo.js';
+import { NodeInterface } from '../node/node-interface.js';
 import { EventTypeEnum, ResultEnum, SideEnum } from './enums.js';
 import { CompetitionType, MatchType, TeamNameType } from './match.js';
 
 const eventsOnce = presentOnce(presentEvents);
+
+/** A match's events as the graph shows them: the REST payload, each with its match id. */
+export const matchEventsOf = async (matchId: number, ctx: GraphQLContext) =>
+  eventsOnce(await ctx.loaders.events.load(matchId)).map((event) => ({ ...event, matchId }));
 const statisticsOnce = presentOnce(presentStatistics);
 const lineupsOnce = presentOnce(presentLineups);
 
@@ -66,9 +72,10 @@ type H2h = ReturnType<typeof h2hView>;
 type LineupSide = Static<typeof Lineups>['home'];
 type Player = LineupSide['starters'][number];
 
-type MatchEventView = Static<typeof MatchEvent> & { matchId: number };
+export type MatchEventView = Static<typeof MatchEvent> & { matchId: number };
 
-const MatchEventType = builder.objectRef<MatchEventView>('MatchEvent').implement({
+export const MatchEventType = builder.objectRef<MatchEventView>('MatchEvent').implement({
+  interfaces: [NodeInterface],
   description: 'An event, in source order; scoring events carry the score after them.',
   fields: (t) => ({
     id: t.id({
@@ -195,9 +202,7 @@ builder.objectFields(MatchType, (t) => ({
     type: [MatchEventType],
     description: 'GET /matches/{matchId}/events: one unit per match.',
     ...costExtensions({ billing: BILLING.events }),
-    resolve: billedChild(BILLING.events, async (m, _a, ctx) =>
-      eventsOnce(await ctx.loaders.events.load(m.id)).map((event) => ({ ...event, matchId: m.id })),
-    ),
+    resolve: billedChild(BILLING.events, async (m, _a, ctx) => matchEventsOf(m.id, ctx)),
   }),
   statistics: t.field({
     type: [MatchStatisticType],

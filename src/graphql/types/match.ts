@@ -1,9 +1,17 @@
 import type { Static } from 'typebox';
-import type { MatchRecord } from '../../services/match-record.js';
-import { type pageMeta, presentMatch } from '../../wire/presenters/match.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { MatchRecord, TeamRecord } from '../../services/match-record.js';
+import {
+  competitionRef,
+  logoUrl,
+  nameIn,
+  type pageMeta,
+  presentMatch,
+} from '../../wire/presenters/match.js';
 import type { CardCount, CompetitionRef, Match } from '../../wire/schemas/matches.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
+import { NodeInterface } from '../node/node-interface.js';
 import { MatchStatusEnum } from './enums.js';
 
 type MatchWire = Static<typeof Match>;
@@ -30,12 +38,26 @@ export function wireOf(match: MatchRecord, ctx: GraphQLContext): MatchWire {
   return wire;
 }
 
+/** A team record as the graph shows it: its id, name in the operation's language and logo. */
+export const teamView = (team: TeamRecord, ctx: GraphQLContext): TeamView => ({
+  id: team.id,
+  name: nameIn(team.names, ctx.language),
+  logo: logoUrl(ctx.assetsUrl, team.nameOriginal),
+});
+
+/** A competition record as the graph shows it. */
+export const competitionView = (
+  competition: MatchRecord['competition'],
+  ctx: GraphQLContext,
+): CompetitionView => ({ ...competitionRef(competition, ctx.language), id: competition.id });
+
 /** A competition as a payload shows it, with the id the data model keeps for it. */
 export type CompetitionView = Static<typeof CompetitionRef> & { id: number };
 /** A team as a payload names it, with its id. */
 export type TeamNameView = { id: number; name: string };
 
 export const CompetitionType = builder.objectRef<CompetitionView>('Competition').implement({
+  interfaces: [NodeInterface],
   description:
     'Name in the negotiated language, and as the source wrote it. `id` is the same competition ' +
     'wherever it appears (a normalised client cache keys it by `Competition:id`).',
@@ -51,7 +73,10 @@ export const TeamNameType = builder.objectRef<TeamNameView>('TeamName').implemen
   fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name') }),
 });
 
-const TeamType = builder.objectRef<TeamNameView & { logo: string }>('Team').implement({
+export type TeamView = TeamNameView & { logo: string };
+
+export const TeamType = builder.objectRef<TeamView>('Team').implement({
+  interfaces: [NodeInterface],
   description:
     'A side of a match: its id, name and logo URL (REST: home/away and homeLogo/awayLogo).',
   fields: (t) => ({
@@ -87,8 +112,22 @@ export const MatchType = builder.objectRef<MatchRecord>('Match');
 /** The fields of the REST match payload (spec 2.3): reading one under `match(id)` is the detail route. */
 MatchType.implement({
   description: 'A match (spec 2.3) and, as fields, its child resources.',
+  interfaces: [NodeInterface],
   fields: (t) => ({
     id: t.exposeInt('id'),
+    updatedAt: t.field({
+      type: 'DateTime',
+      description:
+        'The last change of the match or of any child resource (events, odds, lineups ...), to ' +
+        'the millisecond; REST `Last-Modified` is the same instant in whole seconds, per route.',
+      resolve: async (m, _a, ctx) => {
+        const at = await ctx.loaders.updatedAt.load(m.id);
+        if (!at) {
+          throw new ApiError('not_found', `Match ${m.id} was deleted`);
+        }
+        return at;
+      },
+    }),
     competition: t.field({
       type: CompetitionType,
       resolve: (m, _a, ctx) => ({ ...wireOf(m, ctx).competition, id: m.competition.id }),

@@ -31,6 +31,7 @@ import { billed, billedChild } from '../billed.js';
 import { BILLING, costExtensions } from '../billing.js';
 import { builder } from '../builder.js';
 import { parseOnce, presentOnce } from '../memo.js';
+import { NodeInterface } from '../node/node-interface.js';
 import { OddsMarketEnum } from './enums.js';
 import { MatchType } from './match.js';
 
@@ -41,8 +42,9 @@ const presentBoardOnce = presentOnce((board: RegionalBoardView) => presentRegion
 /** A board without pools is null: nothing to remember. */
 const regionalOnce = (board: RegionalBoardView | null) => (board ? presentBoardOnce(board) : null);
 
-const BookmakerType = builder.objectRef<BookmakerView>('Bookmaker').implement({
+export const BookmakerType = builder.objectRef<BookmakerView>('Bookmaker').implement({
   description: 'Spec 2.6: a bookmaker by permanent id; `name` is the raw name movement accepts.',
+  interfaces: [NodeInterface],
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),

@@ -1,7 +1,7 @@
-import { ApiError } from '../../errors/api-error.js';
+import type { MatchRecord } from '../../services/match-record.js';
 import { pageMeta } from '../../wire/presenters/match.js';
-import { billed, matchScope } from '../billed.js';
-import { BILLING, costExtensions, requestKey } from '../billing.js';
+import { billed } from '../billed.js';
+import { BILLING, costExtensions } from '../billing.js';
 import { builder } from '../builder.js';
 import { selectsBeyondId, selectsMatchPayload } from '../cost.js';
 import {
@@ -10,8 +10,11 @@ import {
   listQueryOf,
   liveLimitOf,
   MAX_LIVE_MATCHES,
+  MAX_MATCH_IDS,
+  matchIdsOf,
   plannedPageSize,
 } from '../list-args.js';
+import { matchById } from '../match-by-id.js';
 import { MatchStatusEnum } from './enums.js';
 import { MatchPageType, MatchType } from './match.js';
 
@@ -81,21 +84,35 @@ builder.queryFields((t) => ({
       keyed: true,
       matchScope: { kind: 'single', id: (args) => args['id'] as number },
     }),
-    resolve: async (_root, { id }, ctx, info) => {
-      const found = id > 0 ? await ctx.loaders.match.load(id) : null;
-      // Found: the detail route only when its payload is read. Unknown: the one 404 a REST
-      // client gets on its first request about the match, whatever it asked for.
-      if (
-        id > 0 &&
-        (found ? selectsMatchPayload(info) : selectsBeyondId(info, ctx.access.analysis))
-      ) {
-        const key = requestKey(BILLING.detail, matchScope(id), {}, ctx.language);
-        ctx.ledger.record(BILLING.detail, key);
-      }
-      if (!found) {
-        throw new ApiError('not_found', `Match ${id} does not exist`);
-      }
-      return found;
+    resolve: (_root, { id }, ctx, info) =>
+      matchById(id, ctx, {
+        payload: selectsMatchPayload(info),
+        beyondId: selectsBeyondId(info, ctx.access.analysis),
+      }),
+  }),
+  matchesByIds: t.field({
+    type: [MatchType],
+    nullable: { list: false, items: true },
+    description:
+      `Several matches by id (at most ${MAX_MATCH_IDS}), in the order asked: each is charged as ` +
+      '`match(id)` (GET /matches/{matchId} when a field beyond `id` is selected, its children ' +
+      'one unit each; an id named twice counts once). An unknown id is null with `not_found`, ' +
+      'charged as the 404 REST answers.',
+    args: { ids: t.arg.intList({ required: true }) },
+    ...costExtensions({
+      keyed: true,
+      targets: (args) =>
+        matchIdsOf(args['ids'] as number[]).map((matchId) => ({ type: 'Match', matchId })),
+    }),
+    resolve: (_root, { ids }, ctx, info) => {
+      const asked = {
+        payload: selectsMatchPayload(info),
+        beyondId: selectsBeyondId(info, ctx.access.analysis),
+      };
+      matchIdsOf(ids);
+      // Each item resolves, or fails with not_found, on its own: graphql-js completes a list of
+      // promises item by item, which Pothos's types do not express.
+      return ids.map((id) => matchById(id, ctx, asked)) as unknown as MatchRecord[];
     },
   }),
 }));

@@ -11,6 +11,14 @@ describe('schema.graphql', () => {
     expect(await breakingChanges(await committedSdl(), schema)).toEqual([]);
   });
 
+  it('breaks no client of the schema before issue 15 (ids, Node, typed analysis, matchesByIds)', async () => {
+    const before = await readFile(
+      new URL('../../fixtures/graphql/schema-before-issue-15.graphql', import.meta.url),
+      'utf8',
+    );
+    expect(await breakingChanges(before, schema)).toEqual([]);
+  });
+
   it('is the printed Pothos schema (run `npm run schema` after changing it)', async () => {
     expect(await committedSdl()).toBe(printedSchema());
   });
