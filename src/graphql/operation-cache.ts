@@ -6,13 +6,9 @@ import type { Language } from '../i18n/language.js';
 import type { Gate, Pass } from '../policy/gate.js';
 import { quotaHeaders } from '../policy/headers.js';
 import { minuteWindow } from '../policy/windows.js';
-import {
-  costExtension,
-  minuteKept,
-  operationReservation,
-  type SettledOperation,
-} from './access.js';
+import { costExtension, operationReservation, type SettledOperation } from './access.js';
 import { checkAffordable } from './cost.js';
+import { minuteKept } from './settlement.js';
 
 /** An operation's answer, and what it cost, ready to be served again. */
 interface CachedOperation {
