@@ -263,7 +263,9 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
           }
           const settled = await settle();
           ctx.http.usage = settled.usage;
-          if (!result.errors?.length && !planned.perCaller) {
+          // The operation cache may keep it, unless it reads the caller or asks for several
+          // parts (it came whole only because nothing was there to defer).
+          if (!result.errors?.length && !planned.perCaller && !asks(variables)) {
             const { actual, minute } = settled;
             const analysis = ctx.access.analysis;
             ctx.http.settled = { plan: planned, actual, minute, analysis, data: result.data };
