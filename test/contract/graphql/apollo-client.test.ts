@@ -138,6 +138,8 @@ describe('/graphql through Apollo Client [pglite]', () => {
     // so "after" is the order of events, not of bytes in one buffer.
     const { matchEvents } = server.app.deps.services;
     const original = matchEvents.eventsForMatches;
+    // No read of them kept in the shared read cache: the events read reaches the service.
+    await server.app.deps.events.publish({ type: 'data-changed' });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;

@@ -38,6 +38,9 @@ describeEachDatabase('GraphQL @defer and @stream: delivery', ({ db }) => {
   }, 300_000);
   afterAll(() => app?.close());
 
+  /** Empties the shared read cache, so the next reads reach the (replaced) services. */
+  const forgetReads = () => app.deps.events.publish({ type: 'data-changed' });
+
   const plainData = async (query: string) => {
     const plain = await graphql(app, query, { key });
     expect(plain.body.errors, JSON.stringify(plain.body)).toBeUndefined();
@@ -127,6 +130,7 @@ describeEachDatabase('GraphQL @defer and @stream: delivery', ({ db }) => {
     const { matchEvents } = app.deps.services;
     const original = matchEvents.eventsForMatches;
     let reads = 0;
+    await forgetReads();
     matchEvents.eventsForMatches = (ids) => {
       reads++;
       return original(ids);
@@ -190,6 +194,7 @@ describeEachDatabase('GraphQL @defer and @stream: delivery', ({ db }) => {
   it('a field error in a deferred fragment is masked and coded as in a single answer', async () => {
     const { matchEvents } = app.deps.services;
     const original = matchEvents.eventsForMatches;
+    await forgetReads();
     matchEvents.eventsForMatches = async () => {
       throw new Error('secret detail /path/to/src/services/match-events.ts');
     };
