@@ -8,7 +8,7 @@ import {
   Kind,
   type OperationDefinitionNode,
 } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import { apiErrorOfDatabaseFailure } from '../db/failures.js';
 import { ApiError } from '../errors/api-error.js';
 import {
@@ -21,7 +21,9 @@ import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { GraphQLContext } from './context.js';
 import { type CostPlan, checkAffordable, planCost } from './cost.js';
 import { graphqlErrorOf } from './errors.js';
+import { asksIncrementalDelivery, NotAcceptable } from './incremental.js';
 import type { HttpOutcome, SettledOperation } from './outcome.js';
+import { type Payload, type Settled, settleOnce, settleWhenDelivered } from './settlement.js';
 
 export type { HttpOutcome, SettledOperation };
 
@@ -37,6 +39,8 @@ export interface AccessPluginOptions {
   addressOf(ctx: ExecutionContext): string;
   /** The most one operation may cost (docs/graphql.md). */
   maxCost: number;
+  /** Where a settlement nobody waits for (a streamed answer's client gone) reports a failure. */
+  reportError(error: unknown): void;
 }
 
 /** The operation of the document that runs (the named one, or the only one). */
@@ -117,9 +121,6 @@ export const operationReservation = (bound: number) => ({
   dailyCost: bound,
 });
 
-/** What an operation keeps on the minute after it ran: what it read, and at least one request. */
-export const minuteKept = (minute: number) => Math.max(1, minute);
-
 export const costExtension = (
   plan: Pick<CostPlan, 'bound' | 'dryRun' | 'tierRefused'>,
   reads: { actual: number; minute: number },
@@ -182,6 +183,8 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
           language: ctx.language,
           analysis,
         });
+      const asks = (coerced: Record<string, unknown>) =>
+        asksIncrementalDelivery(args.schema, args.document, args.operationName, coerced);
       const rawKey = options.rawKeyOf(ctx);
       let plan: CostPlan | undefined;
       try {
@@ -215,6 +218,9 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
           dryRun: plan.dryRun,
         };
         ctx.http.matchList = plan.matchList;
+        if (!plan.dryRun && !ctx.http.streams && asks(variables)) {
+          throw new NotAcceptable();
+        }
         checkAffordable(plan.bound, options.maxCost, pass.principal.account.limits.ratePerMinute);
         // A dry run reads nothing: one request on the minute, as any operation.
         const units = operationReservation(plan.dryRun ? 0 : plan.bound);
@@ -237,35 +243,35 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
         refuse(refusal);
         return undefined;
       }
-      const admitted = pass;
       const planned = plan;
       if (planned.dryRun) {
         const document = usageOnly(args.document, args.operationName);
         setExecuteFn((executeArgs) => execute({ ...executeArgs, document }));
       }
+      const settle = settleOnce(pass, planned, () => ctx.ledger);
+      const withCost = <R extends Payload>(result: R, settled: Settled): R => ({
+        ...result,
+        extensions: { ...result.extensions, cost: costExtension(planned, settled, settled.usage) },
+      });
       return {
         async onExecuteDone({ result, setResult }) {
-          if (!('data' in result || 'errors' in result)) {
-            return;
+          if (isAsyncIterable(result)) {
+            // The headers go out with the first payload: they say what was reserved.
+            const stream = settleWhenDelivered(settle, withCost, options.reportError);
+            ctx.http.closeStream = stream.close;
+            return stream.hooks;
           }
-          // Never more than was reserved: the bound is an upper bound by construction.
-          const actual = planned.dryRun ? 0 : Math.min(planned.bound, ctx.ledger.charged);
-          const minute = planned.dryRun ? 0 : Math.min(planned.bound, ctx.ledger.attempted);
-          ctx.http.usage = await admitted.settle(true, {
-            minute: minuteKept(minute),
-            daily: actual,
-          });
-          if (!result.errors?.length && !planned.perCaller && 'data' in result) {
+          const settled = await settle();
+          ctx.http.usage = settled.usage;
+          // The operation cache may keep it, unless it reads the caller or asks for several
+          // parts (it came whole only because nothing was there to defer).
+          if (!result.errors?.length && !planned.perCaller && !asks(variables)) {
+            const { actual, minute } = settled;
             const analysis = ctx.access.analysis;
             ctx.http.settled = { plan: planned, actual, minute, analysis, data: result.data };
           }
-          setResult({
-            ...result,
-            extensions: {
-              ...result.extensions,
-              cost: costExtension(planned, { actual, minute }, ctx.http.usage),
-            },
-          });
+          setResult(withCost(result, settled));
+          return undefined;
         },
       };
     },

@@ -30,7 +30,8 @@ interface Selected {
   field: GraphQLField<unknown, unknown>;
 }
 
-function included(node: SelectionNode, variables: Variables) {
+/** Whether `@skip` and `@include` leave the selection in. */
+export function included(node: SelectionNode, variables: Variables) {
   const skip = getDirectiveValues(GraphQLSkipDirective, node, variables);
   if (skip?.['if'] === true) {
     return false;

@@ -6,13 +6,9 @@ import type { Language } from '../i18n/language.js';
 import type { Gate, Pass } from '../policy/gate.js';
 import { quotaHeaders } from '../policy/headers.js';
 import { minuteWindow } from '../policy/windows.js';
-import {
-  costExtension,
-  minuteKept,
-  operationReservation,
-  type SettledOperation,
-} from './access.js';
+import { costExtension, operationReservation, type SettledOperation } from './access.js';
 import { checkAffordable } from './cost.js';
+import { minuteKept } from './settlement.js';
 
 /** An operation's answer, and what it cost, ready to be served again. */
 interface CachedOperation {
@@ -48,7 +44,11 @@ export interface OperationCacheOptions {
 
 const DATA_OPEN = Buffer.from('{"data":');
 
-/** Answers that stream (incremental delivery, subscriptions) are never cached. */
+/**
+ * Answers in several parts (`@defer`, `@stream`, subscriptions) are never cached, and a request
+ * whose Accept asks for them is never answered from the cache: what it keeps is one JSON answer,
+ * which such a client may not read (it takes multipart/mixed or an event stream).
+ */
 const STREAMING = /text\/event-stream|multipart\/mixed/i;
 
 function operationTextOf(req: FastifyRequest): OperationText | undefined {
@@ -75,7 +75,8 @@ function operationTextOf(req: FastifyRequest): OperationText | undefined {
  * key checks, the cost bound checked and reserved, then settled to what the operation read. A
  * data change evicts, on every instance, the answers whose reads showed what changed; a plan
  * change clears it. Operations that read the caller's own
- * counters (`usage`, `viewer`), dry runs and answers with errors are never cached. An answer
+ * counters (`usage`, `viewer`), dry runs, operations that ask for incremental delivery (an
+ * active `@defer` or `@stream`) and answers with errors are never cached. An answer
  * from the cache says so: `extensions.cached: true`.
  */
 export function createOperationCache(options: OperationCacheOptions) {
@@ -159,7 +160,7 @@ export function createOperationCache(options: OperationCacheOptions) {
     shown: readonly string[],
   ): void {
     const key = keyOf(req, settled.analysis);
-    if (key === undefined || settled.plan.dryRun) {
+    if (key === undefined || settled.plan.dryRun || STREAMING.test(contentType)) {
       return;
     }
     cache.set(

@@ -31,6 +31,16 @@ export interface HttpOutcome {
   settled?: SettledOperation;
   /** What the operation's reads showed (change-summary.ts `tags`), filled by its loaders. */
   shown?: Set<string>;
+  /**
+   * The transport carries an answer in several payloads (`@defer`, `@stream`): an Accept that
+   * allows multipart/mixed or text/event-stream, or graphql-ws.
+   */
+  streams?: boolean;
+  /**
+   * Set while an answer is streamed: settles its reservation to what it read, if the last
+   * payload has not done so; the door calls it when the response closes.
+   */
+  closeStream?: () => void;
 }
 
 /** What each door (HTTP, WebSocket) passes to yoga with an operation. */

@@ -1,6 +1,7 @@
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLError, ValidationContext } from 'graphql';
 import { createYoga } from 'graphql-yoga';
@@ -18,6 +19,8 @@ import { createDocumentCaches } from './document-cache.js';
 import { maskError, requestErrorsPlugin } from './errors.js';
 import { EXAMPLE_QUERY } from './example-query.js';
 import { registerGraphqlErrors } from './http-errors.js';
+import { acceptsIncrementalDelivery } from './incremental.js';
+import { maskedIncrementalErrors } from './incremental-errors.js';
 import { GRAPHQL_LIMITS } from './limits.js';
 import { createLoaders } from './loaders.js';
 import { createOperationCache } from './operation-cache.js';
@@ -153,6 +156,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     rawKeyOf: (ctx: ExecutionContext) => rawKeyOf(ctx.req.headers),
     addressOf: (ctx: ExecutionContext) => ctx.req.ip,
   };
+  const mask = (error: unknown) => maskError(error, (e) => app.log.error(e));
   const yoga = createYoga<ServerContext, ExecutionContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -164,7 +168,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     graphiql,
     renderGraphiQL: graphiqlHtml,
     logging: false,
-    maskedErrors: { maskError: (error) => maskError(error, (e) => app.log.error(e)) },
+    maskedErrors: { maskError: mask },
     context: ({ req, http }) => ({
       req,
       services: deps.services,
@@ -182,6 +186,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       },
     }),
     plugins: [
+      useDeferStream(),
+      maskedIncrementalErrors(mask),
       requestErrorsPlugin,
       maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true, ...asValidationError }),
@@ -191,6 +197,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         gate,
         addresses: deps.access.addresses,
         maxCost: options.maxCost,
+        reportError: (error) => app.log.error(error),
       }),
       subscriptionAccessPlugin({
         ...caller,
@@ -217,8 +224,15 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     if (!keyless && (await operations?.answer(req, reply))) {
       return reply;
     }
-    const http: HttpOutcome = { addressCounted: page || keyless };
+    const http: HttpOutcome = {
+      addressCounted: page || keyless,
+      streams: acceptsIncrementalDelivery(req.headers.accept),
+    };
     const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, http });
+    if (http.closeStream) {
+      // A client gone before the last payload (or a body never read) still settles.
+      reply.raw.once('close', http.closeStream);
+    }
     if (!http.usage && !keyless && (http.status ?? response.status) === 400) {
       // A document that does not parse or validate never reached the access plugin: with a
       // valid key it is a 400 after the key checks, one request on the minute (as on REST).

@@ -79,7 +79,8 @@ export async function graphqlWebSocket(
       onSubscribe: async (ctx, _id, payload) => {
         const request = requestOf(ctx.extra.request);
         const req = requestWith(request, headersOf(request, ctx.connectionParams));
-        const http: HttpOutcome = { addressCounted: false };
+        // graphql-ws sends each payload of a deferred or streamed answer as a `next` message.
+        const http: HttpOutcome = { addressCounted: false, streams: true };
         const envelope = options.yoga.getEnveloped({ req, http, params: payload });
         let document: DocumentNode;
         try {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Deps } from '../../../src/deps.js';
 import { seedPlans } from '../../../src/services/plans-seed.js';
 import { createAccountWithKey } from '../../helpers/access.js';
@@ -14,6 +14,11 @@ import {
   type GraphqlResponse,
   graphql,
 } from '../../helpers/graphql.js';
+import {
+  APOLLO_DEFER_ACCEPT,
+  graphqlPayloads,
+  MULTIPART,
+} from '../../helpers/graphql-incremental.js';
 
 const PAGE_DATE = '2026-11-20';
 const PAGE = `query Page($date: String!) {
@@ -211,5 +216,62 @@ describeEachDatabase('GraphQL operation cache (RESPONSE_CACHE on)', ({ db }) => 
     expect(after.cached).toBe(false);
     expect(ids(before).length + ids(after).length).toBeGreaterThan(0);
     expect(ids(after)).not.toEqual(ids(before));
+  });
+
+  describe('@defer and @stream', () => {
+    const DEFERRABLE = `query Page($date: String!, $defer: Boolean!) {
+      matches(date: $date, pageSize: 5) { items { id ... @defer(if: $defer) { events { type } } } }
+    }`;
+    /** The answer in payloads; `cached` when the operation cache gave it. */
+    const send = async (key: string, accept: string, vars: Record<string, unknown>) => {
+      const response = await graphqlPayloads(app, DEFERRABLE, { key, accept, variables: vars });
+      const cached = response.payloads.some((p) => p.extensions?.['cached'] === true);
+      return { ...response, cached };
+    };
+
+    it('a request that asks for several parts is never answered from the cache, nor its answer kept', async () => {
+      const { key } = await createAccountWithKey(db(), 'Pro');
+      const off = { date: PAGE_DATE, defer: false };
+      const on = { date: PAGE_DATE, defer: true };
+      // The same text, deferring nothing, is kept for a client that takes JSON.
+      await send(key, 'application/json', off);
+      const kept = await send(key, 'application/json', off);
+      expect(kept.cached).toBe(true);
+
+      // Deferring nothing, under an Accept that takes parts only: executed, answered as one part
+      // (`multipart/*` and `text/*` included, which do not name a streaming type).
+      for (const accept of [MULTIPART, 'multipart/*', 'text/*']) {
+        for (let i = 0; i < 2; i++) {
+          const inParts = await send(key, accept, off);
+          expect(inParts.cached, accept).toBe(false);
+          expect(inParts.contentType, accept).toMatch(/^(multipart\/mixed|text\/event-stream)/);
+          expect(inParts.payloads, accept).toHaveLength(1);
+        }
+      }
+
+      // Deferring: streamed each time, never from the cache, under any Accept that allows it.
+      for (const accept of [APOLLO_DEFER_ACCEPT, MULTIPART, '*/*']) {
+        for (let i = 0; i < 2; i++) {
+          const streamed = await send(key, accept, on);
+          expect(streamed.status, accept).toBe(200);
+          expect(streamed.cached, accept).toBe(false);
+          expect(streamed.payloads.length, accept).toBeGreaterThan(1);
+          expect(streamed.payloads[0]?.hasNext).toBe(true);
+        }
+      }
+    });
+
+    it('an operation that asks for several parts is not kept even when it came in one', async () => {
+      const { key } = await createAccountWithKey(db(), 'Pro');
+      // A day without matches: nothing to defer, so one JSON answer; it still is not kept.
+      const empty = { date: '2030-01-01', defer: true };
+      for (let i = 0; i < 2; i++) {
+        const answer = await send(key, '*/*', empty);
+        expect(answer.status).toBe(200);
+        expect(answer.contentType).toMatch(/^application\/json/);
+        expect(answer.payloads[0]?.data).toEqual({ matches: { items: [] } });
+        expect(answer.cached).toBe(false);
+      }
+    });
   });
 });

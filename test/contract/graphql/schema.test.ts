@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { buildSchema, printSchema } from 'graphql';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
+import { buildSchema, GraphQLSchema, printSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { breakingChanges } from '../../../scripts/graphql-schema-check.js';
 import { printedSchema, schema } from '../../../src/graphql/schema.js';
@@ -21,6 +22,34 @@ describe('schema.graphql', () => {
 
   it('is the printed Pothos schema (run `npm run schema` after changing it)', async () => {
     expect(await committedSdl()).toBe(printedSchema());
+  });
+
+  it('declares @defer and @stream as the defer-stream plugin executes them', async () => {
+    const bare = new GraphQLSchema({ query: schema.getQueryType() });
+    let withPlugin: GraphQLSchema | undefined;
+    useDeferStream().onSchemaChange?.({
+      schema: bare,
+      replaceSchema: (next: GraphQLSchema) => {
+        withPlugin = next;
+      },
+    });
+    for (const name of ['defer', 'stream']) {
+      expect(withPlugin?.getDirective(name), name).toBeDefined();
+      expect(schema.getDirective(name), name).toBe(withPlugin?.getDirective(name));
+    }
+    // Finding them declared, the plugin keeps the schema as it is.
+    let replaced = false;
+    useDeferStream().onSchemaChange?.({
+      schema,
+      replaceSchema: () => {
+        replaced = true;
+      },
+    });
+    expect(replaced).toBe(false);
+    const committed = await committedSdl();
+    expect(committed).toMatch(/^directive @defer\(\n/m);
+    expect(committed).toMatch(/^\) on FRAGMENT_SPREAD \| INLINE_FRAGMENT$/m);
+    expect(committed).toMatch(/^directive @stream\(\n/m);
   });
 
   it('the check catches a removed field, a changed type and a new required argument', async () => {

@@ -215,6 +215,33 @@ describe.each(COUNTER_STORES)('GraphQL subscriptions, $store', ({ env }) => {
     subscription.stop();
   });
 
+  it('over SSE, @defer in an event: each event arrives as its first part, then the deferred one', async () => {
+    const stream = await sse(
+      `subscription ($id: Int!) {
+        matchUpdated(id: $id) { seq match { id ... @defer(label: "later") { events { type } } } }
+      }`,
+      pro,
+      { id: followed },
+    );
+    expect(stream.response.status).toBe(200);
+    const [logged] = await writeCorner(followed);
+    const first = JSON.parse((await stream.next(isNext)).data) as {
+      data: { matchUpdated: { seq: string; match: Record<string, unknown> } };
+      hasNext: boolean;
+    };
+    expect(first.data.matchUpdated.seq).toBe(String(logged?.seq));
+    expect(first.data.matchUpdated.match).toEqual({ id: followed });
+    expect(first.hasNext).toBe(true);
+    const later = JSON.parse((await stream.next(isNext)).data) as {
+      incremental: Array<{ label: string; path: string[]; data: { events: unknown[] } }>;
+      hasNext: boolean;
+    };
+    expect(later.incremental).toEqual([
+      expect.objectContaining({ label: 'later', path: ['matchUpdated', 'match'] }),
+    ]);
+    expect(later.incremental[0]?.data.events).toContainEqual({ type: 'CORNER' });
+  });
+
   it('liveMatches: changes of live matches only', async () => {
     const subscription = follow(
       ws(pro),

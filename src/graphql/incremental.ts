@@ -1,0 +1,114 @@
+import {
+  type DirectiveNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLDirective,
+  type GraphQLSchema,
+  getDirectiveValues,
+  getOperationAST,
+  Kind,
+  type SelectionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import { ApiError } from '../errors/api-error.js';
+import { included } from './cost.js';
+
+type Variables = Record<string, unknown>;
+
+/** The last payload of an incremental delivery says nothing more will come. */
+export const isLastPayload = (payload: { hasNext?: boolean }) => payload.hasNext === false;
+
+/**
+ * Whether an Accept header lets yoga answer with more than one payload: multipart/mixed or
+ * text/event-stream, or a wildcard that covers one (a missing header is `*\/*`). Read as yoga's
+ * result processors read it (no q-values; a charset other than utf-8 names nothing).
+ */
+export function acceptsIncrementalDelivery(accept: string | undefined): boolean {
+  return (accept || '*/*')
+    .replace(/\s/g, '')
+    .toLowerCase()
+    .split(',')
+    .some((range) => {
+      const [type = '', ...params] = range.split(';');
+      const charset = params.find((p) => p.startsWith('charset='));
+      return (
+        (charset === undefined || charset === 'charset=utf-8') &&
+        ['*/*', 'multipart/*', 'multipart/mixed', 'text/*', 'text/event-stream'].includes(type)
+      );
+    });
+}
+
+/**
+ * An operation that defers or streams, from a client whose Accept takes one JSON answer only: 406
+ * before anything runs (yoga would run it, then find no way to send it), with the code of a bad
+ * parameter, as the door answers any Accept it cannot serve. Charged as a 400: one request on the
+ * minute.
+ */
+export class NotAcceptable extends ApiError {
+  override readonly status = 406;
+
+  constructor() {
+    super(
+      'invalid_parameter',
+      'This operation uses @defer or @stream: its answer comes in several parts; send Accept: multipart/mixed or text/event-stream',
+      { parameter: 'accept' },
+    );
+  }
+}
+
+/** The node carries the directive, and its `if` is not false. */
+function active(
+  directive: GraphQLDirective | null | undefined,
+  node: { directives?: readonly DirectiveNode[] },
+  variables: Variables,
+): boolean {
+  const values = directive ? getDirectiveValues(directive, node, variables) : undefined;
+  return values !== undefined && values['if'] !== false;
+}
+
+/**
+ * Whether the operation asks for incremental delivery: a `@defer` or `@stream` that is on (its
+ * `if` not false) on a selection that is not skipped (`@skip`, `@include`). The directives are
+ * read as the schema declares them (src/graphql/schema.ts: the plugin's own).
+ */
+export function asksIncrementalDelivery(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Variables,
+): boolean {
+  const defer = schema.getDirective('defer');
+  const stream = schema.getDirective('stream');
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) {
+    if (d.kind === Kind.FRAGMENT_DEFINITION) {
+      fragments.set(d.name.value, d);
+    }
+  }
+  const visiting = new Set<string>();
+  const asks = (selection: SelectionNode): boolean => {
+    if (!included(selection, variables)) {
+      return false;
+    }
+    if (selection.kind === Kind.FIELD) {
+      return active(stream, selection, variables) || asksIn(selection.selectionSet);
+    }
+    if (active(defer, selection, variables)) {
+      return true;
+    }
+    if (selection.kind === Kind.INLINE_FRAGMENT) {
+      return asksIn(selection.selectionSet);
+    }
+    const name = selection.name.value;
+    const fragment = fragments.get(name);
+    if (!fragment || visiting.has(name)) {
+      return false;
+    }
+    visiting.add(name);
+    const found = asksIn(fragment.selectionSet);
+    visiting.delete(name);
+    return found;
+  };
+  const asksIn = (set: SelectionSetNode | undefined) => (set?.selections ?? []).some(asks);
+  return asksIn(getOperationAST(document, operationName)?.selectionSet);
+}
