@@ -218,6 +218,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       return reply;
     }
     const http: HttpOutcome = { addressCounted: page || keyless };
+    const since = operations?.mark() ?? 0;
     const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, http });
     if (!http.usage && !keyless && (http.status ?? response.status) === 400) {
       // A document that does not parse or validate never reached the access plugin: with a
@@ -233,6 +234,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         http.settled,
         response.headers.get('content-type') ?? 'application/json',
         [...(http.shown ?? [])],
+        since,
       );
     }
     response.headers.forEach((value, key) => {
