@@ -47,6 +47,7 @@ export function createReplicaRouter(options: RouterOptions) {
   let changes = 0;
   let settled = 0;
   let required = 0n;
+  let lastPrimary = 0n;
   let cursor = 0;
 
   function setHealth(r: ReplicaState, health: ReplicaHealth, reason?: string): void {
@@ -101,6 +102,11 @@ export function createReplicaRouter(options: RouterOptions) {
     try {
       const lsn = await options.primaryPosition();
       clock.record(askedAt, lsn);
+      if (lsn < lastPrimary) {
+        // Positions never go back on one primary: DATABASE_URL reaches another server now.
+        required = 0n;
+      }
+      lastPrimary = lsn;
       if (changesBefore > settled) {
         required = lsn > required ? lsn : required;
         settled = changesBefore;

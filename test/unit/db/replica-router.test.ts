@@ -175,6 +175,22 @@ describe('the replica router', () => {
     expect(t.router.statuses().map((s) => s.health)).toEqual(['down', 'not-a-replica']);
   });
 
+  it('a primary whose position goes back (another server behind DATABASE_URL) starts over', async () => {
+    const t = setUp(1);
+    router = t.router;
+    await t.router.checkNow();
+    t.world.primaryAt = 900n;
+    t.setReplay(0, 900n);
+    t.router.markChanged();
+    await t.router.checkNow();
+    expect(await t.whoAnswers()).toBe('r1');
+    t.world.primaryAt = 50n;
+    t.setReplay(0, 50n);
+    t.router.markChanged();
+    await t.router.checkNow();
+    expect(await t.whoAnswers(), 'not held to the old server position').toBe('r1');
+  });
+
   it('with the primary down, a replica that had replayed its last position still serves', async () => {
     const t = setUp(1);
     router = t.router;
