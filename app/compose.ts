@@ -8,6 +8,7 @@ import { createAccessLayer } from '../src/policy/access-layer.js';
 import type { AccountAccess } from '../src/policy/account-cache.js';
 import { createCounters } from '../src/policy/counters.js';
 import { createServices, type Services } from '../src/services/create-services.js';
+import { replicaOptions } from './replica-options.js';
 
 /**
  * How long closing the counters and events may take before the database is closed anyway: their
@@ -59,6 +60,13 @@ export async function composeDeps(
 ): Promise<Deps> {
   const clock = options.clock ?? systemClock;
   const events = await openAccessEvents(config);
+  // A data change (here or on another instance) sends reads to the primary until a replica has
+  // replayed it, so that no cache refills from before the change (docs/scale.md "Read replicas").
+  events.subscribe((event) => {
+    if (event.type === 'data-changed') {
+      database.data.markChanged();
+    }
+  });
   const counters = await createCounters({ config, database, now: clock.now });
   const services = createServices(database, events, clock.now, counters.store);
   const access = createAccessLayer({
@@ -106,6 +114,7 @@ export async function openDeps(config: Config, options: ComposeOptions = {}): Pr
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     fromTemplate: true,
+    replicas: replicaOptions(config),
   });
   return composeDeps(config, database, options);
 }

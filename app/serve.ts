@@ -1,14 +1,23 @@
 import { DEFAULT_DEMO_MATCHES, DEFAULT_DEMO_SEED } from '../src/cli/data-commands.js';
 import type { Config } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
+import { openDatabase, type ReplicaStatus } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
 import type { Deps } from '../src/deps.js';
 import { trackConnections } from '../src/http/connection-drain.js';
 import { createDemoKeys, type DemoKey, readDemoKeys } from '../src/services/demo-setup.js';
 import { seedPlans } from '../src/services/plans-seed.js';
 import { startLive } from './live.js';
+import { replicaOptions } from './replica-options.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
+
+/** A replica coming into use or leaving it (docs/scale.md "Read replicas"). */
+const logReplica = (status: ReplicaStatus) =>
+  log(
+    status.health === 'in-use'
+      ? `replica ${status.name}: in use (lag ${status.lagMs ?? 0} ms)`
+      : `replica ${status.name}: skipped, ${status.health}${status.reason ? `: ${status.reason}` : ''}`,
+  );
 
 /**
  * Shutdown (docs/operations.md): in-flight requests get SHUTDOWN_GRACE_MS to finish (each is
@@ -74,6 +83,7 @@ export async function serve(config: Config): Promise<void> {
     queryTimeoutMs: config.databaseQueryTimeoutMs,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     fromTemplate: true,
+    replicas: replicaOptions(config, logReplica),
   });
   const applied = await ensureMigrated(database);
   if (applied.length > 0) {

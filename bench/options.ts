@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 
-export type ConfigName = 'embedded' | 'postgres';
+export type ConfigName = 'embedded' | 'postgres' | 'replica';
+const CONFIG_NAMES: readonly string[] = ['embedded', 'postgres', 'replica'];
 
 export interface BenchOptions {
   /** Measured seconds per load scenario. */
@@ -44,8 +45,10 @@ const configs = (value: string): ConfigName[] => {
     .map((v) => v.trim())
     .filter(Boolean);
   for (const name of names) {
-    if (name !== 'embedded' && name !== 'postgres') {
-      throw new InvalidArgumentError(`unknown configuration '${name}' (embedded, postgres)`);
+    if (!CONFIG_NAMES.includes(name)) {
+      throw new InvalidArgumentError(
+        `unknown configuration '${name}' (${CONFIG_NAMES.join(', ')})`,
+      );
     }
   }
   return names as ConfigName[];
@@ -113,9 +116,9 @@ export function parseBenchOptions(
     )
     .option(
       '--configs <list>',
-      'embedded,postgres (BENCH_CONFIGS)',
+      'embedded,postgres,replica (BENCH_CONFIGS)',
       configs,
-      fromEnv('BENCH_CONFIGS', 'embedded,postgres', configs),
+      fromEnv('BENCH_CONFIGS', 'embedded,postgres,replica', configs),
     )
     .option(
       '--pg-url <url>',

@@ -43,6 +43,10 @@ function targetOf(m: Measurement): Target | undefined {
   if (m.id === 'detail-gateon') {
     return { min: 0.9 };
   }
+  // Issue 16: reading through a replica costs at most 1.2x the primary's (1 / 1.2 = 0.833).
+  if (m.id === 'detail-nocache-replica') {
+    return { min: 0.833 };
+  }
   // Issue 13: live writes keep what does not change hot, and the live list at half its speed.
   if (m.id === 'live-detail-moving') {
     return { min: 0.8 };
@@ -100,6 +104,9 @@ function baselineFor(ms: Measurement[], index: number): Baseline | undefined {
   }
   if (m.id === 'detail-gateon') {
     return baselineOf(`gate off (${m.config})`, [find(ms, m.config, 'detail-gateoff')]);
+  }
+  if (m.id === 'detail-nocache-replica') {
+    return baselineOf('reads on the primary', [find(ms, m.config, 'detail-nocache-primary')]);
   }
   if (m.id === 'live-detail-moving') {
     return baselineOf(`data still (${m.config})`, [find(ms, m.config, 'live-detail-still')]);

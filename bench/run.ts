@@ -20,6 +20,7 @@ import { LoadGenerator } from './load-client.js';
 import { parseBenchOptions } from './options.js';
 import { killChildren, log } from './processes.js';
 import { deriveRows, targetChecks } from './ratios.js';
+import { replicaCaughtUp, replicaConfiguration } from './replica.js';
 import { renderMarkdown, writeResults } from './report.js';
 import { type TouchlineConfig, touchlineEnv } from './servers.js';
 import { BenchSession } from './session.js';
@@ -87,6 +88,16 @@ async function configurations(): Promise<TouchlineConfig[]> {
       notes.push(note);
     }
   }
+  if (options.configs.includes('replica') && !options.liveOnly) {
+    const replica = await replicaConfiguration(tmp);
+    if ('skipped' in replica) {
+      log(replica.skipped);
+      notes.push(replica.skipped);
+    } else {
+      cleanups.push(() => replica.pair.destroy());
+      list.push(replica.config);
+    }
+  }
   return list;
 }
 
@@ -94,6 +105,9 @@ async function prepare(config: TouchlineConfig): Promise<BenchData> {
   log(`${config.name}: loading ${options.matches} demo matches and creating the bench key`);
   const account = await loadDemoAndKey(touchlineEnv(config), options.matches);
   const data = await raiseLimitsAndPick(config, account);
+  if (config.replicaUrl) {
+    await replicaCaughtUp(config);
+  }
   log(`${config.name}: match ${data.matchId}, day ${data.day} (${data.dayMatches} matches)`);
   return data;
 }

@@ -12,6 +12,8 @@ export type ScenarioId =
   | 'meta'
   | 'detail'
   | 'detail-nocache'
+  | 'detail-nocache-primary'
+  | 'detail-nocache-replica'
   | 'detail-gateoff'
   | 'detail-gateon'
   | 'list25'

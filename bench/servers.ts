@@ -2,13 +2,15 @@ import { freePort, type Server, startServer } from './processes.js';
 
 /** One touchline configuration under test. */
 export interface TouchlineConfig {
-  name: 'embedded' | 'postgres';
+  name: 'embedded' | 'postgres' | 'replica';
   /** In-process counter store on embedded PGlite, or Redis on PostgreSQL. */
   description: string;
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
   redisPrefix?: string;
+  /** The `replica` configuration: its streaming replica (bench/replica.ts). */
+  replicaUrl?: string;
 }
 
 /** Everything src/config.ts reads: none of it leaks in from the caller's environment. */
@@ -31,6 +33,9 @@ const TOUCHLINE_ENV = [
   'ADDRESS_RATE_PER_MINUTE',
   'DATABASE_QUERY_TIMEOUT_MS',
   'DATABASE_CONNECT_TIMEOUT_MS',
+  'DATABASE_REPLICA_URLS',
+  'DATABASE_REPLICA_MAX_LAG_MS',
+  'DATABASE_REPLICA_CHECK_MS',
   'LIVE',
   'LIVE_TICK_MS',
   'LIVE_SEED',

@@ -14,6 +14,12 @@ import type { LoadGenerator } from './load-client.js';
 import type { BenchOptions } from './options.js';
 import { log, type Server } from './processes.js';
 import {
+  lastTouchlineRead,
+  replicaDetailScenario,
+  serverNow,
+  startReplicaTouchline,
+} from './replica.js';
+import {
   ceilingScenario,
   detailScenario,
   gateOffScenario,
@@ -88,6 +94,10 @@ export class BenchSession {
   /** Every touchline scenario, the page fetch, raw pg, cache off, then the gate off. */
   async benchConfig(config: TouchlineConfig, data: BenchData): Promise<void> {
     const o = this.options;
+    if (config.replicaUrl) {
+      await this.benchReplica(config, config.replicaUrl, data);
+      return;
+    }
     if (o.liveOnly) {
       if (config.databaseUrl) {
         await this.benchLive(config, config.databaseUrl, data);
@@ -151,6 +161,31 @@ export class BenchSession {
     }
     if (config.databaseUrl) {
       await this.benchLive(config, config.databaseUrl, data);
+    }
+  }
+
+  /**
+   * Issue 16 (bench/replica.ts): the cache-off detail read on the primary, then through the
+   * replica; the replica row fails if the replica ran none of its statements.
+   */
+  private async benchReplica(config: TouchlineConfig, replicaUrl: string, data: BenchData) {
+    for (const through of ['primary', 'replica'] as const) {
+      const server = await startReplicaTouchline(config, through, this.logDir);
+      try {
+        const since = await serverNow(replicaUrl);
+        await this.measure(config.name, server, replicaDetailScenario(data, through));
+        const last = await lastTouchlineRead(replicaUrl);
+        const replicaServed = last !== null && last > since;
+        if (replicaServed !== (through === 'replica')) {
+          this.measurements
+            .at(-1)
+            ?.problems.push(
+              `the replica ${replicaServed ? 'served' : 'did not serve'} reads meant for the ${through}`,
+            );
+        }
+      } finally {
+        await server.stop();
+      }
     }
   }
 

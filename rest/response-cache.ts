@@ -28,6 +28,8 @@ declare module 'fastify' {
     cacheKey: string | null;
     /** What the answer shows (change-summary.ts `tags`), when its handler knows better. */
     cacheTags: string[] | null;
+    /** The cache's `mark()` when the lookup missed: an answer read across a change is not kept. */
+    cacheSince: number | null;
   }
   interface FastifyContextConfig {
     /** What else a route's response depends on besides its parameters and language ("today"). */
@@ -127,6 +129,7 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
     request.cacheKey = normalisedKey(request);
     const hit = cache.get(request.cacheKey);
     if (!hit) {
+      request.cacheSince = cache.mark();
       return;
     }
     reply.header('etag', hit.etag).type(hit.contentType);
@@ -158,7 +161,7 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
       contentLanguage: reply.getHeader('content-language') as string | undefined,
       cacheControl: reply.getHeader('cache-control') as string | undefined,
     };
-    cache.set(request.cacheKey, entry, tagsOf(request));
+    cache.set(request.cacheKey, entry, tagsOf(request), request.cacheSince ?? undefined);
     return payload;
   }
 
@@ -167,6 +170,7 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
       if (!app.hasRequestDecorator('cacheKey')) {
         app.decorateRequest('cacheKey', null);
         app.decorateRequest('cacheTags', null);
+        app.decorateRequest('cacheSince', null);
       }
       if (hook === 'lookup') {
         app.addHook('preHandler', lookup);

@@ -21,6 +21,7 @@ import pg from 'pg';
 import { buildApp } from '../app/build-app.js';
 import { composeDeps } from '../app/compose.js';
 import { loadConfig } from '../src/config.js';
+import { primaryReads } from '../src/db/data-reads.js';
 import type { Database, SqlStatement } from '../src/db/database.js';
 import { PrismaClient } from '../src/db/generated/client.js';
 import { createPgPool } from '../src/db/pg-pool.js';
@@ -88,13 +89,15 @@ prisma.$on('query', (e) => {
     capturing.push({ sql: e.query, params: parseParams(e.params), ms: e.duration });
   }
 });
+// The services' driver-level reads are statements of the routes too.
+const read = async <T>(sql: SqlStatement) => {
+  capturing?.push({ sql: sql.text, params: [...sql.values], ms: 0 });
+  return (await pool.query({ text: sql.text, values: [...sql.values] })).rows as T[];
+};
 const database: Database = {
   prisma,
-  // The services' driver-level reads are statements of the routes too.
-  read: async <T>(sql: SqlStatement) => {
-    capturing?.push({ sql: sql.text, params: [...sql.values], ms: 0 });
-    return (await pool.query({ text: sql.text, values: [...sql.values] })).rows as T[];
-  },
+  read,
+  data: primaryReads(prisma, read),
   kind: 'postgres',
   driver: { kind: 'postgres', pool },
   adapter,

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { ConfigError } from './config-error.js';
+import { parseReplicaUrls } from './config-replicas.js';
 
 const integer = (minimum: number, maximum: number) =>
   ({ type: 'integer', minimum, maximum }) as const;
@@ -20,6 +21,9 @@ const ENV_PROPERTIES = {
   DATABASE_URL: text({ pattern: '^postgres(ql)?://' }),
   DATABASE_QUERY_TIMEOUT_MS: integer(0, 600_000),
   DATABASE_CONNECT_TIMEOUT_MS: integer(0, 600_000),
+  DATABASE_REPLICA_URLS: text({ minLength: 1 }),
+  DATABASE_REPLICA_MAX_LAG_MS: integer(0, 86_400_000),
+  DATABASE_REPLICA_CHECK_MS: integer(50, 60_000),
   TOUCHLINE_DATA_DIR: text({ minLength: 1 }),
   REDIS_URL: text({ pattern: '^rediss?://' }),
   REDIS_PREFIX: text({ pattern: '^[A-Za-z0-9:_-]{1,64}$' }),
@@ -59,7 +63,12 @@ export type QuotaFailureMode = 'local' | 'open' | 'closed';
  * Variables whose value is never printed, not even when it is refused: a token, and the URLs that
  * may carry a password. The error names the variable and says what is wrong with it.
  */
-const SECRET_VARIABLES = new Set(['ADMIN_TOKEN', 'DATABASE_URL', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set([
+  'ADMIN_TOKEN',
+  'DATABASE_URL',
+  'DATABASE_REPLICA_URLS',
+  'REDIS_URL',
+]);
 
 export interface Config {
   readonly host: string;
@@ -72,6 +81,15 @@ export interface Config {
    */
   readonly databaseQueryTimeoutMs: number;
   readonly databaseConnectTimeoutMs: number;
+  /**
+   * Streaming replicas of DATABASE_URL that serve the football data reads (docs/scale.md "Read
+   * replicas"); empty: every read goes to DATABASE_URL. A replica whose lag passes
+   * `databaseReplicaMaxLagMs`, or that does not answer, is skipped until it recovers; each is
+   * checked every `databaseReplicaCheckMs`.
+   */
+  readonly databaseReplicaUrls: readonly string[];
+  readonly databaseReplicaMaxLagMs: number;
+  readonly databaseReplicaCheckMs: number;
   readonly dataDir: string;
   readonly redisUrl: string | undefined;
   readonly redisPrefix: string;
@@ -133,8 +151,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   );
   // Ajv coerces in place: validate a copy, so the refused values are shown as they were given.
   const converted: Record<string, unknown> = { ...known };
-  if (!validateEnv(converted)) {
-    const byName = new Map<string, string>();
+  const valid = validateEnv(converted);
+  const byName = new Map<string, string>();
+  if (!valid) {
     for (const e of validateEnv.errors ?? []) {
       const name = e.instancePath.replace(/^\//, '') || 'environment';
       if (!byName.has(name)) {
@@ -147,9 +166,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         );
       }
     }
-    throw new ConfigError([...byName.values()]);
   }
   const parsed = converted as Env;
+  const replicas = parseReplicaUrls(parsed.DATABASE_REPLICA_URLS, parsed.DATABASE_URL);
+  const problems = [...byName.values(), ...replicas.problems];
+  if (problems.length > 0) {
+    throw new ConfigError(problems);
+  }
   const host = parsed.HOST ?? '127.0.0.1';
   const port = parsed.PORT ?? 3000;
   const baseUrl = trimSlash(
@@ -161,6 +184,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: parsed.DATABASE_URL,
     databaseQueryTimeoutMs: parsed.DATABASE_QUERY_TIMEOUT_MS ?? 5000,
     databaseConnectTimeoutMs: parsed.DATABASE_CONNECT_TIMEOUT_MS ?? 5000,
+    databaseReplicaUrls: Object.freeze(replicas.urls),
+    databaseReplicaMaxLagMs: parsed.DATABASE_REPLICA_MAX_LAG_MS ?? 2000,
+    databaseReplicaCheckMs: parsed.DATABASE_REPLICA_CHECK_MS ?? 500,
     dataDir: resolve(parsed.TOUCHLINE_DATA_DIR ?? './data'),
     redisUrl: parsed.REDIS_URL,
     redisPrefix: parsed.REDIS_PREFIX ?? 'tl:v1',

@@ -56,7 +56,12 @@ export function createTaggedCache<V extends NonNullable<unknown>>(
     }
   };
 
+  /** Changes heard (each may have evicted): a read begun before one may show what it changed. */
+  let changes = 0;
   events.subscribe((event) => {
+    if (event.type === 'data-changed' || (event.type === 'plans-changed' && clearOnPlans)) {
+      changes += 1;
+    }
     if (event.type === 'data-changed') {
       const evicted = evictedBy(event.changes);
       if (evicted === 'all') {
@@ -72,7 +77,17 @@ export function createTaggedCache<V extends NonNullable<unknown>>(
   return {
     get: (key: string): V | undefined => cache.get(key)?.value,
     has: (key: string): boolean => cache.has(key),
-    set(key: string, value: V, tagList?: readonly string[]): void {
+    /**
+     * Taken before the read that will fill an entry, and given to `set`: a read that was still
+     * under way when a change arrived may show the data from before it (a query that began before
+     * the commit, or ran on a replica that had not replayed it yet: docs/scale.md "Read
+     * replicas"), so its answer is served but not kept.
+     */
+    mark: (): number => changes,
+    set(key: string, value: V, tagList?: readonly string[], since?: number): void {
+      if (since !== undefined && since !== changes) {
+        return;
+      }
       cache.set(key, { value, tags: tagList });
       // Indexed after the set: replacing an entry disposed (and unindexed) the old one first.
       if (!cache.has(key)) {

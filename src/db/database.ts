@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,17 +5,15 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { type DataReads, primaryReads } from './data-reads.js';
 import { PrismaClient } from './generated/client.js';
+import type { ReplicaOptions } from './replicas/open.js';
+import type { SqlRead, SqlStatement } from './sql.js';
+
+export type { DataReads, ReplicaStatus } from './data-reads.js';
+export type { SqlRead, SqlStatement } from './sql.js';
 
 export type Db = PrismaClient;
-
-/** A statement: Prisma's `Prisma.sql` tag makes one, or write `{ text, values }` by hand. */
-export interface SqlStatement {
-  readonly text: string;
-  readonly values: readonly unknown[];
-}
-
-export type SqlRead = <T>(sql: SqlStatement) => Promise<T[]>;
 
 /** The driver under the Prisma client, for the few paths that need its own features (COPY). */
 export type Driver = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
@@ -30,6 +27,12 @@ export interface Database {
    * as the driver parses them: the same values `$queryRaw` gives for int, text and timestamptz.
    */
   readonly read: SqlRead;
+  /**
+   * The football data reads: through a replica when DATABASE_REPLICA_URLS names some
+   * (docs/scale.md "Read replicas"), else the same as `prisma` and `read`. `prisma` and `read`
+   * themselves always reach the primary.
+   */
+  readonly data: DataReads;
   readonly kind: Driver['kind'];
   readonly driver: Driver;
   /** The driver adapter factory, for the schema engine (migrations, drift checks). */
@@ -55,6 +58,8 @@ export interface DatabaseOptions {
    * leave it off so that they cover the migrations themselves.
    */
   fromTemplate?: boolean | undefined;
+  /** PostgreSQL only: replicas that serve the data reads (`Database.data`). */
+  replicas?: ReplicaOptions | undefined;
 }
 
 /** The template's bytes when asked for and the folder holds no database yet. */
@@ -69,57 +74,13 @@ async function templateFor(
   return readTemplate();
 }
 
-const statementNames = new Map<string, string>();
-
-/**
- * A name per statement text: `pg` prepares a named statement once per connection, and PostgreSQL
- * then plans it once instead of on every read (planning a four-table join costs more than running
- * it by primary key). The texts are the services' own, so there are few.
- */
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `tl_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
-
 /**
  * PostgreSQL through `pg` when a URL is configured, else embedded PGlite in the data folder. Each
  * driver is loaded only when it is the one used (a short CLI command pays for one, not both).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const [{ createPgPool }, { PrismaPg }] = await Promise.all([
-      import('./pg-pool.js'),
-      import('@prisma/adapter-pg'),
-    ]);
-    const pool = createPgPool(options.databaseUrl, {
-      ...(options.queryTimeoutMs ? { queryTimeoutMs: options.queryTimeoutMs } : {}),
-      ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
-    });
-    const adapter = new PrismaPg(pool);
-    const prisma = new PrismaClient({ adapter });
-    return {
-      prisma,
-      read: async <T>(sql: SqlStatement) =>
-        (
-          await pool.query({
-            name: statementName(sql.text),
-            text: sql.text,
-            values: [...sql.values],
-          })
-        ).rows as T[],
-      kind: 'postgres',
-      driver: { kind: 'postgres', pool },
-      adapter,
-      async close() {
-        await prisma.$disconnect();
-        // The pool is ours: its idle connections would keep the process alive for seconds.
-        await pool.end().catch(() => {});
-      },
-    };
+    return openPostgres(options.databaseUrl, options);
   }
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -141,9 +102,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await pglite.waitReady;
   const adapter = new PrismaPGlite(pglite);
   const prisma = new PrismaClient({ adapter });
+  const read = async <T>(sql: SqlStatement) =>
+    (await pglite.query<T>(sql.text, [...sql.values])).rows;
   return {
     prisma,
-    read: async <T>(sql: SqlStatement) => (await pglite.query<T>(sql.text, [...sql.values])).rows,
+    read,
+    data: primaryReads(prisma, read),
     kind: 'pglite',
     driver: { kind: 'pglite', pglite },
     adapter,
@@ -151,6 +115,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await prisma.$disconnect();
       await pglite.close();
       await releaseLock();
+    },
+  };
+}
+
+/** The primary's pool and clients, and the data reads over it or over its replicas. */
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const { openPgTarget } = await import('./pg-target.js');
+  const poolOptions = {
+    applicationName: 'touchline',
+    ...(options.queryTimeoutMs ? { queryTimeoutMs: options.queryTimeoutMs } : {}),
+    ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
+  };
+  const primary = openPgTarget(url, poolOptions);
+  const replicas = options.replicas?.urls.length
+    ? (await import('./replicas/open.js')).openReplicaReads(
+        url,
+        primary,
+        options.replicas,
+        poolOptions,
+      )
+    : null;
+  return {
+    prisma: primary.prisma,
+    read: primary.read,
+    data: replicas ?? primaryReads(primary.prisma, primary.read),
+    kind: 'postgres',
+    driver: { kind: 'postgres', pool: primary.pool },
+    adapter: primary.adapter,
+    async close() {
+      await replicas?.close();
+      await primary.close();
     },
   };
 }

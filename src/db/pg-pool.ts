@@ -38,6 +38,8 @@ export interface PgPoolOptions {
   queryTimeoutMs?: number;
   /** The longest to wait for a connection, a new one or a free one of the pool (0 or unset: no limit). */
   connectTimeoutMs?: number;
+  /** `application_name` of the connections, as `pg_stat_activity` shows them. */
+  applicationName?: string;
 }
 
 /**
@@ -47,10 +49,11 @@ export interface PgPoolOptions {
  * returns those values as strings; reporting them as `text` lets the adapter pass them through.
  */
 export function createPgPool(connectionString: string, options: PgPoolOptions = {}): pg.Pool {
-  const { max = 10, queryTimeoutMs = 0, connectTimeoutMs = 0 } = options;
+  const { max = 10, queryTimeoutMs = 0, connectTimeoutMs = 0, applicationName } = options;
   const pool = new pg.Pool({
     connectionString,
     max,
+    ...(applicationName ? { application_name: applicationName } : {}),
     ...(connectTimeoutMs > 0 ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
     ...(queryTimeoutMs > 0
       ? { statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + CLIENT_GRACE_MS }

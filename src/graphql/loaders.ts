@@ -65,12 +65,13 @@ function loaderOf<K, V, F = V>(
       });
       if (missing.length > 0) {
         const wanted = missing.map((i) => keys[i] as K);
+        const since = shared.cache?.mark() ?? 0;
         const found = await read(wanted);
         missing.forEach((i, n) => {
           const key = wanted[n] as K;
           const value = found.has(key) ? (found.get(key) as V) : fallback;
           values[i] = value;
-          shared.cache?.set(cacheKey(key), value, note(key, value));
+          shared.cache?.set(cacheKey(key), value, note(key, value), since);
         });
       }
       return values;

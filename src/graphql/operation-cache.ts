@@ -158,6 +158,8 @@ export function createOperationCache(options: OperationCacheOptions) {
     settled: SettledOperation,
     contentType: string,
     shown: readonly string[],
+    /** `mark()` before the operation ran: one that ran across a change is not kept. */
+    since: number,
   ): void {
     const key = keyOf(req, settled.analysis);
     if (key === undefined || settled.plan.dryRun || STREAMING.test(contentType)) {
@@ -175,11 +177,13 @@ export function createOperationCache(options: OperationCacheOptions) {
         minute: settled.minute,
       },
       shown,
+      since,
     );
   }
 
   return {
     answer,
+    mark: () => cache.mark(),
     store,
     clear: () => cache.clear(),
     close: () => cache.close(),

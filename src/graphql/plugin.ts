@@ -228,6 +228,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       addressCounted: page || keyless,
       streams: acceptsIncrementalDelivery(req.headers.accept),
     };
+    const since = operations?.mark() ?? 0;
     const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, http });
     if (http.closeStream) {
       // A client gone before the last payload (or a body never read) still settles.
@@ -247,6 +248,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         http.settled,
         response.headers.get('content-type') ?? 'application/json',
         [...(http.shown ?? [])],
+        since,
       );
     }
     response.headers.forEach((value, key) => {

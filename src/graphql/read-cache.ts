@@ -65,8 +65,10 @@ export function createReadCache(events: AccessEvents, options: ReadCacheOptions 
   const keyOf = (key: string) => boundedKey([key]);
   return {
     get: (key: string) => cache.get(keyOf(key)),
-    set: (key: string, value: unknown, tagList: readonly string[]) => {
-      cache.set(keyOf(key), { value }, tagList);
+    /** Before a read that fills entries: `set` keeps nothing read across a change (tagged-cache.ts). */
+    mark: () => cache.mark(),
+    set: (key: string, value: unknown, tagList: readonly string[], since: number) => {
+      cache.set(keyOf(key), { value }, tagList, since);
     },
     close: () => cache.close(),
     bytes: () => cache.bytes,

@@ -15,7 +15,16 @@ export type ChangeListener = (changes: readonly LoggedChange[]) => void;
  * instance or, through Redis or NOTIFY, another), and hands them in order to every listener.
  * Streams that resume read the entries they missed with `backlog`.
  */
-export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'subscribe'>) {
+export function createChangeHub(
+  db: PrismaClient,
+  events: Pick<AccessEvents, 'subscribe'>,
+  /**
+   * Told before listeners hear entries that no data-changed event has announced yet (a write
+   * whose event is still on its way, or was lost): the values read for them must not come from
+   * a replica that has not replayed them (`DataReads.markChanged`, docs/scale.md).
+   */
+  onUnannounced: () => void = () => {},
+) {
   /** Listeners of every match's changes, and listeners of some matches, by match. */
   const listeners = new Set<ChangeListener>();
   const byMatch = new Map<number, Set<ChangeListener>>();
@@ -45,6 +54,14 @@ export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'su
     }
   }
   let position: bigint | null = null;
+  /** The highest sequence a data-changed event has announced to this instance. */
+  let announced = 0n;
+  const beforeHanding = (entries: readonly LoggedChange[]) => {
+    const last = entries[entries.length - 1];
+    if (last && last.seq > announced) {
+      onUnannounced();
+    }
+  };
   let reading: Promise<void> | null = null;
   let again = false;
 
@@ -64,6 +81,7 @@ export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'su
         return;
       }
       position = last.seq;
+      beforeHanding(page);
       dispatch(page);
       if (page.length < PAGE) {
         // The log's end: another read would find nothing (a later write sends its own event).
@@ -93,12 +111,18 @@ export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'su
   }
 
   const unsubscribeEvents = events.subscribe((event) => {
-    if (event.type !== 'data-changed' || count === 0) {
+    if (event.type !== 'data-changed') {
+      return;
+    }
+    const seq = event.changes?.seq;
+    if (seq !== undefined && /^\d{1,19}$/.test(seq) && BigInt(seq) > announced) {
+      announced = BigInt(seq);
+    }
+    if (count === 0) {
       return;
     }
     // The same write can be announced twice (NOTIFY and Redis, or a summary split in parts):
     // what the hub has already read needs no read.
-    const seq = event.changes?.seq;
     if (seq !== undefined && position !== null && reading === null && BigInt(seq) <= position) {
       return;
     }
@@ -171,6 +195,7 @@ export function createChangeHub(db: PrismaClient, events: Pick<AccessEvents, 'su
         out.push(...page.filter((c) => c.seq <= upTo));
         from = last.seq;
       }
+      beforeHanding(out);
       return out;
     },
     /** The oldest entry the log still holds (0 when it is empty). */

@@ -21,7 +21,8 @@ export interface Closable {
  * GraphQL subscriptions over SSE and WebSocket) reads from, and what is open on them.
  */
 export function createPush(deps: Deps, assetsUrl: string) {
-  const hub = createChangeHub(deps.database.prisma, deps.events);
+  // The change log is read on the primary: a resume must never miss what the primary logged.
+  const hub = createChangeHub(deps.database.prisma, deps.events, deps.database.data.markChanged);
   const values = createChangeValues(deps.services, assetsUrl, hub.position);
   const open = new Set<Closable>();
   /** The open streams' keys, by key and address: each checked once a sweep, however many streams. */

@@ -19,18 +19,21 @@ export function createServices(
   /** The live counters `usage` reads (Redis or this process's); none: `daily_usage` only. */
   counters?: CounterReader,
 ) {
+  // Keys, accounts, plans and usage read the primary: they must see their own writes at once.
   const db = database.prisma;
+  // Football data reads go through a replica when there are any (docs/scale.md "Read replicas").
+  const data = database.data;
   return {
     // Keys, allowlists, plan changes, prices and usage (the CLI and admin API share them).
     ...createManagementServices({ db, events, now, quotaStore: () => counters }),
     plans: createPlansService({ db }),
-    bookmakers: createBookmakersService({ db }),
-    teams: createTeamsService({ db }),
+    bookmakers: createBookmakersService({ db: data.prisma }),
+    teams: createTeamsService({ db: data.prisma }),
     accounts: createAccountsService({ db, now }),
     subscriptions: createSubscriptionsService({ db, events, now }),
-    ...createMatchServices({ db, read: database.read }),
-    ...createOddsServices({ db }),
-    versions: createMatchVersions(database.read, events),
+    ...createMatchServices({ db: data.prisma, read: data.read }),
+    ...createOddsServices({ db: data.prisma }),
+    versions: createMatchVersions(data.read, events),
   };
 }
 

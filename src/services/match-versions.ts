@@ -35,6 +35,7 @@ export function createMatchVersions(read: SqlRead, events: Pick<AccessEvents, 's
         return hit.at;
       }
       const own = resources.filter((r) => r !== 'reference');
+      const since = cache.mark();
       const rows = await read<{ at: Date | null }>({
         text: `SELECT greatest(
                   m.updated_at,
@@ -52,6 +53,7 @@ export function createMatchVersions(read: SqlRead, events: Pick<AccessEvents, 's
         key,
         { at },
         [...own, 'detail' as const].map((resource) => tags.match(matchId, resource)),
+        since,
       );
       return at;
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { primaryReads } from '../../src/db/data-reads.js';
 import type { Database } from '../../src/db/database.js';
 import { PrismaClient } from '../../src/db/generated/client.js';
 
@@ -63,13 +64,15 @@ export function countingDatabase(database: Database) {
   prisma.$on('query', (event) => {
     statements.push(event.query);
   });
+  const read: Database['read'] = (sql) => {
+    statements.push(sql.text);
+    return database.read(sql);
+  };
   const counted: Database = {
     ...database,
     prisma,
-    read: (sql) => {
-      statements.push(sql.text);
-      return database.read(sql);
-    },
+    read,
+    data: primaryReads(prisma, read),
     close: () => prisma.$disconnect(),
   };
   return { database: counted, statements };

@@ -69,3 +69,50 @@ describe('ASSETS_URL: who serves the team logos', () => {
     expect(servesOwnAssets(loadConfig({ ASSETS_URL: 'https://cdn.example/assets' }))).toBe(false);
   });
 });
+
+describe('DATABASE_REPLICA_URLS (docs/scale.md "Read replicas")', () => {
+  const primary = 'postgres://app:pw@db-primary:5432/touchline';
+
+  it('takes a comma list of postgres URLs beside DATABASE_URL, with the bounds defaulted', () => {
+    const config = loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_REPLICA_URLS: ' postgres://app:pw@db-r1/touchline,postgresql://db-r2:6432/touchline',
+    });
+    expect(config.databaseReplicaUrls).toEqual([
+      'postgres://app:pw@db-r1/touchline',
+      'postgresql://db-r2:6432/touchline',
+    ]);
+    expect(config.databaseReplicaMaxLagMs).toBe(2000);
+    expect(config.databaseReplicaCheckMs).toBe(500);
+    expect(loadConfig({ DATABASE_URL: primary }).databaseReplicaUrls).toEqual([]);
+  });
+
+  it('refuses replicas without DATABASE_URL, in one line', () => {
+    const error = problemsOf({ DATABASE_REPLICA_URLS: 'postgres://db-r1/touchline' });
+    expect(error.message).toMatch(/DATABASE_REPLICA_URLS.*needs DATABASE_URL/);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('names each bad entry by position, never printing the URLs, beside other problems', () => {
+    const error = problemsOf({
+      DATABASE_URL: primary,
+      DATABASE_REPLICA_URLS: `mysql://u:hunter2@x/y,,${primary},postgres://r/t,postgres://r/t`,
+      DATABASE_REPLICA_MAX_LAG_MS: '-1',
+    });
+    expect(error.problems).toEqual([
+      expect.stringMatching(/^DATABASE_REPLICA_MAX_LAG_MS="-1"/),
+      expect.stringMatching(/entry 1 of 5 is not a postgres:\/\/ URL$/),
+      expect.stringMatching(/entry 2 of 5 is empty$/),
+      expect.stringMatching(/entry 3 of 5 is DATABASE_URL itself/),
+      expect.stringMatching(/entry 5 of 5 repeats entry 4$/),
+    ]);
+    expect(error.message).not.toContain('hunter2');
+    expect(error.message).not.toContain('pw@');
+  });
+
+  it('refuses a check interval under 50 ms', () => {
+    expect(
+      problemsOf({ DATABASE_URL: primary, DATABASE_REPLICA_CHECK_MS: '10' }).message,
+    ).toContain('DATABASE_REPLICA_CHECK_MS="10"');
+  });
+});

@@ -133,6 +133,18 @@ describe('tagged cache', () => {
     expect(cache.has('k')).toBe(false);
   });
 
+  it('keeps no answer read across a change: it may show the data from before it', async () => {
+    const { events, cache } = setUp();
+    const before = cache.mark();
+    // A read under way (on a replica that has not replayed the change yet, say) ...
+    await events.publish(change(2, 'odds'));
+    cache.set('a-events', 'read before the change', [tags.match(1, 'events')], before);
+    expect(cache.has('a-events'), 'served, not kept').toBe(false);
+    const after = cache.mark();
+    cache.set('a-events', 'read after it', [tags.match(1, 'events')], after);
+    expect(cache.get('a-events')).toBe('read after it');
+  });
+
   it('plan changes clear it unless it holds no plan data', async () => {
     const { events, cache } = setUp();
     const reads = createTaggedCache<string>(
