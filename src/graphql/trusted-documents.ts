@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { type DocumentNode, type GraphQLSchema, Kind, parse, print, validate } from 'graphql';
 import { GRAPHQL_LIMITS } from './limits.js';
@@ -143,12 +143,25 @@ export async function registerDocuments(
     manifest.set(hash, document);
     return { file, hash, operations, added };
   });
+  return { manifest: await writeManifest(manifestPath, manifest), documents, total: manifest.size };
+}
+
+/**
+ * Writes the manifest sorted by hash, through a temporary file beside it renamed over it: a
+ * server starting meanwhile reads the old manifest or the new one, never half of one.
+ */
+async function writeManifest(path: string, manifest: ReadonlyMap<string, string>) {
   const sorted = Object.fromEntries([...manifest].sort(([a], [b]) => (a < b ? -1 : 1)));
-  const target = resolve(manifestPath);
+  const target = resolve(path);
   const temporary = join(dirname(target), `.${process.pid}.trusted-documents.tmp`);
-  await writeFile(temporary, `${JSON.stringify(sorted, null, 2)}\n`);
-  await rename(temporary, target);
-  return { manifest: target, documents, total: manifest.size };
+  try {
+    await writeFile(temporary, `${JSON.stringify(sorted, null, 2)}\n`);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw new TrustedDocumentError(`${target}: ${(error as Error).message}`);
+  }
+  return target;
 }
 
 /** `touchline documents list`: the manifest's documents and the operations each holds. */
