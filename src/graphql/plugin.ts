@@ -22,10 +22,12 @@ import { GRAPHQL_LIMITS } from './limits.js';
 import { createLoaders } from './loaders.js';
 import { createOperationCache } from './operation-cache.js';
 import type { ServerContext } from './outcome.js';
+import { trustedDocumentsPlugins } from './persisted-operations.js';
 import { createReadCache } from './read-cache.js';
 import { checkOperationShape } from './request-shape.js';
 import { schema } from './schema.js';
 import { subscriptionAccessPlugin } from './subscription-access.js';
+import type { TrustedStore } from './trusted-store.js';
 import { graphqlWebSocket } from './websocket.js';
 
 type Query = Record<string, unknown>;
@@ -42,6 +44,10 @@ export interface GraphqlPluginOptions {
   maxCost: number;
   /** Where subscriptions read changes from (shared with the SSE route). */
   push: Push;
+  /** The registered documents (TRUSTED_DOCUMENTS), answered by hash. */
+  trusted: TrustedStore;
+  /** TRUSTED_DOCUMENTS_ONLY: a document sent as text must be a registered one. */
+  trustedOnly: boolean;
 }
 
 /** GraphiQL with every asset inline (no CDN), the key header ready to fill in. */
@@ -102,6 +108,10 @@ const asValidationError = {
     (context: ValidationContext | null, error: GraphQLError) => context?.reportError(error),
   ],
 };
+
+/** A GET with neither a document nor a persisted query's hash: GraphiQL's page (or nothing). */
+const isPageRequest = (query: Query | null) =>
+  typeof query?.['query'] !== 'string' && query?.['extensions'] === undefined;
 
 /** The set the operation's loaders fill with what its reads showed (the operation cache's tags). */
 function showing(http: HttpOutcome): Set<string> {
@@ -183,6 +193,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     }),
     plugins: [
       requestErrorsPlugin,
+      ...trustedDocumentsPlugins(options.trusted, { only: options.trustedOnly }),
       maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true, ...asValidationError }),
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, ...asValidationError }),
@@ -207,7 +218,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
   await registerCompression(app);
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     checkOperationShape(req.method === 'GET' ? req.query : req.body);
-    const page = req.method === 'GET' && typeof (req.query as Query | null)?.['query'] !== 'string';
+    const page = req.method === 'GET' && isPageRequest(req.query as Query | null);
     const keyless = rawKeyOf(req.headers) === undefined;
     // Keyless traffic counts on its address first (GraphiQL's page, any operation sent without
     // a key, valid or not); a keyed operation counts on its key.

@@ -185,6 +185,33 @@ describe('touchline documents add|list (trusted documents manifest)', () => {
     }
   });
 
+  it('touchline serve with a malformed manifest stops before listening, with one line naming it', async () => {
+    const broken = join(dir, 'serve-broken.json');
+    await writeFile(broken, JSON.stringify({ [documentHash('{ nope }')]: '{ nope }' }));
+    const run = await new Promise<Run>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'app/main.ts', 'serve'],
+        {
+          cwd: ROOT,
+          env: embeddedEnv(join(dir, 'serve-data'), {
+            TRUSTED_DOCUMENTS: broken,
+            PORT: '0',
+            LIVE: 'off',
+          }),
+          timeout: 120_000,
+        },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr.trim().split('\n'), run.stderr).toHaveLength(1);
+    expect(run.stderr).toMatch(
+      /^touchline: invalid configuration: TRUSTED_DOCUMENTS .*serve-broken\.json: document [0-9a-f]{12}: Cannot query field "nope"/,
+    );
+  }, 120_000);
+
   it('no path at all is a usage error', async () => {
     expectRefused(await touchline(manifest, 'add', '--json'), /missing required argument/, true);
   });
