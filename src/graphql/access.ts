@@ -21,6 +21,7 @@ import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { GraphQLContext } from './context.js';
 import { type CostPlan, checkAffordable, planCost } from './cost.js';
 import { graphqlErrorOf } from './errors.js';
+import { NOT_MODIFIED_READ, validatorOf } from './http-cache.js';
 import type { HttpOutcome, SettledOperation } from './outcome.js';
 
 export type { HttpOutcome, SettledOperation };
@@ -251,11 +252,20 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
           // Never more than was reserved: the bound is an upper bound by construction.
           const actual = planned.dryRun ? 0 : Math.min(planned.bound, ctx.ledger.charged);
           const minute = planned.dryRun ? 0 : Math.min(planned.bound, ctx.ledger.attempted);
-          ctx.http.usage = await admitted.settle(true, {
-            minute: minuteKept(minute),
-            daily: actual,
-          });
-          if (!result.errors?.length && !planned.perCaller && 'data' in result) {
+          const clean = !result.errors?.length && !planned.perCaller && 'data' in result;
+          // A conditional GET whose answer the client holds already is a 304 (http-cache.ts).
+          const validator =
+            clean && ctx.http.conditional ? validatorOf(ctx.req, result.data) : undefined;
+          if (validator) {
+            ctx.http.validator = validator;
+          }
+          ctx.http.usage = await admitted.settle(
+            true,
+            validator?.notModified
+              ? NOT_MODIFIED_READ
+              : { minute: minuteKept(minute), daily: actual },
+          );
+          if (clean) {
             const analysis = ctx.access.analysis;
             ctx.http.settled = { plan: planned, actual, minute, analysis, data: result.data };
           }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { digestKey } from '../cache/bounded-cache.js';
 import { createTaggedCache } from '../cache/tagged-cache.js';
 import type { AccessEvents } from '../events/access-events.js';
+import { etagOf } from '../http/etag.js';
 import type { Language } from '../i18n/language.js';
 import type { Gate, Pass } from '../policy/gate.js';
 import { quotaHeaders } from '../policy/headers.js';
@@ -13,11 +14,22 @@ import {
   type SettledOperation,
 } from './access.js';
 import { checkAffordable } from './cost.js';
+import {
+  isConditional,
+  NOT_MODIFIED_READ,
+  notModified,
+  sendNotModified,
+  setValidatorHeaders,
+  type Validator,
+} from './http-cache.js';
+import { persistedHashOf } from './persisted-operations.js';
 
 /** An operation's answer, and what it cost, ready to be served again. */
 interface CachedOperation {
   /** The `data` member, serialized and encoded once. */
   data: Buffer;
+  /** Its validator (http-cache.ts): a conditional GET that names it is a 304. */
+  etag: string;
   contentType: string;
   bound: number;
   freeEligible: number;
@@ -28,6 +40,7 @@ interface CachedOperation {
 
 /** The operation as the client sent it (POST JSON body or GET query string). */
 interface OperationText {
+  /** The document's text: as sent, or the registered document a persisted query's hash names. */
   query: string;
   operationName: string;
   variables: string;
@@ -40,6 +53,8 @@ export interface OperationCacheOptions {
   maxCost: number;
   rawKeyOf(req: FastifyRequest): string | undefined;
   languageOf(req: FastifyRequest): Language;
+  /** The registered document a persisted query's hash names (TRUSTED_DOCUMENTS). */
+  textOf(hash: string): string | undefined;
   /** Upper bound of cached bytes: keys, answers and bookkeeping. */
   maxBytes?: number;
   /** Safety net: entries expire even if a change event was missed. */
@@ -48,18 +63,43 @@ export interface OperationCacheOptions {
 
 const DATA_OPEN = Buffer.from('{"data":');
 
-/** Answers that stream (incremental delivery, subscriptions) are never cached. */
+/**
+ * Answers that stream (incremental delivery, subscriptions) are never cached. Their Accept header
+ * is part of the key: a request accepting a stream but answered as JSON (urql accepts both) is
+ * answered again as it was.
+ */
 const STREAMING = /text\/event-stream|multipart\/mixed/i;
 
-function operationTextOf(req: FastifyRequest): OperationText | undefined {
+/**
+ * The document of a request: its text, or for a persisted query sent by hash alone the registered
+ * text that hash names. A hash beside a text (a client's retry after a miss: the full path checks
+ * the hash) and other extensions without a text go the full way.
+ */
+function documentOf(
+  source: Record<string, unknown>,
+  textOf: (hash: string) => string | undefined,
+): string | undefined {
+  const { query, extensions } = source;
+  if (extensions === undefined || extensions === null) {
+    return typeof query === 'string' ? query : undefined;
+  }
+  const hash = query === undefined ? persistedHashOf(extensions) : undefined;
+  return hash === undefined ? undefined : textOf(hash);
+}
+
+function operationTextOf(
+  req: FastifyRequest,
+  textOf: (hash: string) => string | undefined,
+): OperationText | undefined {
   const source = (req.method === 'GET' ? req.query : req.body) as Record<string, unknown> | null;
-  if (!source || typeof source !== 'object' || Array.isArray(source) || source['extensions']) {
+  if (!source || typeof source !== 'object' || Array.isArray(source)) {
     return undefined;
   }
-  const { query, operationName, variables } = source;
-  if (typeof query !== 'string') {
+  const query = documentOf(source, textOf);
+  if (query === undefined) {
     return undefined;
   }
+  const { operationName, variables } = source;
   return {
     query,
     operationName: typeof operationName === 'string' ? operationName : '',
@@ -82,15 +122,15 @@ export function createOperationCache(options: OperationCacheOptions) {
   const { gate, now } = options;
   const cache = createTaggedCache<CachedOperation>(options.events, {
     maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeOf: (entry) => entry.data.byteLength + entry.contentType.length + 64,
+    sizeOf: (entry) => entry.data.byteLength + entry.etag.length + entry.contentType.length + 64,
     ttlMs: options.ttlMs ?? 60_000,
   });
 
   /** A digest of everything the answer depends on: its size is fixed whatever the document's. */
   function keyOf(req: FastifyRequest, analysis: boolean): string | undefined {
     const accept = req.headers.accept ?? '';
-    const text = operationTextOf(req);
-    if (!text || STREAMING.test(accept)) {
+    const text = operationTextOf(req, options.textOf);
+    if (!text) {
       return undefined;
     }
     return digestKey([
@@ -133,16 +173,28 @@ export function createOperationCache(options: OperationCacheOptions) {
       // Nothing was counted: the full path decides the refusal and says why.
       return false;
     }
-    const usage = await pass.settle(true, { minute: minuteKept(hit.minute), daily: hit.actual });
-    const cost = costExtension(
-      { bound: hit.bound, dryRun: false, tierRefused: 0 },
-      { actual: hit.actual, minute: hit.minute },
-      usage,
+    const conditional = isConditional(req);
+    const unchanged = conditional && notModified(req, hit.etag);
+    const usage = await pass.settle(
+      true,
+      unchanged ? NOT_MODIFIED_READ : { minute: minuteKept(hit.minute), daily: hit.actual },
     );
     reply
       .status(200)
       .type(hit.contentType)
       .headers(quotaHeaders(usage, now(), hit.matchList));
+    if (conditional) {
+      setValidatorHeaders(reply, hit.etag);
+    }
+    if (unchanged) {
+      sendNotModified(reply);
+      return true;
+    }
+    const cost = costExtension(
+      { bound: hit.bound, dryRun: false, tierRefused: 0 },
+      { actual: hit.actual, minute: hit.minute },
+      usage,
+    );
     const extensions = `,"extensions":{"cost":${JSON.stringify(cost)},"cached":true}}`;
     reply.send(Buffer.concat([DATA_OPEN, hit.data, Buffer.from(extensions)]));
     return true;
@@ -155,25 +207,26 @@ export function createOperationCache(options: OperationCacheOptions) {
   function store(
     req: FastifyRequest,
     settled: SettledOperation,
-    contentType: string,
-    shown: readonly string[],
+    answer: { contentType: string; shown: readonly string[]; validator?: Validator },
   ): void {
     const key = keyOf(req, settled.analysis);
-    if (key === undefined || settled.plan.dryRun) {
+    if (key === undefined || settled.plan.dryRun || STREAMING.test(answer.contentType)) {
       return;
     }
+    const dataText = answer.validator?.dataText ?? JSON.stringify(settled.data);
     cache.set(
       key,
       {
-        data: Buffer.from(JSON.stringify(settled.data)),
-        contentType,
+        data: Buffer.from(dataText),
+        etag: answer.validator?.etag ?? etagOf(dataText),
+        contentType: answer.contentType,
         bound: settled.plan.bound,
         freeEligible: settled.plan.freeEligible,
         matchList: settled.plan.matchList,
         actual: settled.actual,
         minute: settled.minute,
       },
-      shown,
+      answer.shown,
     );
   }
 

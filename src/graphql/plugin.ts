@@ -17,6 +17,8 @@ import { ReadLedger } from './billing.js';
 import { createDocumentCaches } from './document-cache.js';
 import { maskError, requestErrorsPlugin } from './errors.js';
 import { EXAMPLE_QUERY } from './example-query.js';
+import { sendYogaResponse } from './http-answer.js';
+import { isConditional } from './http-cache.js';
 import { registerGraphqlErrors } from './http-errors.js';
 import { GRAPHQL_LIMITS } from './limits.js';
 import { createLoaders } from './loaders.js';
@@ -75,32 +77,6 @@ function graphiqlHtml(): Promise<string> {
   return graphiqlPage;
 }
 
-/**
- * Yoga answers an unsupported Content-Type (415) or Accept (406) with no body, which Fastify
- * sent as `null` (found by test/fuzz: POST with `Content-Type: text/plain`): say what was wrong,
- * in the GraphQL error shape, with a code from the table.
- */
-function bodylessRefusal(status: number) {
-  const message =
-    status === 415
-      ? 'Unsupported Content-Type: POST application/json, or GET with a query string'
-      : status === 406
-        ? 'Not acceptable: the answer is application/json or application/graphql-response+json'
-        : 'The request could not be processed';
-  return { errors: [{ message, extensions: { code: 'invalid_parameter' } }] };
-}
-
-/**
- * A subscription refused before it opened (key, arguments, limits): yoga answers its one result
- * as an event stream; the client gets it as JSON with the 4xx status, as a refused query, so a
- * reader that checks the status reads the error (docs/push.md).
- */
-async function refusedSubscription(response: Response): Promise<unknown> {
-  const text = await response.text();
-  const data = /^data: (.*)$/m.exec(text)?.[1];
-  return data ? (JSON.parse(data) as unknown) : bodylessRefusal(400);
-}
-
 /** Shape-limit rejections reported as validation errors (400), not thrown past the hooks. */
 const asValidationError = {
   propagateOnRejection: false,
@@ -132,6 +108,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         maxCost: options.maxCost,
         rawKeyOf: (req) => rawKeyOf(req.headers),
         languageOf: negotiateLanguage,
+        textOf: options.trusted.textOf,
       })
     : undefined;
   const documents = createDocumentCaches();
@@ -228,7 +205,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     if (!keyless && (await operations?.answer(req, reply))) {
       return reply;
     }
-    const http: HttpOutcome = { addressCounted: page || keyless };
+    const http: HttpOutcome = { addressCounted: page || keyless, conditional: isConditional(req) };
     const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, http });
     if (!http.usage && !keyless && (http.status ?? response.status) === 400) {
       // A document that does not parse or validate never reached the access plugin: with a
@@ -239,38 +216,18 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       }
     }
     if (http.settled && response.status === 200) {
-      operations?.store(
-        req,
-        http.settled,
-        response.headers.get('content-type') ?? 'application/json',
-        [...(http.shown ?? [])],
-      );
+      operations?.store(req, http.settled, {
+        contentType: response.headers.get('content-type') ?? 'application/json',
+        shown: [...(http.shown ?? [])],
+        ...(http.validator ? { validator: http.validator } : {}),
+      });
     }
-    response.headers.forEach((value, key) => {
-      reply.header(key, value);
+    return sendYogaResponse(req, reply, response, {
+      http,
+      quotaHeaders: http.usage
+        ? quotaHeaders(http.usage, deps.clock.now(), http.matchList === true)
+        : undefined,
     });
-    reply.status(http.status ?? response.status);
-    if (http.headers) {
-      reply.headers(http.headers);
-    }
-    if (http.usage) {
-      reply.headers(quotaHeaders(http.usage, deps.clock.now(), http.matchList === true));
-    }
-    if (http.retryAfter !== undefined) {
-      reply.header('retry-after', String(http.retryAfter));
-    }
-    if (response.body === null && reply.statusCode >= 400 && req.method !== 'HEAD') {
-      return reply.type('application/json; charset=utf-8').send(bodylessRefusal(reply.statusCode));
-    }
-    if (
-      reply.statusCode >= 400 &&
-      /^text\/event-stream/.test(String(reply.getHeader('content-type')))
-    ) {
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(await refusedSubscription(response));
-    }
-    return reply.send(response.body);
   };
   const route = {
     url: '/graphql',
