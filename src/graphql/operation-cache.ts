@@ -6,6 +6,7 @@ import { etagOf } from '../http/etag.js';
 import type { Language } from '../i18n/language.js';
 import type { Gate, Pass } from '../policy/gate.js';
 import { quotaHeaders } from '../policy/headers.js';
+import { type MaybePromise, andThen as then } from '../policy/quota-store.js';
 import { minuteWindow } from '../policy/windows.js';
 import {
   costExtension,
@@ -40,7 +41,7 @@ interface CachedOperation {
 
 /** The operation as the client sent it (POST JSON body or GET query string). */
 interface OperationText {
-  /** The document's text: as sent, or the registered document a persisted query's hash names. */
+  /** The document's text as sent, or `#` and the hash of a registered one (`documentOf`). */
   query: string;
   operationName: string;
   variables: string;
@@ -71,9 +72,10 @@ const DATA_OPEN = Buffer.from('{"data":');
 const STREAMING = /text\/event-stream|multipart\/mixed/i;
 
 /**
- * The document of a request: its text, or for a persisted query sent by hash alone the registered
- * text that hash names. A hash beside a text (a client's retry after a miss: the full path checks
- * the hash) and other extensions without a text go the full way.
+ * What names a request's document: its text, or for a persisted query sent by hash alone, that
+ * hash once it names a registered document (a hash names one text: `#` and the hash key the
+ * answer, shorter to digest). A hash beside a text (a client's retry after a miss: the full path
+ * checks the hash) and other extensions without a text go the full way.
  */
 function documentOf(
   source: Record<string, unknown>,
@@ -84,7 +86,7 @@ function documentOf(
     return typeof query === 'string' ? query : undefined;
   }
   const hash = query === undefined ? persistedHashOf(extensions) : undefined;
-  return hash === undefined ? undefined : textOf(hash);
+  return hash !== undefined && textOf(hash) !== undefined ? `#${hash}` : undefined;
 }
 
 function operationTextOf(
@@ -144,60 +146,88 @@ export function createOperationCache(options: OperationCacheOptions) {
     ]);
   }
 
+  /** The pass and the kept answer of a request the cache answers: admitted and reserved. */
+  interface Admitted {
+    pass: Pass;
+    hit: CachedOperation;
+  }
+
   /**
-   * Answers from the cache when it can; false sends the request on to Yoga. Nothing is charged
-   * unless it answers: any refusal (key, address, cost, rate, quota) is left to the full path,
-   * which decides it exactly as it did the first time and says why.
+   * The key checks, the lookup, then the cost bound checked and reserved as the full path would;
+   * undefined (or a refusal thrown) when the cache does not answer. Nothing waits when the key
+   * is cached and the counters are in process, as on REST's path (src/policy/gate.ts).
    */
-  async function answer(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  function admit(req: FastifyRequest, pass: Pass): MaybePromise<Admitted | undefined> {
+    return then(pass.allow(), () => {
+      const { limits } = pass.principal.account;
+      const key = keyOf(req, limits.analysis);
+      const hit = key === undefined ? undefined : cache.get(key);
+      if (!hit) {
+        return undefined;
+      }
+      checkAffordable(hit.bound, options.maxCost, limits.ratePerMinute);
+      const units = { ...operationReservation(hit.bound), freeEligible: hit.freeEligible };
+      return then(pass.reserve(units), () => ({ pass, hit }));
+    });
+  }
+
+  /** Settles the reservation to what the operation read (a 304: one request) and answers. */
+  function serve(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    { pass, hit }: Admitted,
+  ): true | Promise<true> {
+    const conditional = isConditional(req);
+    const unchanged = conditional && notModified(req, hit.etag);
+    const read = unchanged
+      ? NOT_MODIFIED_READ
+      : { minute: minuteKept(hit.minute), daily: hit.actual };
+    return then(pass.settle(true, read), (usage) => {
+      reply
+        .status(200)
+        .type(hit.contentType)
+        .headers(quotaHeaders(usage, now(), hit.matchList));
+      if (conditional) {
+        setValidatorHeaders(reply, hit.etag);
+      }
+      if (unchanged) {
+        sendNotModified(reply);
+        return true;
+      }
+      const cost = costExtension(
+        { bound: hit.bound, dryRun: false, tierRefused: 0 },
+        { actual: hit.actual, minute: hit.minute },
+        usage,
+      );
+      const extensions = `,"extensions":{"cost":${JSON.stringify(cost)},"cached":true}}`;
+      reply.send(Buffer.concat([DATA_OPEN, hit.data, Buffer.from(extensions)]));
+      return true;
+    });
+  }
+
+  /**
+   * Answers from the cache when it can (true, or a promise of true once sent); false sends the
+   * request on to Yoga. Nothing is charged unless it answers: any refusal (key, address, cost,
+   * rate, quota) is left to the full path, which decides it exactly as it did the first time and
+   * says why.
+   */
+  function answer(req: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
     if (cache.size === 0) {
       return false;
     }
-    let pass: Pass;
+    let admitted: MaybePromise<Admitted | undefined>;
     try {
-      pass = await gate.open(options.rawKeyOf(req), req.ip);
-      await pass.allow();
+      admitted = then(gate.open(options.rawKeyOf(req), req.ip), (pass) => admit(req, pass));
     } catch {
       return false;
     }
-    const { principal } = pass;
-    const key = keyOf(req, principal.account.limits.analysis);
-    const hit = key === undefined ? undefined : cache.get(key);
-    if (!hit) {
-      return false;
+    if (admitted instanceof Promise) {
+      return admitted.then(
+        (a) => (a ? serve(req, reply, a) : false),
+        () => false,
+      );
     }
-    try {
-      checkAffordable(hit.bound, options.maxCost, principal.account.limits.ratePerMinute);
-      await pass.reserve({ ...operationReservation(hit.bound), freeEligible: hit.freeEligible });
-    } catch {
-      // Nothing was counted: the full path decides the refusal and says why.
-      return false;
-    }
-    const conditional = isConditional(req);
-    const unchanged = conditional && notModified(req, hit.etag);
-    const usage = await pass.settle(
-      true,
-      unchanged ? NOT_MODIFIED_READ : { minute: minuteKept(hit.minute), daily: hit.actual },
-    );
-    reply
-      .status(200)
-      .type(hit.contentType)
-      .headers(quotaHeaders(usage, now(), hit.matchList));
-    if (conditional) {
-      setValidatorHeaders(reply, hit.etag);
-    }
-    if (unchanged) {
-      sendNotModified(reply);
-      return true;
-    }
-    const cost = costExtension(
-      { bound: hit.bound, dryRun: false, tierRefused: 0 },
-      { actual: hit.actual, minute: hit.minute },
-      usage,
-    );
-    const extensions = `,"extensions":{"cost":${JSON.stringify(cost)},"cached":true}}`;
-    reply.send(Buffer.concat([DATA_OPEN, hit.data, Buffer.from(extensions)]));
-    return true;
+    return admitted ? serve(req, reply, admitted) : false;
   }
 
   /**

@@ -13,26 +13,48 @@ type Context = { http?: HttpOutcome };
  */
 export const PERSISTED_QUERY_NOT_FOUND = 'PersistedQueryNotFound';
 
-/**
- * The `sha256Hash` of Apollo's persisted-query extension (`{"persistedQuery": {"version": 1,
- * "sha256Hash": "..."}}`), from a POST body's object or a GET's JSON text; undefined when there
- * is none (or it is not version 1).
- */
-export function persistedHashOf(extensions: unknown): string | undefined {
-  let value = extensions;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
-  const persisted = (value as { persistedQuery?: unknown } | null | undefined)?.persistedQuery;
+/** The hash in an extensions object (`{"persistedQuery": {"version": 1, "sha256Hash"}}`). */
+function hashIn(extensions: unknown): string | undefined {
+  const persisted = (extensions as { persistedQuery?: unknown } | null | undefined)?.persistedQuery;
   if (persisted === null || typeof persisted !== 'object') {
     return undefined;
   }
   const { version, sha256Hash } = persisted as { version?: unknown; sha256Hash?: unknown };
   return version === 1 && typeof sha256Hash === 'string' ? sha256Hash : undefined;
+}
+
+/**
+ * A GET's `extensions` texts read lately (a client repeats the same one), up to 512 of at most
+ * 256 characters each (the persisted-query extension is about 110): cleared when full.
+ */
+const hashesOfText = new Map<string, string | undefined>();
+const MAX_REMEMBERED_TEXTS = 512;
+const MAX_REMEMBERED_LENGTH = 256;
+
+/**
+ * The `sha256Hash` of Apollo's persisted-query extension, from a POST body's object or a GET's
+ * JSON text; undefined when there is none (or it is not version 1).
+ */
+export function persistedHashOf(extensions: unknown): string | undefined {
+  if (typeof extensions !== 'string') {
+    return hashIn(extensions);
+  }
+  if (hashesOfText.has(extensions)) {
+    return hashesOfText.get(extensions);
+  }
+  let hash: string | undefined;
+  try {
+    hash = hashIn(JSON.parse(extensions));
+  } catch {
+    hash = undefined;
+  }
+  if (extensions.length <= MAX_REMEMBERED_LENGTH) {
+    if (hashesOfText.size >= MAX_REMEMBERED_TEXTS) {
+      hashesOfText.clear();
+    }
+    hashesOfText.set(extensions, hash);
+  }
+  return hash;
 }
 
 /** A request refused for its document: 400 `invalid_parameter` naming what was wrong. */

@@ -193,19 +193,14 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
   registerGraphqlErrors(app);
   // The GraphiQL page inlines a 9 MB bundle; results of nested pages are large too.
   await registerCompression(app);
-  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-    checkOperationShape(req.method === 'GET' ? req.query : req.body);
-    const page = req.method === 'GET' && isPageRequest(req.query as Query | null);
+  /** The operation through Yoga: parse, validate, the access plugin, execution. */
+  const runOperation = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    addressCounted: boolean,
+  ) => {
     const keyless = rawKeyOf(req.headers) === undefined;
-    // Keyless traffic counts on its address first (GraphiQL's page, any operation sent without
-    // a key, valid or not); a keyed operation counts on its key.
-    if (page || keyless) {
-      await admitKeyless(req, reply);
-    }
-    if (!keyless && (await operations?.answer(req, reply))) {
-      return reply;
-    }
-    const http: HttpOutcome = { addressCounted: page || keyless, conditional: isConditional(req) };
+    const http: HttpOutcome = { addressCounted, conditional: isConditional(req) };
     const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, http });
     if (!http.usage && !keyless && (http.status ?? response.status) === 400) {
       // A document that does not parse or validate never reached the access plugin: with a
@@ -228,6 +223,26 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         ? quotaHeaders(http.usage, deps.clock.now(), http.matchList === true)
         : undefined,
     });
+  };
+  /**
+   * Keyless traffic counts on its address first (GraphiQL's page, any operation sent without a
+   * key, valid or not); a keyed operation counts on its key, and may be answered from the
+   * operation cache without waiting for anything (the handler returns nothing once it sent).
+   */
+  const handler = (req: FastifyRequest, reply: FastifyReply) => {
+    checkOperationShape(req.method === 'GET' ? req.query : req.body);
+    const page = req.method === 'GET' && isPageRequest(req.query as Query | null);
+    const keyless = rawKeyOf(req.headers) === undefined;
+    if (page || keyless) {
+      return admitKeyless(req, reply).then(() => runOperation(req, reply, true));
+    }
+    const answered = operations?.answer(req, reply) ?? false;
+    if (answered === true) {
+      return undefined;
+    }
+    return answered === false
+      ? runOperation(req, reply, false)
+      : answered.then((sent) => (sent ? reply : runOperation(req, reply, false)));
   };
   const route = {
     url: '/graphql',
