@@ -9,6 +9,8 @@ export interface TouchlineConfig {
   databaseUrl?: string;
   redisUrl?: string;
   redisPrefix?: string;
+  /** The trusted documents' manifest the persisted-query rows request by hash. */
+  trustedDocuments?: string;
 }
 
 /** Everything src/config.ts reads: none of it leaks in from the caller's environment. */
@@ -28,6 +30,8 @@ const TOUCHLINE_ENV = [
   'RESPONSE_CACHE',
   'LOG_LEVEL',
   'GRAPHQL_MAX_COST',
+  'TRUSTED_DOCUMENTS',
+  'TRUSTED_DOCUMENTS_ONLY',
   'ADDRESS_RATE_PER_MINUTE',
   'DATABASE_QUERY_TIMEOUT_MS',
   'DATABASE_CONNECT_TIMEOUT_MS',
@@ -58,6 +62,7 @@ export function touchlineEnv(config: TouchlineConfig, extra: NodeJS.ProcessEnv =
     ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
     ...(config.redisUrl ? { REDIS_URL: config.redisUrl } : {}),
     ...(config.redisPrefix ? { REDIS_PREFIX: config.redisPrefix } : {}),
+    ...(config.trustedDocuments ? { TRUSTED_DOCUMENTS: config.trustedDocuments } : {}),
     ...extra,
   };
 }
