@@ -8,12 +8,8 @@ import type { Gate, Pass } from '../policy/gate.js';
 import { quotaHeaders } from '../policy/headers.js';
 import { type MaybePromise, andThen as then } from '../policy/quota-store.js';
 import { minuteWindow } from '../policy/windows.js';
-import {
-  costExtension,
-  minuteKept,
-  operationReservation,
-  type SettledOperation,
-} from './access.js';
+import { minuteKept, operationReservation, type SettledOperation } from './access.js';
+import { cachedCostJson } from './cached-cost.js';
 import { checkAffordable } from './cost.js';
 import {
   isConditional,
@@ -194,12 +190,7 @@ export function createOperationCache(options: OperationCacheOptions) {
         sendNotModified(reply);
         return true;
       }
-      const cost = costExtension(
-        { bound: hit.bound, dryRun: false, tierRefused: 0 },
-        { actual: hit.actual, minute: hit.minute },
-        usage,
-      );
-      const extensions = `,"extensions":{"cost":${JSON.stringify(cost)},"cached":true}}`;
+      const extensions = `,"extensions":{"cost":${cachedCostJson(hit, usage)},"cached":true}}`;
       reply.send(Buffer.concat([DATA_OPEN, hit.data, Buffer.from(extensions)]));
       return true;
     });
