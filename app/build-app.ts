@@ -7,6 +7,8 @@ import { type Config, servesOwnAssets } from '../src/config.js';
 import type { Deps } from '../src/deps.js';
 import { docsPlugin } from '../src/docs/plugin.js';
 import { graphqlPlugin } from '../src/graphql/plugin.js';
+import { schema } from '../src/graphql/schema.js';
+import { loadTrustedStore, type TrustedStore } from '../src/graphql/trusted-store.js';
 import { healthRoutes } from '../src/health/plugin.js';
 import { registerAddressLimit } from '../src/http/address-limit.js';
 import { registerDrain, type ShutdownState } from '../src/http/drain.js';
@@ -72,7 +74,16 @@ export interface BuildOptions {
    * or environment variable can turn it off.
    */
   accessGate?: boolean;
+  /** The trusted documents, when the caller read them already (serve.ts, before anything else). */
+  trustedDocuments?: TrustedStore;
 }
+
+/**
+ * TRUSTED_DOCUMENTS, read and checked against the schema (docs/graphql.md "Trusted documents"):
+ * a manifest that is not one, or holds a document the schema refuses, is a ConfigError.
+ */
+export const loadTrustedDocuments = (config: Pick<Config, 'trustedDocuments'>) =>
+  loadTrustedStore(schema, config.trustedDocuments);
 
 export async function buildApp(
   config: Config,
@@ -126,6 +137,8 @@ export async function buildApp(
     maxCost: config.graphqlMaxCost,
     readCache: config.responseCache,
     push,
+    trusted: options.trustedDocuments ?? (await loadTrustedDocuments(config)),
+    trustedOnly: config.trustedDocumentsOnly,
   });
   await app.register(docsPlugin);
   await app.register(livePagePlugin, { assetsUrl: config.assetsUrl });

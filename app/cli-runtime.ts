@@ -7,6 +7,7 @@ import type { LoggedChange } from '../src/ingest/changes/change-log.js';
 import type { WriterLease } from '../src/ingest/live/writer-lease.js';
 import { createManagementServices } from '../src/services/management.js';
 import { seedPlans } from '../src/services/plans-seed.js';
+import { documentsRuntime } from './documents.js';
 import { startLive } from './live.js';
 
 const quiet: Progress = () => {};
@@ -158,6 +159,7 @@ export function createCliRuntime(config: Config): CliRuntime {
     migrate: (progress = quiet) =>
       withMigrated(async (database, applied) => ({ applied, database: database.kind }), progress),
     withDatabase,
+    documents: documentsRuntime(config.trustedDocuments),
     async withDataChange(fn, progress = quiet) {
       const result = await withDatabase(fn, progress);
       await announceDataChange();

@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError } from 'commander';
 import { registerAccessCommands } from '../src/cli/access-commands.js';
 import { registerDataCommands } from '../src/cli/data-commands.js';
+import { registerDocumentsCommands } from '../src/cli/documents-commands.js';
 import { registerReplayCommand } from '../src/cli/replay-command.js';
 import type { CliRuntime } from '../src/cli/runtime.js';
 import { warnIfStaleBuild } from './stale-build.js';
@@ -46,6 +47,10 @@ const lazyRuntime: CliRuntime = {
   live: async (options) => (await runtimeOf()).live(options),
   feed: async (options) => (await runtimeOf()).feed(options),
   replay: async (options) => (await runtimeOf()).replay(options),
+  documents: {
+    add: async (paths) => (await runtimeOf()).documents.add(paths),
+    list: async () => (await runtimeOf()).documents.list(),
+  },
 };
 
 program
@@ -64,6 +69,7 @@ program
 registerDataCommands(program, lazyRuntime);
 registerReplayCommand(program, lazyRuntime);
 registerAccessCommands(program, lazyRuntime);
+registerDocumentsCommands(program, lazyRuntime);
 
 try {
   await program.parseAsync(process.argv);

@@ -77,6 +77,9 @@ export async function serve(config: Config): Promise<void> {
   // thread): a start waits for the slower of the two, not for both in turn.
   const server = Promise.all([import('./compose.js'), import('./build-app.js')]);
   server.catch(() => {});
+  // So is the trusted documents' manifest: a bad one stops the start before any migration.
+  const trustedDocuments = server.then(([, app]) => app.loadTrustedDocuments(config));
+  trustedDocuments.catch(() => {});
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -84,6 +87,10 @@ export async function serve(config: Config): Promise<void> {
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     fromTemplate: true,
     replicas: replicaOptions(config, logReplica),
+  });
+  await trustedDocuments.catch(async (error: unknown) => {
+    await database.close();
+    throw error;
   });
   const applied = await ensureMigrated(database);
   if (applied.length > 0) {
@@ -94,7 +101,10 @@ export async function serve(config: Config): Promise<void> {
   const deps = await composeDeps(config, database);
   const keys = database.kind === 'pglite' ? await prepareEmbedded(deps, config) : null;
   const shutdownState = { closing: false };
-  const app = await buildApp(config, deps, { shutdown: shutdownState });
+  const app = await buildApp(config, deps, {
+    shutdown: shutdownState,
+    trustedDocuments: await trustedDocuments,
+  });
   const connections = trackConnections(app.server);
   await app.listen({ host: config.host, port: config.port });
   log(`touchline listening on ${config.baseUrl} (database: ${database.kind})`);

@@ -1,6 +1,9 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
+import { MATCH_QUERY } from './graphql-queries.js';
 import { touchlineCli } from './processes.js';
 
 /** What the load scenarios need from one bench database. */
@@ -79,6 +82,19 @@ export async function loadDemoAndKey(
     env,
   );
   return { key: key.key, accountId: account.id };
+}
+
+/**
+ * The trusted documents of the persisted-query rows, registered as users do (`touchline documents
+ * add`) in a manifest under `tmp`; its path, for TRUSTED_DOCUMENTS.
+ */
+export async function registerBenchDocuments(tmp: string): Promise<string> {
+  const dir = join(tmp, 'documents');
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'match.graphql'), MATCH_QUERY);
+  const manifest = join(tmp, 'trusted-documents.json');
+  await touchlineCli(['documents', 'add', dir], { ...process.env, TRUSTED_DOCUMENTS: manifest });
+  return manifest;
 }
 
 const PICK_MATCH = `

@@ -1,3 +1,6 @@
+import { parse, print } from 'graphql';
+import { documentHash } from '../src/graphql/trusted-documents.js';
+
 /** GraphQL operations selecting what the REST routes they are compared with return. */
 
 /** The fields of GET /v1/football/matches/{id} (homeLogo/awayLogo are `home.logo`/`away.logo`). */
@@ -46,3 +49,22 @@ export const PAGE_QUERY = `query Page($date: String!, $pageSize: Int!) {
 
 export const graphqlBody = (query: string, variables: Record<string, unknown>) =>
   JSON.stringify({ query, variables });
+
+/**
+ * A registered document requested by hash over GET, as urql's persistedExchange and Apollo's
+ * PersistedQueryLink send it (docs/graphql.md "Trusted documents"): the hash is the one `touchline
+ * documents add` stores the document under.
+ */
+export function persistedGetPath(
+  query: string,
+  operationName: string,
+  variables: Record<string, unknown>,
+): string {
+  const sha256Hash = documentHash(print(parse(query)));
+  const search = new URLSearchParams({
+    operationName,
+    variables: JSON.stringify(variables),
+    extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash } }),
+  });
+  return `/graphql?${search}`;
+}

@@ -13,6 +13,8 @@ export interface CannonTask {
   amount?: number;
   /** GraphQL answers 200 with `errors` on failures: such bodies count as mismatches. */
   graphql?: boolean;
+  /** The status every response must have (default: any 2xx); a conditional row expects 304. */
+  expectStatus?: number;
 }
 
 export interface CannonResult {
@@ -22,7 +24,10 @@ export interface CannonResult {
   rps: number;
   p50: number;
   p99: number;
-  /** Responses outside 2xx, plus connection errors, timeouts and GraphQL error bodies. */
+  /**
+   * Responses outside 2xx (or of another status than `expectStatus`), plus connection errors,
+   * timeouts and GraphQL error bodies.
+   */
   failures: number;
   statusCodes: Record<string, number>;
   errors: number;

@@ -35,6 +35,16 @@ function cannon(task: CannonTask, seconds: number, latencies?: number[]): Promis
   });
 }
 
+/** Responses of a status the task does not expect: non-2xx, or any other than `expectStatus`. */
+function unexpected(task: CannonTask, statusCodes: Record<string, number>, non2xx: number) {
+  if (task.expectStatus === undefined) {
+    return non2xx;
+  }
+  return Object.entries(statusCodes)
+    .filter(([code]) => code !== String(task.expectStatus))
+    .reduce((sum, [, count]) => sum + count, 0);
+}
+
 async function measure(task: CannonTask): Promise<CannonResult> {
   const latencies: number[] = [];
   const result = await cannon(task, task.seconds, latencies);
@@ -47,7 +57,7 @@ async function measure(task: CannonTask): Promise<CannonResult> {
     rps: round(latencies.length / result.duration, 1),
     p50: round(percentile(latencies, 50), 3),
     p99: round(percentile(latencies, 99), 3),
-    failures: result.non2xx + result.errors + result.mismatches,
+    failures: unexpected(task, statusCodes, result.non2xx) + result.errors + result.mismatches,
     statusCodes,
     errors: result.errors,
     timeouts: result.timeouts,

@@ -31,13 +31,17 @@ const meets = (value: number, t: Target) =>
 export const find = (ms: Measurement[], config: string, id: ScenarioId) =>
   ms.find((m) => m.config === config && m.id === id);
 
-/** Issue 6 targets, by configuration and row. */
+/** Issue 6 (and 15) targets, by configuration and row. */
 function targetOf(m: Measurement): Target | undefined {
   if (m.id === 'detail') {
     return { min: m.config === 'embedded' ? 0.5 : 0.35 };
   }
   if ((m.id === 'detail-nocache' && m.config === 'postgres') || m.id === 'gql-match') {
     return { min: 0.5 };
+  }
+  // Issue 15: a persisted match(id) by GET, and its 304, against REST's detail and its 304.
+  if (m.id === 'gql-persisted-get' || m.id === 'gql-persisted-304') {
+    return { min: 0.8 };
   }
   // The gate (key checks, counters, quota headers) may cost at most 10 % of the throughput.
   if (m.id === 'detail-gateon') {
@@ -101,6 +105,12 @@ function baselineFor(ms: Measurement[], index: number): Baseline | undefined {
   }
   if (m.id === 'gql-match') {
     return baselineOf(`REST detail (${m.config})`, [find(ms, m.config, 'detail')]);
+  }
+  if (m.id === 'gql-persisted-get') {
+    return baselineOf(`REST detail (${m.config})`, [find(ms, m.config, 'detail')]);
+  }
+  if (m.id === 'gql-persisted-304') {
+    return baselineOf(`REST detail 304 (${m.config})`, [find(ms, m.config, 'detail-304')]);
   }
   if (m.id === 'detail-gateon') {
     return baselineOf(`gate off (${m.config})`, [find(ms, m.config, 'detail-gateoff')]);

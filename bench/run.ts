@@ -15,6 +15,7 @@ import {
   dropRedisPrefix,
   loadDemoAndKey,
   raiseLimitsAndPick,
+  registerBenchDocuments,
 } from './databases.js';
 import { LoadGenerator } from './load-client.js';
 import { parseBenchOptions } from './options.js';
@@ -57,11 +58,13 @@ if (options.keepData) {
 /** The configurations that can run here; PostgreSQL and Redis are checked first. */
 async function configurations(): Promise<TouchlineConfig[]> {
   const list: TouchlineConfig[] = [];
+  const trustedDocuments = await registerBenchDocuments(tmp);
   if (options.configs.includes('embedded')) {
     list.push({
       name: 'embedded',
       description: 'embedded PGlite, in-process counter store',
       dataDir: join(tmp, 'embedded'),
+      trustedDocuments,
     });
   }
   if (options.configs.includes('postgres')) {
@@ -81,6 +84,7 @@ async function configurations(): Promise<TouchlineConfig[]> {
         databaseUrl,
         redisUrl: options.redisUrl,
         redisPrefix: prefix,
+        trustedDocuments,
       });
     } catch (error) {
       const note = `postgres configuration skipped: ${(error as Error).message}`;

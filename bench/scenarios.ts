@@ -1,5 +1,5 @@
 import type { BenchData } from './databases.js';
-import { graphqlBody, MATCH_QUERY, PAGE_QUERY } from './graphql-queries.js';
+import { graphqlBody, MATCH_QUERY, PAGE_QUERY, persistedGetPath } from './graphql-queries.js';
 import type { LoadGenerator } from './load-client.js';
 import type { CannonResult } from './load-protocol.js';
 import type { BenchOptions } from './options.js';
@@ -11,6 +11,7 @@ export type ScenarioId =
   | 'raw-pg'
   | 'meta'
   | 'detail'
+  | 'detail-304'
   | 'detail-nocache'
   | 'detail-nocache-primary'
   | 'detail-nocache-replica'
@@ -21,6 +22,8 @@ export type ScenarioId =
   | 'movement'
   | 'corners'
   | 'gql-match'
+  | 'gql-persisted-get'
+  | 'gql-persisted-304'
   | 'gql-page'
   | 'live-detail-still'
   | 'live-detail-moving'
@@ -42,6 +45,11 @@ export interface Scenario {
    * that a short window holds none (capped at 60 s).
    */
   perConnection?: number;
+  /**
+   * Sent with `If-None-Match: <the ETag of its answer>` (read by a first request): every answer
+   * must be a 304.
+   */
+  conditional?: boolean;
 }
 
 export interface Measurement {
@@ -142,7 +150,32 @@ export function touchlineScenarios(d: BenchData): Scenario[] {
       path: '/v1/football/meta/plans',
       headers: {},
     },
+    // Each GraphQL row right after the REST row it is compared with: the pair shares the
+    // machine's state of the moment (issue 15's >= 0.8 targets).
     detailScenario(d, true),
+    {
+      id: 'gql-persisted-get',
+      label: 'GraphQL persisted match(id) by hash, GET',
+      method: 'GET',
+      path: persistedGetPath(MATCH_QUERY, 'Match', { id: d.matchId }),
+      headers: key,
+      graphql: true,
+    },
+    {
+      ...detailScenario(d, true),
+      id: 'detail-304',
+      label: 'REST match detail, If-None-Match: 304',
+      conditional: true,
+    },
+    {
+      id: 'gql-persisted-304',
+      label: 'GraphQL persisted match(id) by hash, GET, If-None-Match: 304',
+      method: 'GET',
+      path: persistedGetPath(MATCH_QUERY, 'Match', { id: d.matchId }),
+      headers: key,
+      graphql: true,
+      conditional: true,
+    },
     list(25),
     list(100),
     {
@@ -191,12 +224,13 @@ async function probe(baseUrl: string, s: Scenario) {
   });
   const text = await response.text();
   const problems: string[] = [];
-  if (response.status !== 200) {
+  const expected = s.conditional ? 304 : 200;
+  if (response.status !== expected) {
     problems.push(`status ${response.status}: ${text.slice(0, 200)}`);
   }
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = expected === 304 ? undefined : JSON.parse(text);
   } catch {
     problems.push('body is not JSON');
   }
@@ -204,6 +238,17 @@ async function probe(baseUrl: string, s: Scenario) {
     problems.push(`GraphQL errors: ${text.slice(0, 300)}`);
   }
   return { bytes: Buffer.byteLength(text), body, problems };
+}
+
+/** A conditional row's request: with the ETag its plain request is answered with. */
+async function withEtag(baseUrl: string, s: Scenario): Promise<Scenario> {
+  if (!s.conditional) {
+    return s;
+  }
+  const response = await fetch(`${baseUrl}${s.path}`, { method: s.method, headers: s.headers });
+  await response.arrayBuffer();
+  const etag = response.headers.get('etag');
+  return etag ? { ...s, headers: { ...s.headers, 'if-none-match': etag } } : s;
 }
 
 /**
@@ -215,8 +260,9 @@ export async function measureScenario(
   options: BenchOptions,
   config: string,
   server: Server,
-  s: Scenario,
+  scenario: Scenario,
 ): Promise<Measurement> {
+  const s = await withEtag(server.url, scenario);
   const before = await probe(server.url, s);
   const task = {
     url: `${server.url}${s.path}`,
@@ -225,6 +271,7 @@ export async function measureScenario(
     ...(s.body === undefined ? {} : { body: s.body }),
     connections: options.connections,
     ...(s.graphql ? { graphql: true } : {}),
+    ...(s.conditional ? { expectStatus: 304 } : {}),
   };
   if (options.warmup > 0) {
     await load.cannon({ ...task, seconds: options.warmup });

@@ -11,6 +11,8 @@ export interface TouchlineConfig {
   redisPrefix?: string;
   /** The `replica` configuration: its streaming replica (bench/replica.ts). */
   replicaUrl?: string;
+  /** The trusted documents' manifest the persisted-query rows request by hash. */
+  trustedDocuments?: string;
 }
 
 /** Everything src/config.ts reads: none of it leaks in from the caller's environment. */
@@ -30,6 +32,8 @@ const TOUCHLINE_ENV = [
   'RESPONSE_CACHE',
   'LOG_LEVEL',
   'GRAPHQL_MAX_COST',
+  'TRUSTED_DOCUMENTS',
+  'TRUSTED_DOCUMENTS_ONLY',
   'ADDRESS_RATE_PER_MINUTE',
   'DATABASE_QUERY_TIMEOUT_MS',
   'DATABASE_CONNECT_TIMEOUT_MS',
@@ -63,6 +67,7 @@ export function touchlineEnv(config: TouchlineConfig, extra: NodeJS.ProcessEnv =
     ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
     ...(config.redisUrl ? { REDIS_URL: config.redisUrl } : {}),
     ...(config.redisPrefix ? { REDIS_PREFIX: config.redisPrefix } : {}),
+    ...(config.trustedDocuments ? { TRUSTED_DOCUMENTS: config.trustedDocuments } : {}),
     ...extra,
   };
 }

@@ -7,6 +7,30 @@ import type { ManagementServices } from '../services/management.js';
 
 export type Progress = (message: string) => void;
 
+/** One document of `touchline documents add` (docs/graphql.md "Trusted documents"). */
+export interface DocumentAdded {
+  file: string;
+  /** The SHA-256 of its printed text: what a persisted query names it by. */
+  hash: string;
+  operations: string[];
+  /** False when the manifest held it already. */
+  added: boolean;
+}
+
+export interface DocumentsAdded {
+  /** The manifest's absolute path. */
+  manifest: string;
+  documents: DocumentAdded[];
+  /** Documents in the manifest now. */
+  total: number;
+}
+
+export interface DocumentsListed {
+  manifest: string;
+  documents: { hash: string; operations: string[] }[];
+  total: number;
+}
+
 /**
  * What the command-line door is given by the composition root (app/cli-runtime.ts): the
  * configured database, the management services over it, and the announcement of changes to
@@ -56,6 +80,15 @@ export interface CliRuntime {
     signal: AbortSignal;
     progress: Progress;
   }): Promise<ReplaySummary>;
+  /**
+   * The trusted GraphQL documents' manifest, TRUSTED_DOCUMENTS (docs/graphql.md "Trusted
+   * documents"): `add` validates every .graphql file named (or found in a folder) against the
+   * schema and merges them into it, all or none; `list` reads it. Bad input is a UsageError.
+   */
+  documents: {
+    add(paths: readonly string[]): Promise<DocumentsAdded>;
+    list(): Promise<DocumentsListed>;
+  };
   withManagement<T>(
     fn: (services: ManagementServices) => Promise<T>,
     options: { counters: boolean; progress: Progress },

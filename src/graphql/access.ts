@@ -21,6 +21,7 @@ import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { GraphQLContext } from './context.js';
 import { type CostPlan, checkAffordable, planCost } from './cost.js';
 import { graphqlErrorOf } from './errors.js';
+import { NOT_MODIFIED_READ, validatorOf } from './http-cache.js';
 import { asksIncrementalDelivery, NotAcceptable } from './incremental.js';
 import type { HttpOutcome, SettledOperation } from './outcome.js';
 import { type Payload, type Settled, settleOnce, settleWhenDelivered } from './settlement.js';
@@ -261,11 +262,18 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
             ctx.http.closeStream = stream.close;
             return stream.hooks;
           }
-          const settled = await settle();
+          const clean = !result.errors?.length && !planned.perCaller && 'data' in result;
+          // A conditional GET whose answer the client holds already is a 304 (http-cache.ts).
+          const validator =
+            clean && ctx.http.conditional ? validatorOf(ctx.req, result.data) : undefined;
+          if (validator) {
+            ctx.http.validator = validator;
+          }
+          const settled = await settle(validator?.notModified ? NOT_MODIFIED_READ : undefined);
           ctx.http.usage = settled.usage;
           // The operation cache may keep it, unless it reads the caller or asks for several
           // parts (it came whole only because nothing was there to defer).
-          if (!result.errors?.length && !planned.perCaller && !asks(variables)) {
+          if (clean && !asks(variables)) {
             const { actual, minute } = settled;
             const analysis = ctx.access.analysis;
             ctx.http.settled = { plan: planned, actual, minute, analysis, data: result.data };

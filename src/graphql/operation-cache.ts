@@ -2,18 +2,32 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { digestKey } from '../cache/bounded-cache.js';
 import { createTaggedCache } from '../cache/tagged-cache.js';
 import type { AccessEvents } from '../events/access-events.js';
+import { etagOf } from '../http/etag.js';
 import type { Language } from '../i18n/language.js';
 import type { Gate, Pass } from '../policy/gate.js';
 import { quotaHeaders } from '../policy/headers.js';
+import { type MaybePromise, andThen as then } from '../policy/quota-store.js';
 import { minuteWindow } from '../policy/windows.js';
-import { costExtension, operationReservation, type SettledOperation } from './access.js';
+import { operationReservation, type SettledOperation } from './access.js';
+import { cachedCostJson } from './cached-cost.js';
 import { checkAffordable } from './cost.js';
+import {
+  isConditional,
+  NOT_MODIFIED_READ,
+  notModified,
+  sendNotModified,
+  setValidatorHeaders,
+  type Validator,
+} from './http-cache.js';
+import { persistedHashOf } from './persisted-operations.js';
 import { minuteKept } from './settlement.js';
 
 /** An operation's answer, and what it cost, ready to be served again. */
 interface CachedOperation {
   /** The `data` member, serialized and encoded once. */
   data: Buffer;
+  /** Its validator (http-cache.ts): a conditional GET that names it is a 304. */
+  etag: string;
   contentType: string;
   bound: number;
   freeEligible: number;
@@ -24,6 +38,7 @@ interface CachedOperation {
 
 /** The operation as the client sent it (POST JSON body or GET query string). */
 interface OperationText {
+  /** The document's text as sent, or `#` and the hash of a registered one (`documentOf`). */
   query: string;
   operationName: string;
   variables: string;
@@ -36,6 +51,8 @@ export interface OperationCacheOptions {
   maxCost: number;
   rawKeyOf(req: FastifyRequest): string | undefined;
   languageOf(req: FastifyRequest): Language;
+  /** The registered document a persisted query's hash names (TRUSTED_DOCUMENTS). */
+  textOf(hash: string): string | undefined;
   /** Upper bound of cached bytes: keys, answers and bookkeeping. */
   maxBytes?: number;
   /** Safety net: entries expire even if a change event was missed. */
@@ -45,21 +62,43 @@ export interface OperationCacheOptions {
 const DATA_OPEN = Buffer.from('{"data":');
 
 /**
- * Answers in several parts (`@defer`, `@stream`, subscriptions) are never cached, and a request
- * whose Accept asks for them is never answered from the cache: what it keeps is one JSON answer,
- * which such a client may not read (it takes multipart/mixed or an event stream).
+ * Answers that stream (incremental delivery, subscriptions) are never cached. The Accept header
+ * is part of the key: a request accepting a stream but answered as one JSON document (urql
+ * accepts both) is answered again as it was.
  */
 const STREAMING = /text\/event-stream|multipart\/mixed/i;
 
-function operationTextOf(req: FastifyRequest): OperationText | undefined {
+/**
+ * What names a request's document: its text, or for a persisted query sent by hash alone, that
+ * hash once it names a registered document (a hash names one text: `#` and the hash key the
+ * answer, shorter to digest). A hash beside a text (a client's retry after a miss: the full path
+ * checks the hash) and other extensions without a text go the full way.
+ */
+function documentOf(
+  source: Record<string, unknown>,
+  textOf: (hash: string) => string | undefined,
+): string | undefined {
+  const { query, extensions } = source;
+  if (extensions === undefined || extensions === null) {
+    return typeof query === 'string' ? query : undefined;
+  }
+  const hash = query === undefined ? persistedHashOf(extensions) : undefined;
+  return hash !== undefined && textOf(hash) !== undefined ? `#${hash}` : undefined;
+}
+
+function operationTextOf(
+  req: FastifyRequest,
+  textOf: (hash: string) => string | undefined,
+): OperationText | undefined {
   const source = (req.method === 'GET' ? req.query : req.body) as Record<string, unknown> | null;
-  if (!source || typeof source !== 'object' || Array.isArray(source) || source['extensions']) {
+  if (!source || typeof source !== 'object' || Array.isArray(source)) {
     return undefined;
   }
-  const { query, operationName, variables } = source;
-  if (typeof query !== 'string') {
+  const query = documentOf(source, textOf);
+  if (query === undefined) {
     return undefined;
   }
+  const { operationName, variables } = source;
   return {
     query,
     operationName: typeof operationName === 'string' ? operationName : '',
@@ -83,15 +122,15 @@ export function createOperationCache(options: OperationCacheOptions) {
   const { gate, now } = options;
   const cache = createTaggedCache<CachedOperation>(options.events, {
     maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeOf: (entry) => entry.data.byteLength + entry.contentType.length + 64,
+    sizeOf: (entry) => entry.data.byteLength + entry.etag.length + entry.contentType.length + 64,
     ttlMs: options.ttlMs ?? 60_000,
   });
 
   /** A digest of everything the answer depends on: its size is fixed whatever the document's. */
   function keyOf(req: FastifyRequest, analysis: boolean): string | undefined {
     const accept = req.headers.accept ?? '';
-    const text = operationTextOf(req);
-    if (!text || STREAMING.test(accept)) {
+    const text = operationTextOf(req, options.textOf);
+    if (!text) {
       return undefined;
     }
     return digestKey([
@@ -105,48 +144,83 @@ export function createOperationCache(options: OperationCacheOptions) {
     ]);
   }
 
+  /** The pass and the kept answer of a request the cache answers: admitted and reserved. */
+  interface Admitted {
+    pass: Pass;
+    hit: CachedOperation;
+  }
+
   /**
-   * Answers from the cache when it can; false sends the request on to Yoga. Nothing is charged
-   * unless it answers: any refusal (key, address, cost, rate, quota) is left to the full path,
-   * which decides it exactly as it did the first time and says why.
+   * The key checks, the lookup, then the cost bound checked and reserved as the full path would;
+   * undefined (or a refusal thrown) when the cache does not answer. Nothing waits when the key
+   * is cached and the counters are in process, as on REST's path (src/policy/gate.ts).
    */
-  async function answer(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  function admit(req: FastifyRequest, pass: Pass): MaybePromise<Admitted | undefined> {
+    return then(pass.allow(), () => {
+      const { limits } = pass.principal.account;
+      const key = keyOf(req, limits.analysis);
+      const hit = key === undefined ? undefined : cache.get(key);
+      if (!hit) {
+        return undefined;
+      }
+      checkAffordable(hit.bound, options.maxCost, limits.ratePerMinute);
+      const units = { ...operationReservation(hit.bound), freeEligible: hit.freeEligible };
+      return then(pass.reserve(units), () => ({ pass, hit }));
+    });
+  }
+
+  /** Settles the reservation to what the operation read (a 304: one request) and answers. */
+  function serve(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    { pass, hit }: Admitted,
+  ): true | Promise<true> {
+    const conditional = isConditional(req);
+    const unchanged = conditional && notModified(req, hit.etag);
+    const read = unchanged
+      ? NOT_MODIFIED_READ
+      : { minute: minuteKept(hit.minute), daily: hit.actual };
+    return then(pass.settle(true, read), (usage) => {
+      reply
+        .status(200)
+        .type(hit.contentType)
+        .headers(quotaHeaders(usage, now(), hit.matchList));
+      if (conditional) {
+        setValidatorHeaders(reply, hit.etag);
+      }
+      if (unchanged) {
+        sendNotModified(reply);
+        return true;
+      }
+      const extensions = `,"extensions":{"cost":${cachedCostJson(hit, usage)},"cached":true}}`;
+      reply.send(Buffer.concat([DATA_OPEN, hit.data, Buffer.from(extensions)]));
+      return true;
+    });
+  }
+
+  /**
+   * Answers from the cache when it can (true, or a promise of true once sent); false sends the
+   * request on to Yoga. Nothing is charged unless it answers: any refusal (key, address, cost,
+   * rate, quota) is left to the full path, which decides it exactly as it did the first time and
+   * says why.
+   */
+  function answer(req: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
     if (cache.size === 0) {
       return false;
     }
-    let pass: Pass;
+    let admitted: MaybePromise<Admitted | undefined>;
     try {
-      pass = await gate.open(options.rawKeyOf(req), req.ip);
-      await pass.allow();
+      admitted = then(gate.open(options.rawKeyOf(req), req.ip), (pass) => admit(req, pass));
     } catch {
       return false;
     }
-    const { principal } = pass;
-    const key = keyOf(req, principal.account.limits.analysis);
-    const hit = key === undefined ? undefined : cache.get(key);
-    if (!hit) {
-      return false;
+    if (admitted instanceof Promise) {
+      return admitted.then(
+        (a) => (a ? serve(req, reply, a) : false),
+        () => false,
+      );
     }
-    try {
-      checkAffordable(hit.bound, options.maxCost, principal.account.limits.ratePerMinute);
-      await pass.reserve({ ...operationReservation(hit.bound), freeEligible: hit.freeEligible });
-    } catch {
-      // Nothing was counted: the full path decides the refusal and says why.
-      return false;
-    }
-    const usage = await pass.settle(true, { minute: minuteKept(hit.minute), daily: hit.actual });
-    const cost = costExtension(
-      { bound: hit.bound, dryRun: false, tierRefused: 0 },
-      { actual: hit.actual, minute: hit.minute },
-      usage,
-    );
-    reply
-      .status(200)
-      .type(hit.contentType)
-      .headers(quotaHeaders(usage, now(), hit.matchList));
-    const extensions = `,"extensions":{"cost":${JSON.stringify(cost)},"cached":true}}`;
-    reply.send(Buffer.concat([DATA_OPEN, hit.data, Buffer.from(extensions)]));
-    return true;
+    return admitted ? serve(req, reply, admitted) : false;
   }
 
   /**
@@ -156,27 +230,28 @@ export function createOperationCache(options: OperationCacheOptions) {
   function store(
     req: FastifyRequest,
     settled: SettledOperation,
-    contentType: string,
-    shown: readonly string[],
+    answer: { contentType: string; shown: readonly string[]; validator?: Validator },
     /** `mark()` before the operation ran: one that ran across a change is not kept. */
     since: number,
   ): void {
     const key = keyOf(req, settled.analysis);
-    if (key === undefined || settled.plan.dryRun || STREAMING.test(contentType)) {
+    if (key === undefined || settled.plan.dryRun || STREAMING.test(answer.contentType)) {
       return;
     }
+    const dataText = answer.validator?.dataText ?? JSON.stringify(settled.data);
     cache.set(
       key,
       {
-        data: Buffer.from(JSON.stringify(settled.data)),
-        contentType,
+        data: Buffer.from(dataText),
+        etag: answer.validator?.etag ?? etagOf(dataText),
+        contentType: answer.contentType,
         bound: settled.plan.bound,
         freeEligible: settled.plan.freeEligible,
         matchList: settled.plan.matchList,
         actual: settled.actual,
         minute: settled.minute,
       },
-      shown,
+      answer.shown,
       since,
     );
   }

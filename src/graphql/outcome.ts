@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { CostPlan } from './cost.js';
+import type { Validator } from './http-cache.js';
 
 /** What an operation that ran cleanly cost: enough to answer it again from the cache. */
 export interface SettledOperation {
@@ -41,6 +42,10 @@ export interface HttpOutcome {
    * payload has not done so; the door calls it when the response closes.
    */
   closeStream?: () => void;
+  /** A GET answered as JSON (http-cache.ts `isConditional`): a clean answer gets a validator. */
+  conditional?: boolean;
+  /** The validator of that answer; `notModified` makes it a 304. */
+  validator?: Validator;
 }
 
 /** What each door (HTTP, WebSocket) passes to yoga with an operation. */

@@ -18,6 +18,8 @@ import { ReadLedger } from './billing.js';
 import { createDocumentCaches } from './document-cache.js';
 import { maskError, requestErrorsPlugin } from './errors.js';
 import { EXAMPLE_QUERY } from './example-query.js';
+import { sendYogaResponse } from './http-answer.js';
+import { isConditional } from './http-cache.js';
 import { registerGraphqlErrors } from './http-errors.js';
 import { acceptsIncrementalDelivery } from './incremental.js';
 import { maskedIncrementalErrors } from './incremental-errors.js';
@@ -25,10 +27,12 @@ import { GRAPHQL_LIMITS } from './limits.js';
 import { createLoaders } from './loaders.js';
 import { createOperationCache } from './operation-cache.js';
 import type { ServerContext } from './outcome.js';
+import { trustedDocumentsPlugins } from './persisted-operations.js';
 import { createReadCache } from './read-cache.js';
 import { checkOperationShape } from './request-shape.js';
 import { schema } from './schema.js';
 import { subscriptionAccessPlugin } from './subscription-access.js';
+import type { TrustedStore } from './trusted-store.js';
 import { graphqlWebSocket } from './websocket.js';
 
 type Query = Record<string, unknown>;
@@ -45,6 +49,10 @@ export interface GraphqlPluginOptions {
   maxCost: number;
   /** Where subscriptions read changes from (shared with the SSE route). */
   push: Push;
+  /** The registered documents (TRUSTED_DOCUMENTS), answered by hash. */
+  trusted: TrustedStore;
+  /** TRUSTED_DOCUMENTS_ONLY: a document sent as text must be a registered one. */
+  trustedOnly: boolean;
 }
 
 /** GraphiQL with every asset inline (no CDN), the key header ready to fill in. */
@@ -72,32 +80,6 @@ function graphiqlHtml(): Promise<string> {
   return graphiqlPage;
 }
 
-/**
- * Yoga answers an unsupported Content-Type (415) or Accept (406) with no body, which Fastify
- * sent as `null` (found by test/fuzz: POST with `Content-Type: text/plain`): say what was wrong,
- * in the GraphQL error shape, with a code from the table.
- */
-function bodylessRefusal(status: number) {
-  const message =
-    status === 415
-      ? 'Unsupported Content-Type: POST application/json, or GET with a query string'
-      : status === 406
-        ? 'Not acceptable: the answer is application/json or application/graphql-response+json'
-        : 'The request could not be processed';
-  return { errors: [{ message, extensions: { code: 'invalid_parameter' } }] };
-}
-
-/**
- * A subscription refused before it opened (key, arguments, limits): yoga answers its one result
- * as an event stream; the client gets it as JSON with the 4xx status, as a refused query, so a
- * reader that checks the status reads the error (docs/push.md).
- */
-async function refusedSubscription(response: Response): Promise<unknown> {
-  const text = await response.text();
-  const data = /^data: (.*)$/m.exec(text)?.[1];
-  return data ? (JSON.parse(data) as unknown) : bodylessRefusal(400);
-}
-
 /** Shape-limit rejections reported as validation errors (400), not thrown past the hooks. */
 const asValidationError = {
   propagateOnRejection: false,
@@ -105,6 +87,10 @@ const asValidationError = {
     (context: ValidationContext | null, error: GraphQLError) => context?.reportError(error),
   ],
 };
+
+/** A GET with neither a document nor a persisted query's hash: GraphiQL's page (or nothing). */
+const isPageRequest = (query: Query | null) =>
+  typeof query?.['query'] !== 'string' && query?.['extensions'] === undefined;
 
 /** The set the operation's loaders fill with what its reads showed (the operation cache's tags). */
 function showing(http: HttpOutcome): Set<string> {
@@ -125,6 +111,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         maxCost: options.maxCost,
         rawKeyOf: (req) => rawKeyOf(req.headers),
         languageOf: negotiateLanguage,
+        textOf: options.trusted.textOf,
       })
     : undefined;
   const documents = createDocumentCaches();
@@ -189,6 +176,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       useDeferStream(),
       maskedIncrementalErrors(mask),
       requestErrorsPlugin,
+      ...trustedDocumentsPlugins(options.trusted, { only: options.trustedOnly }),
       maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true, ...asValidationError }),
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, ...asValidationError }),
@@ -212,20 +200,16 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
   registerGraphqlErrors(app);
   // The GraphiQL page inlines a 9 MB bundle; results of nested pages are large too.
   await registerCompression(app);
-  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-    checkOperationShape(req.method === 'GET' ? req.query : req.body);
-    const page = req.method === 'GET' && typeof (req.query as Query | null)?.['query'] !== 'string';
+  /** The operation through Yoga: parse, validate, the access plugin, execution. */
+  const runOperation = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    addressCounted: boolean,
+  ) => {
     const keyless = rawKeyOf(req.headers) === undefined;
-    // Keyless traffic counts on its address first (GraphiQL's page, any operation sent without
-    // a key, valid or not); a keyed operation counts on its key.
-    if (page || keyless) {
-      await admitKeyless(req, reply);
-    }
-    if (!keyless && (await operations?.answer(req, reply))) {
-      return reply;
-    }
     const http: HttpOutcome = {
-      addressCounted: page || keyless,
+      addressCounted,
+      conditional: isConditional(req),
       streams: acceptsIncrementalDelivery(req.headers.accept),
     };
     const since = operations?.mark() ?? 0;
@@ -246,36 +230,40 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       operations?.store(
         req,
         http.settled,
-        response.headers.get('content-type') ?? 'application/json',
-        [...(http.shown ?? [])],
+        {
+          contentType: response.headers.get('content-type') ?? 'application/json',
+          shown: [...(http.shown ?? [])],
+          ...(http.validator ? { validator: http.validator } : {}),
+        },
         since,
       );
     }
-    response.headers.forEach((value, key) => {
-      reply.header(key, value);
+    return sendYogaResponse(req, reply, response, {
+      http,
+      quotaHeaders: http.usage
+        ? quotaHeaders(http.usage, deps.clock.now(), http.matchList === true)
+        : undefined,
     });
-    reply.status(http.status ?? response.status);
-    if (http.headers) {
-      reply.headers(http.headers);
+  };
+  /**
+   * Keyless traffic counts on its address first (GraphiQL's page, any operation sent without a
+   * key, valid or not); a keyed operation counts on its key, and may be answered from the
+   * operation cache without waiting for anything (the handler returns nothing once it sent).
+   */
+  const handler = (req: FastifyRequest, reply: FastifyReply) => {
+    checkOperationShape(req.method === 'GET' ? req.query : req.body);
+    const page = req.method === 'GET' && isPageRequest(req.query as Query | null);
+    const keyless = rawKeyOf(req.headers) === undefined;
+    if (page || keyless) {
+      return admitKeyless(req, reply).then(() => runOperation(req, reply, true));
     }
-    if (http.usage) {
-      reply.headers(quotaHeaders(http.usage, deps.clock.now(), http.matchList === true));
+    const answered = operations?.answer(req, reply) ?? false;
+    if (answered === true) {
+      return undefined;
     }
-    if (http.retryAfter !== undefined) {
-      reply.header('retry-after', String(http.retryAfter));
-    }
-    if (response.body === null && reply.statusCode >= 400 && req.method !== 'HEAD') {
-      return reply.type('application/json; charset=utf-8').send(bodylessRefusal(reply.statusCode));
-    }
-    if (
-      reply.statusCode >= 400 &&
-      /^text\/event-stream/.test(String(reply.getHeader('content-type')))
-    ) {
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(await refusedSubscription(response));
-    }
-    return reply.send(response.body);
+    return answered === false
+      ? runOperation(req, reply, false)
+      : answered.then((sent) => (sent ? reply : runOperation(req, reply, false)));
   };
   const route = {
     url: '/graphql',

@@ -1,4 +1,4 @@
-import type { Pass } from '../policy/gate.js';
+import type { Pass, Read } from '../policy/gate.js';
 import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { ReadLedger } from './billing.js';
 import type { CostPlan } from './cost.js';
@@ -25,13 +25,14 @@ export function settleOnce(
   pass: Pass,
   plan: Pick<CostPlan, 'bound' | 'dryRun'>,
   ledger: () => ReadLedger,
-): () => Promise<Settled> {
+): (kept?: Read) => Promise<Settled> {
   let settled: Promise<Settled> | undefined;
-  return () => {
+  return (kept) => {
     settled ??= (async () => {
       const actual = plan.dryRun ? 0 : Math.min(plan.bound, ledger().charged);
       const minute = plan.dryRun ? 0 : Math.min(plan.bound, ledger().attempted);
-      const usage = await pass.settle(true, { minute: minuteKept(minute), daily: actual });
+      // `kept`: what the answer is charged instead of its reads (a 304 is one request, no unit).
+      const usage = await pass.settle(true, kept ?? { minute: minuteKept(minute), daily: actual });
       return { actual, minute, usage };
     })();
     return settled;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { type GraphQLSchema, Kind, parse, print, validate } from 'graphql';
+import { type DocumentNode, type GraphQLSchema, Kind, parse, print, validate } from 'graphql';
+import { GRAPHQL_LIMITS } from './limits.js';
 
 /**
  * Trusted (persisted) documents (docs/graphql.md "Trusted documents"): a manifest maps the
@@ -59,14 +60,20 @@ function describe(error: {
   return `${error.message.split('\n')[0]}${at ? ` (line ${at.line}, column ${at.column})` : ''}`;
 }
 
+const operationsOf = (document: DocumentNode) =>
+  document.definitions.flatMap((d) =>
+    d.kind === Kind.OPERATION_DEFINITION ? [d.name?.value ?? '(anonymous)'] : [],
+  );
+
 /**
  * A file's document in its stored form, after it parsed and validated against the schema; it
  * must hold at least one operation.
  */
 export function trustedDocumentOf(schema: GraphQLSchema, name: string, text: string) {
-  let document: ReturnType<typeof parse>;
+  let document: DocumentNode;
   try {
-    document = parse(text, { noLocation: false });
+    // The server refuses a longer document before it runs (docs/graphql.md "Limits").
+    document = parse(text, { maxTokens: GRAPHQL_LIMITS.maxTokens });
   } catch (error) {
     throw new TrustedDocumentError(`${name}: ${describe(error as Error)}`);
   }
@@ -74,14 +81,12 @@ export function trustedDocumentOf(schema: GraphQLSchema, name: string, text: str
   if (invalid) {
     throw new TrustedDocumentError(`${name}: ${describe(invalid)}`);
   }
-  const operations = document.definitions.flatMap((d) =>
-    d.kind === Kind.OPERATION_DEFINITION ? [d.name?.value ?? '(anonymous)'] : [],
-  );
+  const operations = operationsOf(document);
   if (operations.length === 0) {
     throw new TrustedDocumentError(`${name}: no operation (query, mutation or subscription)`);
   }
   const printed = print(document);
-  return { hash: documentHash(printed), document: printed, operations };
+  return { hash: documentHash(printed), document: printed, operations, node: document };
 }
 
 const GRAPHQL_FILE = /\.(graphql|gql)$/i;
@@ -138,10 +143,38 @@ export async function registerDocuments(
     manifest.set(hash, document);
     return { file, hash, operations, added };
   });
+  return { manifest: await writeManifest(manifestPath, manifest), documents, total: manifest.size };
+}
+
+/**
+ * Writes the manifest sorted by hash, through a temporary file beside it renamed over it: a
+ * server starting meanwhile reads the old manifest or the new one, never half of one.
+ */
+async function writeManifest(path: string, manifest: ReadonlyMap<string, string>) {
   const sorted = Object.fromEntries([...manifest].sort(([a], [b]) => (a < b ? -1 : 1)));
-  const target = resolve(manifestPath);
+  const target = resolve(path);
   const temporary = join(dirname(target), `.${process.pid}.trusted-documents.tmp`);
-  await writeFile(temporary, `${JSON.stringify(sorted, null, 2)}\n`);
-  await rename(temporary, target);
-  return { manifest: target, documents, total: manifest.size };
+  try {
+    await writeFile(temporary, `${JSON.stringify(sorted, null, 2)}\n`);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw new TrustedDocumentError(`${target}: ${(error as Error).message}`);
+  }
+  return target;
+}
+
+/** `touchline documents list`: the manifest's documents and the operations each holds. */
+export async function listDocuments(manifestPath: string) {
+  const manifest = await readManifest(manifestPath);
+  const documents = [...manifest].map(([hash, text]) => {
+    try {
+      return { hash, operations: operationsOf(parse(text, { noLocation: true })) };
+    } catch (error) {
+      throw new TrustedDocumentError(
+        `${manifestPath}: document ${hash}: ${describe(error as Error)}`,
+      );
+    }
+  });
+  return { manifest: resolve(manifestPath), documents, total: documents.length };
 }

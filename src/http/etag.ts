@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 export const etagOf = (body: string | Buffer) =>
   `"${createHash('sha1').update(body).digest('base64url')}"`;
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** Whether an `If-None-Match` value names `etag` (weak comparison, RFC 9110 13.1.2), or is `*`. */
+export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) {
     return false;
   }
@@ -23,7 +24,7 @@ export function registerEtag(app: FastifyInstance): void {
     // A cached response carries the ETag computed when it was stored.
     const etag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
     reply.header('etag', etag);
-    if (matches(request.headers['if-none-match'], etag)) {
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       reply.code(304);
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');

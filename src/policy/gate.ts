@@ -1,6 +1,11 @@
 import type { ApiError } from '../errors/api-error.js';
 import type { AccessPolicy, Admission, Operation, Principal } from './access-policy.js';
-import { type MaybePromise, type UsageSnapshot, whenReady } from './quota-store.js';
+import {
+  type MaybePromise,
+  andThen as then,
+  type UsageSnapshot,
+  whenReady,
+} from './quota-store.js';
 
 /** What one request reserves: units on the minute, of which `dailyCost` count on the day. */
 export interface Units {
@@ -18,10 +23,6 @@ export interface Read {
 }
 
 type Stage = 'opened' | 'allowed' | 'refused' | 'reserved' | 'settled';
-
-/** Runs `step` on a value now or later, keeping the fast path free of promises. */
-const then = <T, R>(value: MaybePromise<T>, step: (resolved: T) => MaybePromise<R>) =>
-  value instanceof Promise ? value.then(step) : step(value);
 
 /**
  * One request's way through the access gate, once its key is known. Its methods can only be

@@ -41,6 +41,26 @@ export const carriesKeyPrefix = (text: string) => {
 const shownName = (name: string) => (carriesKeyPrefix(name) ? 'query' : name);
 
 /**
+ * Query strings found free of credentials lately, up to 1,024 of at most 512 characters (cleared
+ * when full): a client polling sends the same URL again, and a GraphQL GET carries its document's
+ * hash and variables there, which take longer to check than the rest of its answer from cache.
+ * Only clean ones are kept: no key is ever held here.
+ */
+const cleanQueries = new Set<string>();
+const MAX_CLEAN_QUERIES = 1024;
+const MAX_REMEMBERED_LENGTH = 512;
+
+function rememberClean(query: string): void {
+  if (query.length > MAX_REMEMBERED_LENGTH) {
+    return;
+  }
+  if (cleanQueries.size >= MAX_CLEAN_QUERIES) {
+    cleanQueries.clear();
+  }
+  cleanQueries.add(query);
+}
+
+/**
  * The first query parameter that looks like a credential: its name is one (any spelling), or its
  * name or value carries an API key's prefix. `undefined` when there is none. The parameter is
  * named as the client sent it (decoded), never its value, and a name that may be a key is named
@@ -53,6 +73,9 @@ export function credentialParameter(url: string): string | undefined {
   }
   const hash = url.indexOf('#', start);
   const query = url.slice(start + 1, hash === -1 ? undefined : hash);
+  if (cleanQueries.has(query)) {
+    return undefined;
+  }
   for (const [name, value] of new URLSearchParams(query)) {
     if (
       CREDENTIAL_NAMES.has(normalisedName(name)) ||
@@ -62,5 +85,6 @@ export function credentialParameter(url: string): string | undefined {
       return shownName(name);
     }
   }
+  rememberClean(query);
   return undefined;
 }

@@ -65,6 +65,13 @@ export interface RefundUnits {
 /** A value now, or later: the in-process store answers at once, Redis after a round trip. */
 export type MaybePromise<T> = T | Promise<T>;
 
+/**
+ * Runs `step` on a value now or later: a chain of steps that waits only where a step does (the
+ * access gate's hot path, with the key cached and the counters in process, never waits).
+ */
+export const andThen = <T, R>(value: MaybePromise<T>, step: (resolved: T) => MaybePromise<R>) =>
+  value instanceof Promise ? value.then(step) : step(value);
+
 /** Runs `then` on a value now, or when its promise settles; failures go to `done`. */
 export function whenReady<T>(
   value: MaybePromise<T>,

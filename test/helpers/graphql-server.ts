@@ -19,16 +19,29 @@ export interface GraphqlDemoServer {
   close(): Promise<void>;
 }
 
+export interface GraphqlDemoServerOptions {
+  /** Extra environment for the app's configuration (e.g. TRUSTED_DOCUMENTS). */
+  env?: Record<string, string>;
+  /** Runs before the app listens (a hook that logs requests, say). */
+  beforeListen?: (app: FastifyInstance) => void;
+}
+
 /**
  * A listening app (127.0.0.1, any free port) over a fresh PGlite database holding the analysed
  * demo data, its clock fixed at GRAPHQL_TEST_NOW. For clients that speak real HTTP (a browser,
  * graphql-request); `close` stops the app, then the database.
  */
-export async function startGraphqlDemoServer(): Promise<GraphqlDemoServer> {
+export async function startGraphqlDemoServer(
+  options: GraphqlDemoServerOptions = {},
+): Promise<GraphqlDemoServer> {
   const database = await createTestDatabase('pglite');
   try {
     const { cases } = await loadDemo(database);
-    const app = await buildTestApp(database, { clock: createFakeClock(GRAPHQL_TEST_NOW) });
+    const app = await buildTestApp(database, {
+      clock: createFakeClock(GRAPHQL_TEST_NOW),
+      ...(options.env ? { env: options.env } : {}),
+    });
+    options.beforeListen?.(app);
     const base = (await app.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '');
     return {
       database,

@@ -51,4 +51,19 @@ describe('credentials in the URL (DECISIONS.md "Access")', () => {
     expect(credentialParameter('/v1/football/matches?')).toBe(undefined);
     expect(credentialParameter('/v1/football/matches?monkey=1&keynote=2')).toBe(undefined);
   });
+
+  it('answers the same for a URL asked again, clean or not, past its memory of clean ones', () => {
+    const refused = `/x?note=${key}`;
+    for (let i = 0; i < 1500; i++) {
+      expect(credentialParameter(`/graphql?variables=%7B%22id%22%3A${i}%7D`)).toBe(undefined);
+      expect(credentialParameter(`/graphql?variables=%7B%22id%22%3A${i}%7D`)).toBe(undefined);
+      if (i % 100 === 0) {
+        expect(credentialParameter(refused)).toBe('note');
+        expect(credentialParameter(`/y?note=${key}`)).toBe('note');
+      }
+    }
+    const long = `/graphql?variables=${'1'.repeat(600)}&token=x`;
+    expect(credentialParameter(long)).toBe('token');
+    expect(credentialParameter(long)).toBe('token');
+  });
 });

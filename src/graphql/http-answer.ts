@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotModified, setValidatorHeaders } from './http-cache.js';
+import type { HttpOutcome } from './outcome.js';
+
+/**
+ * Yoga answers an unsupported Content-Type (415) or Accept (406) with no body, which Fastify
+ * sent as `null` (found by test/fuzz: POST with `Content-Type: text/plain`): say what was wrong,
+ * in the GraphQL error shape, with a code from the table.
+ */
+function bodylessRefusal(status: number) {
+  const message =
+    status === 415
+      ? 'Unsupported Content-Type: POST application/json, or GET with a query string'
+      : status === 406
+        ? 'Not acceptable: the answer is application/json or application/graphql-response+json'
+        : 'The request could not be processed';
+  return { errors: [{ message, extensions: { code: 'invalid_parameter' } }] };
+}
+
+/**
+ * A subscription refused before it opened (key, arguments, limits): yoga answers its one result
+ * as an event stream; the client gets it as JSON with the 4xx status, as a refused query, so a
+ * reader that checks the status reads the error (docs/push.md).
+ */
+async function refusedSubscription(response: Response): Promise<unknown> {
+  const text = await response.text();
+  const data = /^data: (.*)$/m.exec(text)?.[1];
+  return data ? (JSON.parse(data) as unknown) : bodylessRefusal(400);
+}
+
+/**
+ * Yoga's answer through the HTTP door, with what the access policy decided on top: the status of
+ * a whole refusal, the quota headers, Retry-After, and for a conditional GET its validator (and
+ * a 304 when the client holds the answer already).
+ */
+export async function sendYogaResponse(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  outcome: { http: HttpOutcome; quotaHeaders: Record<string, string> | undefined },
+) {
+  const { http } = outcome;
+  response.headers.forEach((value, key) => {
+    reply.header(key, value);
+  });
+  reply.status(http.status ?? response.status);
+  if (http.headers) {
+    reply.headers(http.headers);
+  }
+  if (outcome.quotaHeaders) {
+    reply.headers(outcome.quotaHeaders);
+  }
+  if (http.retryAfter !== undefined) {
+    reply.header('retry-after', String(http.retryAfter));
+  }
+  if (http.validator && reply.statusCode === 200) {
+    setValidatorHeaders(reply, http.validator.etag);
+    if (http.validator.notModified) {
+      // Yoga's body is not sent: released rather than left to the garbage collector.
+      await response.body?.cancel().catch(() => {});
+      return sendNotModified(reply);
+    }
+  }
+  if (response.body === null && reply.statusCode >= 400 && req.method !== 'HEAD') {
+    return reply.type('application/json; charset=utf-8').send(bodylessRefusal(reply.statusCode));
+  }
+  if (
+    reply.statusCode >= 400 &&
+    /^text\/event-stream/.test(String(reply.getHeader('content-type')))
+  ) {
+    return reply.type('application/json; charset=utf-8').send(await refusedSubscription(response));
+  }
+  return reply.send(response.body);
+}
