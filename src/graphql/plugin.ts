@@ -13,7 +13,7 @@ import { addressRateLimited, addressRateLimitHeaders } from '../policy/address-l
 import { quotaHeaders } from '../policy/headers.js';
 import { rawKeyOf } from '../policy/raw-key.js';
 import type { Push } from '../push/push.js';
-import { accessPlugin, type ExecutionContext, type HttpOutcome } from './access.js';
+import { accessPlugin, type ExecutionContext, type HttpOutcome, refusalOf } from './access.js';
 import { ReadLedger } from './billing.js';
 import { createDocumentCaches } from './document-cache.js';
 import { maskError, requestErrorsPlugin } from './errors.js';
@@ -121,14 +121,18 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     readCache?.close();
   });
   /** A document refused before the access plugin ran (parse, validation): a 400 after the key. */
+  /**
+   * A document refused before the access plugin ran (parse, validation): the key checks come
+   * first (DECISIONS.md "Access" order), so a key refused is the answer (401, 403, or 503 when
+   * the key cannot be checked), and a good key counts the 400 as one request on the minute.
+   */
   const chargeRefusedDocument = async (req: FastifyRequest) => {
     try {
       const pass = await gate.open(rawKeyOf(req.headers), req.ip);
       await pass.allow();
       return await pass.settle(false);
-    } catch {
-      // Not a valid, allowed key: nothing to count (the key's own refusal is the client's news).
-      return undefined;
+    } catch (error) {
+      throw refusalOf(error) ?? error;
     }
   };
   const admitKeyless = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -221,10 +225,12 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     if (!http.usage && !keyless && (http.status ?? response.status) === 400) {
       // A document that does not parse or validate never reached the access plugin: with a
       // valid key it is a 400 after the key checks, one request on the minute (as on REST).
-      const usage = await chargeRefusedDocument(req);
-      if (usage) {
-        http.usage = usage;
-      }
+      const usage = await chargeRefusedDocument(req).catch(async (error: unknown) => {
+        // Yoga's 400 is not sent: its body is released, the key's refusal answers instead.
+        await response.body?.cancel().catch(() => {});
+        throw error;
+      });
+      http.usage = usage;
     }
     if (http.settled && response.status === 200) {
       operations?.store(

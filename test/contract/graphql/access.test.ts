@@ -112,6 +112,25 @@ function accessContract(db: () => Database, store: 'memory' | 'redis') {
       expect(revoked.headers['x-ratelimit-limit']).toBeUndefined();
     });
 
+    it('a document that does not parse or validate: the key is checked first', async () => {
+      const expired = await createAccountWithKey(db(), 'Free', {
+        expiresAt: new Date('2026-11-22T09:00:00Z'),
+      });
+      for (const document of ['{ bookmakers { id', '{ noSuchField }']) {
+        expectRefused(await graphql(app, document, { key: 'nonsense' }), 401, 'key_invalid');
+        expectRefused(await graphql(app, document, { key: expired.key }), 403, 'key_expired');
+        // Without a key it is keyless traffic (meta fields need none): its parameters decide.
+        const keyless = await graphql(app, document);
+        expect(keyless.status).toBe(400);
+        expect(errorCodes(keyless)).toEqual(['invalid_parameter']);
+        const good = await createAccountWithKey(db(), 'Free');
+        const refused = await graphql(app, document, { key: good.key });
+        expect(refused.status).toBe(400);
+        expect(await counters(good)).toEqual({ minute: 1, quota: 0, free: 0 });
+      }
+      expect(await counters(expired)).toEqual({ minute: 0, quota: 0, free: 0 });
+    });
+
     it('an expired key: 403 key_expired', async () => {
       const account = await createAccountWithKey(db(), 'Free', {
         expiresAt: new Date('2026-11-22T09:00:00Z'),
