@@ -20,7 +20,7 @@ function pushWithGate() {
     },
   };
   const deps = {
-    database: { prisma: {} },
+    database: { prisma: {}, data: { markChanged: () => {} } },
     events: { subscribe: () => () => {} },
     services: {},
     access: { gate },
