@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type ChangeSummary, parseChangeSummary } from '../cache/change-summary.js';
 
 /**
@@ -22,18 +23,26 @@ export interface AccessEvents {
   subscribe(listener: (event: AccessEvent) => void): () => void;
 }
 
+/** An event as transports carry it: stamped with the bus that published it. */
+export type SentEvent = AccessEvent & { origin?: string };
+
 export interface AccessEventTransport {
-  send(event: AccessEvent): Promise<void>;
+  send(event: SentEvent): Promise<void>;
   /** `onLost` fires when the transport may have missed events (a dropped connection). */
-  listen(onEvent: (event: AccessEvent) => void, onLost: () => void): Promise<void>;
+  listen(onEvent: (event: SentEvent) => void, onLost: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Delivers in this process at once, and through every transport to the other instances. */
+/**
+ * Delivers in this process at once, and through every transport to the other instances. A
+ * transport's echo of this bus's own event is dropped: delivered late, it would clear caches
+ * filled after the change for nothing.
+ */
 export function createAccessEvents(transports: AccessEventTransport[] = []): AccessEvents & {
   start(onLost: () => void): Promise<void>;
   close(): Promise<void>;
 } {
+  const origin = randomUUID();
   const listeners = new Set<(event: AccessEvent) => void>();
   const deliver = (event: AccessEvent) => {
     for (const listener of listeners) {
@@ -43,7 +52,7 @@ export function createAccessEvents(transports: AccessEventTransport[] = []): Acc
   return {
     async publish(event) {
       deliver(event);
-      await Promise.allSettled(transports.map((t) => t.send(event)));
+      await Promise.allSettled(transports.map((t) => t.send({ ...event, origin })));
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -56,7 +65,12 @@ export function createAccessEvents(transports: AccessEventTransport[] = []): Acc
         onLost();
         deliver({ type: 'data-changed' });
       };
-      await Promise.all(transports.map((t) => t.listen(deliver, lost)));
+      const heard = ({ origin: from, ...event }: SentEvent) => {
+        if (from !== origin) {
+          deliver(event as AccessEvent);
+        }
+      };
+      await Promise.all(transports.map((t) => t.listen(heard, lost)));
     },
     async close() {
       await Promise.allSettled(transports.map((t) => t.close()));
@@ -64,9 +78,9 @@ export function createAccessEvents(transports: AccessEventTransport[] = []): Acc
   };
 }
 
-export function parseAccessEvent(text: string): AccessEvent | null {
+export function parseAccessEvent(text: string): SentEvent | null {
   try {
-    const value = JSON.parse(text) as { type?: unknown; changes?: unknown };
+    const value = JSON.parse(text) as { type?: unknown; changes?: unknown; origin?: unknown };
     const known = [
       'key-revoked',
       'key-changed',
@@ -80,9 +94,12 @@ export function parseAccessEvent(text: string): AccessEvent | null {
     if (value.type === 'data-changed') {
       // A summary that does not read cleanly is dropped: the event then clears everything.
       const changes = parseChangeSummary(value.changes);
-      return changes ? { type: 'data-changed', changes } : { type: 'data-changed' };
+      const origin = typeof value.origin === 'string' ? { origin: value.origin } : {};
+      return changes
+        ? { type: 'data-changed', changes, ...origin }
+        : { type: 'data-changed', ...origin };
     }
-    return value as AccessEvent;
+    return value as SentEvent;
   } catch {
     return null;
   }

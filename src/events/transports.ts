@@ -2,10 +2,10 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import {
-  type AccessEvent,
   type AccessEventTransport,
   createAccessEvents,
   parseAccessEvent,
+  type SentEvent,
 } from './access-events.js';
 
 const CHANNEL = 'touchline_access_events';
@@ -21,7 +21,7 @@ const NOTIFY_MAX_BYTES = 7_900;
  * whole). A single match too large to fit (it cannot happen with real ids and resources) says
  * only that data changed, which clears everything and is always correct.
  */
-export function notifyTexts(event: AccessEvent): string[] {
+export function notifyTexts(event: SentEvent): string[] {
   const text = JSON.stringify(event);
   if (
     Buffer.byteLength(text) <= NOTIFY_MAX_BYTES ||
@@ -32,7 +32,7 @@ export function notifyTexts(event: AccessEvent): string[] {
   }
   const { matches, ...rest } = event.changes;
   const textOf = (part: typeof matches) =>
-    JSON.stringify({ type: event.type, changes: { ...rest, matches: part } });
+    JSON.stringify({ type: event.type, changes: { ...rest, matches: part }, origin: event.origin });
   const empty = Buffer.byteLength(textOf([]));
   const texts: string[] = [];
   let part: typeof matches = [];
@@ -41,7 +41,7 @@ export function notifyTexts(event: AccessEvent): string[] {
     // Each match adds its own JSON and a comma.
     const size = Buffer.byteLength(JSON.stringify(match)) + 1;
     if (empty + size > NOTIFY_MAX_BYTES) {
-      return [JSON.stringify({ type: event.type })];
+      return [JSON.stringify({ type: event.type, origin: event.origin })];
     }
     if (bytes + size > NOTIFY_MAX_BYTES) {
       texts.push(textOf(part));
@@ -135,7 +135,7 @@ export function postgresTransport(connectionString: string): AccessEventTranspor
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
 
-  function listen(onEvent: (event: AccessEvent) => void, onLost: () => void): Promise<void> {
+  function listen(onEvent: (event: SentEvent) => void, onLost: () => void): Promise<void> {
     const client = new pg.Client({
       connectionString,
       keepAlive: true,

@@ -31,7 +31,10 @@ describe.each(transports)('a data change through $name', ({ url, config }) => {
     const sender = createAccessEventsFromConfig(settings);
     const receiver = createAccessEventsFromConfig(settings);
     const received: AccessEvent[] = [];
+    const own: AccessEvent[] = [];
+    let published = 0;
     receiver.subscribe((event) => received.push(event));
+    sender.subscribe((event) => own.push(event));
     await receiver.start(() => {});
     await sender.start(() => {});
     try {
@@ -47,6 +50,7 @@ describe.each(transports)('a data change through $name', ({ url, config }) => {
           type: 'data-changed',
           changes: { seq: '1', reference: false, matches: [] },
         });
+        published += 1;
         await new Promise((r) => setTimeout(r, 100));
       }
       received.length = 0;
@@ -54,6 +58,7 @@ describe.each(transports)('a data change through $name', ({ url, config }) => {
         type: 'data-changed',
         changes: { seq: '42', reference: false, matches },
       });
+      published += 1;
       for (let waited = 0; waited < 5000 && seen().size < matches.length; waited += 20) {
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -61,6 +66,12 @@ describe.each(transports)('a data change through $name', ({ url, config }) => {
       expect(received.every((e) => e.type === 'data-changed' && e.changes?.seq === '42')).toBe(
         true,
       );
+      expect(received.some((e) => 'origin' in e)).toBe(false);
+      // The sender heard each of its events once, in process: the transport's echo, which
+      // arrives with the receiver's copy, was dropped. (A bare data-changed is the sender's own
+      // start: listening began, so whatever came before is unknown.)
+      await new Promise((r) => setTimeout(r, 200));
+      expect(own.filter((e) => e.type === 'data-changed' && e.changes)).toHaveLength(published);
     } finally {
       await sender.close();
       await receiver.close();
