@@ -15,11 +15,25 @@ export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string
     .some((tag) => tag === etag || tag === '*');
 }
 
-/** A strong ETag on every 200; a matching If-None-Match becomes an empty 304. */
+/**
+ * An answer that depends on the caller's key: a browser keeps it but asks again each time (a
+ * 304 costs no quota), and no shared cache stores it. Without it, a browser would serve a live
+ * score from heuristic freshness (RFC 9111 4.2.2: a share of the age since Last-Modified).
+ */
+export const KEYED_CACHE_CONTROL = 'private, no-cache';
+
+/**
+ * A strong ETag on every 200; a matching If-None-Match becomes an empty 304. Both say how they
+ * may be cached: the route's own Cache-Control (the meta routes' `public`), else
+ * KEYED_CACHE_CONTROL.
+ */
 export function registerEtag(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       return payload;
+    }
+    if (!reply.hasHeader('cache-control')) {
+      reply.header('cache-control', KEYED_CACHE_CONTROL);
     }
     // A cached response carries the ETag computed when it was stored.
     const etag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);

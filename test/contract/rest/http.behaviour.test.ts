@@ -55,6 +55,27 @@ describe('HTTP behaviour of /v1', () => {
     expect(gzip.headers.etag).toBe(plain.headers.etag);
   });
 
+  it('keyed answers are private and revalidated (200 and 304, cache hit or not); meta answers public', async () => {
+    const first = await app.inject({
+      url: '/v1/football/odds/bookmakers',
+      headers: { 'x-api-key': key },
+    });
+    const again = await app.inject({
+      url: '/v1/football/odds/bookmakers',
+      headers: { 'x-api-key': key },
+    });
+    const notModified = await app.inject({
+      url: '/v1/football/odds/bookmakers',
+      headers: { 'x-api-key': key, 'if-none-match': String(first.headers.etag) },
+    });
+    expect(notModified.statusCode).toBe(304);
+    for (const res of [first, again, notModified]) {
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    }
+    const meta = await app.inject({ url: '/v1/football/meta/plans' });
+    expect(meta.headers['cache-control']).toBe('public, max-age=60');
+  });
+
   it('a database that cannot be reached is 503 upstream_unavailable with Retry-After; /readyz says so, /healthz stays up', async () => {
     // PostgreSQL on a port where nothing listens: every connection is refused.
     const unreachable = await openDatabase({
