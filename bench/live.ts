@@ -76,6 +76,10 @@ export class Feed {
     );
   }
 
+  get pid(): number {
+    return this.#child.pid ?? 0;
+  }
+
   write(lines: string[]): void {
     this.#child.stdin?.write(`${lines.join('\n')}\n\n`);
   }

@@ -36,7 +36,9 @@ import { percentile, round } from './stats.js';
  * This process hosts the 2,700 subscribers; parsing what they read takes a good part of a core,
  * which on a 2-core machine the server under test would lose to the bench's own clients. It runs
  * at this nice level once they open (BENCH_PUSH_NICE; 0 to compare), so the REST row measures
- * the server; the servers, the feed and the REST load generator keep the normal priority.
+ * the server. Instance B and the feed (the writer) stand for other machines of a deployment and
+ * run at the same level once the quiet REST figure is taken; A and the REST load generator keep
+ * the normal priority. The row's question is what pushing costs A.
  */
 const SUBSCRIBER_NICE = Number(process.env['BENCH_PUSH_NICE'] ?? 10);
 const PG_URL = process.env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -175,6 +177,8 @@ try {
   // reads the subscribers' streams, steps back (see SUBSCRIBER_NICE).
   feed = new Feed(config, tmp);
   setPriority(SUBSCRIBER_NICE);
+  setPriority(b.pid, SUBSCRIBER_NICE);
+  setPriority(feed.pid, SUBSCRIBER_NICE);
   phase('opening the subscribers');
   await sleep(SETTLE_MS);
   const rssBefore = await rssKb(a.pid);
