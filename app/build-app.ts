@@ -13,8 +13,10 @@ import { healthRoutes } from '../src/health/plugin.js';
 import { registerAddressLimit } from '../src/http/address-limit.js';
 import { registerDrain, type ShutdownState } from '../src/http/drain.js';
 import { registerFiniteParameters } from '../src/http/finite-parameters.js';
+import { registerHttpMetrics } from '../src/http/http-metrics.js';
 import { registerContentLanguage } from '../src/http/language.js';
 import { lazySerializerFactory } from '../src/http/lazy-serializers.js';
+import { registerMetricsRoute } from '../src/http/metrics-endpoint.js';
 import { registerProblemHandlers } from '../src/http/problem.js';
 import { registerRouteConfig } from '../src/http/route-config.js';
 import { registerStrictIntegers } from '../src/http/strict-integers.js';
@@ -104,6 +106,8 @@ export async function buildApp(
   });
   registerRouteConfig(app);
   registerProblemHandlers(app, config.docsUrl);
+  // Every answer is counted, refusals included (docs/operations.md "Metrics").
+  registerHttpMetrics(app, deps.metrics);
   // Root hooks, in the order they run: a draining process answers 503 before anything else; a
   // credential in the URL is refused before any key or counter is looked at; keyless traffic
   // counts on its address. Every response then says its language (before the cache stores it).
@@ -118,9 +122,14 @@ export async function buildApp(
   registerFiniteParameters(app);
   // One change hub for every push door; open streams end before the server closes.
   const push = createPush(deps, config.assetsUrl);
+  deps.metrics.sources.openStreams = push.openStreams;
   app.addHook('preClose', async () => push.endAll());
   app.addHook('onClose', async () => push.close());
   await app.register(healthRoutes, { deps });
+  // /metrics on this port only with its token and no listener of its own (config.ts).
+  if (config.metricsToken && config.metricsPort === undefined) {
+    registerMetricsRoute(app, { registry: deps.metrics.registry, token: config.metricsToken });
+  }
   await registerOpenApi(app, config);
   await app.register(restPlugin, {
     deps,
