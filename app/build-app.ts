@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { registerOpenApi } from '../rest/openapi.js';
 import { restPlugin } from '../rest/plugin.js';
 import { adminPlugin } from '../src/admin/plugin.js';
@@ -13,9 +14,12 @@ import { healthRoutes } from '../src/health/plugin.js';
 import { registerAddressLimit } from '../src/http/address-limit.js';
 import { registerDrain, type ShutdownState } from '../src/http/drain.js';
 import { registerFiniteParameters } from '../src/http/finite-parameters.js';
+import { registerHttpMetrics } from '../src/http/http-metrics.js';
 import { registerContentLanguage } from '../src/http/language.js';
 import { lazySerializerFactory } from '../src/http/lazy-serializers.js';
+import { registerMetricsRoute } from '../src/http/metrics-endpoint.js';
 import { registerProblemHandlers } from '../src/http/problem.js';
+import { registerRequestId, requestIdOf } from '../src/http/request-id.js';
 import { registerRouteConfig } from '../src/http/route-config.js';
 import { registerStrictIntegers } from '../src/http/strict-integers.js';
 import { clientErrorHandler, frameworkErrors } from '../src/http/transport-errors.js';
@@ -76,6 +80,8 @@ export interface BuildOptions {
   accessGate?: boolean;
   /** The trusted documents, when the caller read them already (serve.ts, before anything else). */
   trustedDocuments?: TrustedStore;
+  /** Where the log lines go (default: stdout); tests read them back. */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -95,7 +101,11 @@ export async function buildApp(
       level: config.logLevel,
       redact: { paths: REDACTED_HEADERS, censor: '[redacted]' },
       serializers: { req: requestSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // X-Request-Id: the client's or balancer's when well-formed, else a new one (request-id.ts).
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     trustProxy: parseTrustProxy(config.trustProxy),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
@@ -104,6 +114,10 @@ export async function buildApp(
   });
   registerRouteConfig(app);
   registerProblemHandlers(app, config.docsUrl);
+  // First of all hooks: every answer, refusals included, carries its request id; every answer
+  // is counted (docs/operations.md "Metrics").
+  registerRequestId(app);
+  registerHttpMetrics(app, deps.metrics);
   // Root hooks, in the order they run: a draining process answers 503 before anything else; a
   // credential in the URL is refused before any key or counter is looked at; keyless traffic
   // counts on its address. Every response then says its language (before the cache stores it).
@@ -118,9 +132,14 @@ export async function buildApp(
   registerFiniteParameters(app);
   // One change hub for every push door; open streams end before the server closes.
   const push = createPush(deps, config.assetsUrl);
+  deps.metrics.sources.openStreams = push.openStreams;
   app.addHook('preClose', async () => push.endAll());
   app.addHook('onClose', async () => push.close());
   await app.register(healthRoutes, { deps });
+  // /metrics on this port only with its token and no listener of its own (config.ts).
+  if (config.metricsToken && config.metricsPort === undefined) {
+    registerMetricsRoute(app, { registry: deps.metrics.registry, token: config.metricsToken });
+  }
   await registerOpenApi(app, config);
   await app.register(restPlugin, {
     deps,

@@ -4,6 +4,9 @@ import type { Clock, Deps } from '../src/deps.js';
 import { systemClock } from '../src/deps.js';
 import { ApiError } from '../src/errors/api-error.js';
 import { openAccessEvents } from '../src/events/open-access-events.js';
+import { observeDatabase } from '../src/metrics/database.js';
+import { createMetrics } from '../src/metrics/metrics.js';
+import { instrumentRedis } from '../src/metrics/redis.js';
 import { createAccessLayer } from '../src/policy/access-layer.js';
 import type { AccountAccess } from '../src/policy/account-cache.js';
 import { createCounters } from '../src/policy/counters.js';
@@ -45,6 +48,8 @@ const accountAccess =
 
 export interface ComposeOptions {
   clock?: Clock;
+  /** Collect prom-client's process metrics too (`touchline serve`; tests leave them off). */
+  processMetrics?: boolean;
 }
 
 /**
@@ -59,6 +64,8 @@ export async function composeDeps(
   options: ComposeOptions = {},
 ): Promise<Deps> {
   const clock = options.clock ?? systemClock;
+  const metrics = createMetrics({ processMetrics: options.processMetrics ?? false });
+  observeDatabase(metrics.sources, database);
   const events = await openAccessEvents(config);
   // A data change (here or on another instance) sends reads to the primary until a replica has
   // replayed it, so that no cache refills from before the change (docs/scale.md "Read replicas").
@@ -67,7 +74,12 @@ export async function composeDeps(
       database.data.markChanged();
     }
   });
-  const counters = await createCounters({ config, database, now: clock.now });
+  const counters = await createCounters({
+    config,
+    database,
+    now: clock.now,
+    onRedis: (redis) => instrumentRedis(redis, metrics),
+  });
   const services = createServices(database, events, clock.now, counters.store);
   const access = createAccessLayer({
     database,
@@ -83,6 +95,7 @@ export async function composeDeps(
     access,
     events,
     clock,
+    metrics,
     /**
      * Counters and events first (the usage flush still needs the database), then the database,
      * which is closed even when a step before it failed or hangs (a goodbye to a database that

@@ -4,9 +4,12 @@ import type { PrismaClient } from '../src/db/generated/client.js';
 import type { AccessEvents } from '../src/events/access-events.js';
 import type { LiveTick } from '../src/ingest/live/engine.js';
 import type { LiveRunner } from '../src/ingest/live/runner.js';
+import type { Metrics } from '../src/metrics/metrics.js';
 
 /** How often an instance that does not write asks for the writer lease (takeover within ~2 s). */
 const LEASE_POLL_MS = 2_000;
+/** The `engine` label of the live metrics (LIVE=demo; a provider feed would be another). */
+const ENGINE = 'demo';
 
 export interface LiveWiring {
   prisma: PrismaClient;
@@ -14,6 +17,8 @@ export interface LiveWiring {
   now: () => Date;
   log: (line: string) => void;
   onTick?: (tick: LiveTick) => void;
+  /** The serving app's metrics: the tick durations, the writer flag and the lag. */
+  metrics?: Metrics;
 }
 
 /**
@@ -38,7 +43,8 @@ export async function startLive(
     import('../src/ingest/changes/summary.js'),
   ]);
   const seed = config.liveSeed ?? DEFAULT_DEMO_SEED;
-  return startLiveRunner({
+  const ticks = wiring.metrics?.liveTicks.labels(ENGINE);
+  const runner = startLiveRunner({
     createEngine: () => createLiveEngine(wiring.prisma, seed),
     lease: config.databaseUrl ? postgresLease(config.databaseUrl) : embeddedLease(),
     now: wiring.now,
@@ -57,5 +63,10 @@ export async function startLive(
       ),
     onError: (error) =>
       wiring.log(`live: tick failed: ${error instanceof Error ? error.message : String(error)}`),
+    ...(ticks ? { onTicked: (seconds: number) => ticks.observe(seconds) } : {}),
   });
+  if (wiring.metrics) {
+    wiring.metrics.sources.live = () => ({ engine: ENGINE, ...runner.status() });
+  }
+  return runner;
 }

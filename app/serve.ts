@@ -4,6 +4,7 @@ import { openDatabase, type ReplicaStatus } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
 import type { Deps } from '../src/deps.js';
 import { trackConnections } from '../src/http/connection-drain.js';
+import { type MetricsServer, startMetricsServer } from '../src/http/metrics-endpoint.js';
 import { createDemoKeys, type DemoKey, readDemoKeys } from '../src/services/demo-setup.js';
 import { seedPlans } from '../src/services/plans-seed.js';
 import { startLive } from './live.js';
@@ -72,6 +73,21 @@ function printKeys(keys: DemoKey[]): void {
   }
 }
 
+/** METRICS_PORT: /metrics on a listener of its own (docs/operations.md "Metrics"). */
+async function serveMetrics(config: Config, deps: Deps): Promise<MetricsServer | null> {
+  if (config.metricsPort === undefined) {
+    return null;
+  }
+  const server = await startMetricsServer({
+    registry: deps.metrics.registry,
+    host: config.metricsHost,
+    port: config.metricsPort,
+    token: config.metricsToken,
+  });
+  log(`  metrics ${server.url}/metrics${config.metricsToken ? ' (bearer token)' : ''}`);
+  return server;
+}
+
 export async function serve(config: Config): Promise<void> {
   // The server's modules load while the database starts (its WebAssembly compiles off the main
   // thread): a start waits for the slower of the two, not for both in turn.
@@ -98,7 +114,7 @@ export async function serve(config: Config): Promise<void> {
   }
   await seedPlans(database.prisma, database.read);
   const [{ composeDeps }, { buildApp }] = await server;
-  const deps = await composeDeps(config, database);
+  const deps = await composeDeps(config, database, { processMetrics: true });
   const keys = database.kind === 'pglite' ? await prepareEmbedded(deps, config) : null;
   const shutdownState = { closing: false };
   const app = await buildApp(config, deps, {
@@ -106,6 +122,8 @@ export async function serve(config: Config): Promise<void> {
     trustedDocuments: await trustedDocuments,
   });
   const connections = trackConnections(app.server);
+  // Before the API's port: a metrics port already taken stops the start, not a running server.
+  const metricsServer = await serveMetrics(config, deps);
   await app.listen({ host: config.host, port: config.port });
   log(`touchline listening on ${config.baseUrl} (database: ${database.kind})`);
   // The Prisma client compiles its query engine (WebAssembly) on first use; nothing before
@@ -126,6 +144,7 @@ export async function serve(config: Config): Promise<void> {
           events: deps.events,
           now: deps.clock.now,
           log,
+          metrics: deps.metrics,
         })
       : null;
   if (live) {
@@ -170,6 +189,7 @@ export async function serve(config: Config): Promise<void> {
       delay(CLOSE_STEP_MS, false),
     ]);
     graceful &&= closed;
+    await metricsServer?.close();
     // Then flush usage, leave the instance registry, close Redis, the event bus and the database.
     const released = await Promise.race([
       deps.close().then(

@@ -34,6 +34,16 @@ const IETF_HEADERS = {
   ),
 };
 
+/** Issue 16: every answer names its request (src/http/request-id.ts). */
+const REQUEST_ID_HEADERS = {
+  'X-Request-Id': {
+    type: 'string',
+    pattern: '^[A-Za-z0-9._:-]{1,128}$',
+    description:
+      'The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID.',
+  },
+};
+
 const BONUS_HEADERS = {
   'X-Matches-Bonus-Limit': header('Daily free match-list limit.'),
   'X-Matches-Bonus-Remaining': header('Free match-list requests left today.'),
@@ -46,7 +56,9 @@ const codesFor = (status: number) =>
     .map(([code]) => code);
 
 function problemResponse(status: number, keyed: boolean) {
-  const headers: Record<string, unknown> = keyed ? { ...QUOTA_HEADERS, ...IETF_HEADERS } : {};
+  const headers: Record<string, unknown> = keyed
+    ? { ...QUOTA_HEADERS, ...IETF_HEADERS, ...REQUEST_ID_HEADERS }
+    : { ...REQUEST_ID_HEADERS };
   if (status === 429 || status === 503) {
     headers['Retry-After'] = header('Seconds to wait before retrying.');
   }
@@ -75,7 +87,13 @@ export function completeRouteSchema(route: RouteOptions): void {
   const ok = response['200'] as Record<string, unknown> | undefined;
   if (ok && keyed && !('content' in ok)) {
     const bonus = route.config?.access === 'matchList' ? BONUS_HEADERS : {};
-    response['200'] = { ...ok, headers: { ...QUOTA_HEADERS, ...bonus, ...IETF_HEADERS } };
+    response['200'] = {
+      ...ok,
+      headers: { ...QUOTA_HEADERS, ...bonus, ...IETF_HEADERS, ...REQUEST_ID_HEADERS },
+    };
+  } else if (ok) {
+    const headers = (ok['headers'] as Record<string, unknown> | undefined) ?? {};
+    response['200'] = { ...ok, headers: { ...headers, ...REQUEST_ID_HEADERS } };
   }
   for (const status of errorStatusesOf(url)) {
     response[String(status)] ??= problemResponse(status, keyed);

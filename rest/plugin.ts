@@ -49,7 +49,9 @@ export async function restPlugin(
   // Hook order matters. onSend: the cache stores the 200, the ETag hook may turn it into a 304,
   // the access hook settles the charge on the final status, compression comes last.
   // preHandler: the access policy admits before the cache may answer.
-  const cache = responseCache ? createResponseCache(deps.events) : undefined;
+  const cache = responseCache
+    ? createResponseCache(deps.events, { onLookup: deps.metrics.cacheLookup('rest_response') })
+    : undefined;
   cache?.register(app, 'store');
   registerEtag(app);
   registerLastModified(app, deps.services.versions.lastModified);

@@ -20,6 +20,8 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
   /** Safety net: entries expire even if a change event was missed. */
   ttlMs?: number;
+  /** Told whether each lookup hit (the metrics' hit ratio). */
+  onLookup?: (hit: boolean) => void;
 }
 
 declare module 'fastify' {
@@ -111,6 +113,7 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
     maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
     sizeOf: (entry) => entry.body.length + entry.etag.length + entry.contentType.length + 64,
     ttlMs: options.ttlMs ?? 60_000,
+    onLookup: options.onLookup,
   });
 
   const cacheable = (request: FastifyRequest) => {

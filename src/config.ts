@@ -43,6 +43,9 @@ const ENV_PROPERTIES = {
   LIVE_TICK_MS: integer(100, 600_000),
   LIVE_SEED: integer(1, 2_147_483_647),
   STREAM_MAX_MS: integer(50, 86_400_000),
+  METRICS_TOKEN: text({ minLength: 16 }),
+  METRICS_PORT: integer(0, 65535),
+  METRICS_HOST: text({ minLength: 1 }),
 } as const;
 
 type EnvValue<S> = S extends { enum: readonly (infer V)[] }
@@ -65,6 +68,7 @@ export type QuotaFailureMode = 'local' | 'open' | 'closed';
  */
 const SECRET_VARIABLES = new Set([
   'ADMIN_TOKEN',
+  'METRICS_TOKEN',
   'DATABASE_URL',
   'DATABASE_REPLICA_URLS',
   'REDIS_URL',
@@ -129,6 +133,15 @@ export interface Config {
    * restart or scale.
    */
   readonly streamMaxMs: number;
+  /**
+   * /metrics (docs/operations.md "Metrics"): off unless one of these is set. METRICS_PORT serves
+   * it on a listener of its own (on METRICS_HOST, 127.0.0.1 by default) and never on the API's
+   * port; METRICS_TOKEN alone serves it on the API's port to `Authorization: Bearer <token>`
+   * only (with METRICS_PORT, the token is asked there too).
+   */
+  readonly metricsToken: string | undefined;
+  readonly metricsPort: number | undefined;
+  readonly metricsHost: string;
 }
 
 export { ConfigError };
@@ -141,6 +154,22 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
  */
 export const servesOwnAssets = (config: Pick<Config, 'baseUrl' | 'assetsUrl'>): boolean =>
   config.assetsUrl === `${config.baseUrl}/assets`;
+
+/** What is wrong with the metrics variables together (each alone is checked by the schema). */
+function metricsProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.METRICS_HOST !== undefined && env.METRICS_PORT === undefined) {
+    problems.push('METRICS_HOST: set METRICS_PORT too (METRICS_HOST is where that listener binds)');
+  }
+  if (
+    env.METRICS_PORT !== undefined &&
+    env.METRICS_PORT !== 0 &&
+    env.METRICS_PORT === (env.PORT ?? 3000)
+  ) {
+    problems.push(`METRICS_PORT=${env.METRICS_PORT}: must differ from PORT (the API's port)`);
+  }
+  return problems;
+}
 
 /** Parses the environment once; every problem is reported together. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -169,7 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const parsed = converted as Env;
   const replicas = parseReplicaUrls(parsed.DATABASE_REPLICA_URLS, parsed.DATABASE_URL);
-  const problems = [...byName.values(), ...replicas.problems];
+  const problems = [...byName.values(), ...replicas.problems, ...metricsProblems(parsed)];
   if (problems.length > 0) {
     throw new ConfigError(problems);
   }
@@ -207,5 +236,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     liveTickMs: parsed.LIVE_TICK_MS ?? 5000,
     liveSeed: parsed.LIVE_SEED,
     streamMaxMs: parsed.STREAM_MAX_MS ?? 3_600_000,
+    metricsToken: parsed.METRICS_TOKEN,
+    metricsPort: parsed.METRICS_PORT,
+    metricsHost: parsed.METRICS_HOST ?? '127.0.0.1',
   });
 }

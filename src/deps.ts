@@ -1,5 +1,6 @@
 import type { Database } from './db/database.js';
 import type { AccessEvents } from './events/access-events.js';
+import type { Metrics } from './metrics/metrics.js';
 import type { AccessLayer } from './policy/access-layer.js';
 import type { Services } from './services/create-services.js';
 
@@ -13,7 +14,7 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * What the doors are given: the database, the services over it, the access layer, the event
- * bus and the clock. Built by the composition root (app/compose.ts), never by a door.
+ * bus, the clock and the metrics. Built by the composition root (app/compose.ts), never by a door.
  */
 export interface Deps {
   readonly database: Database;
@@ -21,5 +22,7 @@ export interface Deps {
   readonly access: AccessLayer;
   readonly events: AccessEvents;
   readonly clock: Clock;
+  /** This process's Prometheus registry and instruments (docs/operations.md "Metrics"). */
+  readonly metrics: Metrics;
   close(): Promise<void>;
 }

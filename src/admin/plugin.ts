@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
+import { tokenDigest, tokenMatches } from '../http/bearer-token.js';
 import { accountRoutes } from './routes/accounts.js';
 import { allowlistRoutes } from './routes/allowlist.js';
 import { keyRoutes } from './routes/keys.js';
@@ -16,23 +16,12 @@ export interface AdminOptions {
   services: AdminServices;
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/**
- * Compares digests, not the strings: timingSafeEqual needs equal lengths, and hashing first
- * means neither the length nor any prefix of the token leaks through timing.
- */
-export function tokenMatches(header: string | undefined, expected: Buffer): boolean {
-  const match = /^Bearer (.+)$/i.exec(header ?? '');
-  return timingSafeEqual(digest(match?.[1] ?? ''), expected) && match !== null;
-}
-
 /**
  * The admin HTTP API (DECISIONS.md "Access": accounts, keys, allowlists and plans, managed by the
  * CLI and this API through one set of services). Mounted at /admin/v1 only when ADMIN_TOKEN is set.
  */
 export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
-  const expected = digest(options.token);
+  const expected = tokenDigest(options.token);
   // Operators' tooling, behind its own token: not keyless traffic (docs/access.md).
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, addressLimit: false };

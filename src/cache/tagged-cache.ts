@@ -10,6 +10,8 @@ interface Tagged<V> {
 
 export type TaggedCacheOptions<V> = Omit<BoundedCacheOptions<Tagged<V>>, 'onDispose' | 'sizeOf'> & {
   sizeOf(value: V): number;
+  /** Told whether each `get` found an entry (the metrics' hit ratio). */
+  onLookup?: ((hit: boolean) => void) | undefined;
 };
 
 /**
@@ -38,8 +40,9 @@ export function createTaggedCache<V extends NonNullable<unknown>>(
       }
     }
   };
+  const { onLookup, ...bounded } = options;
   const cache = createBoundedCache<Tagged<V>>({
-    ...options,
+    ...bounded,
     sizeOf: (entry) => options.sizeOf(entry.value) + 24 * (entry.tags?.length ?? 0),
     onDispose: unindex,
   });
@@ -75,7 +78,11 @@ export function createTaggedCache<V extends NonNullable<unknown>>(
   });
 
   return {
-    get: (key: string): V | undefined => cache.get(key)?.value,
+    get(key: string): V | undefined {
+      const value = cache.get(key)?.value;
+      onLookup?.(value !== undefined);
+      return value;
+    },
     has: (key: string): boolean => cache.has(key),
     /**
      * Taken before the read that will fill an entry, and given to `set`: a read that was still

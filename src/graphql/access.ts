@@ -11,6 +11,7 @@ import {
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import { apiErrorOfDatabaseFailure } from '../db/failures.js';
 import { ApiError } from '../errors/api-error.js';
+import { markRefusal } from '../http/refusal.js';
 import {
   type AddressLimiter,
   addressRateLimited,
@@ -40,8 +41,11 @@ export interface AccessPluginOptions {
   addressOf(ctx: ExecutionContext): string;
   /** The most one operation may cost (docs/graphql.md). */
   maxCost: number;
-  /** Where a settlement nobody waits for (a streamed answer's client gone) reports a failure. */
-  reportError(error: unknown): void;
+  /**
+   * Where a settlement nobody waits for (a streamed answer's client gone) reports a failure, with
+   * the operation's context (its request's logger carries the request id).
+   */
+  reportError(error: unknown, ctx: ExecutionContext): void;
 }
 
 /** The operation of the document that runs (the named one, or the only one). */
@@ -59,6 +63,7 @@ export const refusalFor =
   (ctx: ExecutionContext, stop: (result: { errors: GraphQLError[] }) => void) =>
   (error: ApiError) => {
     ctx.http.status = error.status;
+    markRefusal(ctx.req, error.code);
     if (error.extras.retryAfter !== undefined) {
       ctx.http.retryAfter = error.extras.retryAfter;
     }
@@ -258,7 +263,9 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
         async onExecuteDone({ result, setResult }) {
           if (isAsyncIterable(result)) {
             // The headers go out with the first payload: they say what was reserved.
-            const stream = settleWhenDelivered(settle, withCost, options.reportError);
+            const stream = settleWhenDelivered(settle, withCost, (error) =>
+              options.reportError(error, ctx),
+            );
             ctx.http.closeStream = stream.close;
             return stream.hooks;
           }

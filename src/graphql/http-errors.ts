@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../errors/api-error.js';
 import { apiErrorOf } from '../http/problem.js';
+import { markRefusal } from '../http/refusal.js';
 import { graphqlErrorOf } from './errors.js';
 
 /** The media type the GraphQL-over-HTTP spec asks for when the client accepts it. */
@@ -8,6 +9,7 @@ const GRAPHQL_RESPONSE = 'application/graphql-response+json';
 
 /** A whole request refused at the GraphQL door, in GraphQL's shape, with REST's status and code. */
 export function sendGraphqlError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  markRefusal(request, error.code);
   if (error.extras.retryAfter !== undefined) {
     reply.header('retry-after', String(error.extras.retryAfter));
   }

@@ -57,6 +57,8 @@ export interface OperationCacheOptions {
   maxBytes?: number;
   /** Safety net: entries expire even if a change event was missed. */
   ttlMs?: number;
+  /** Told whether each lookup hit (the metrics' hit ratio). */
+  onLookup?: (hit: boolean) => void;
 }
 
 const DATA_OPEN = Buffer.from('{"data":');
@@ -124,6 +126,7 @@ export function createOperationCache(options: OperationCacheOptions) {
     maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
     sizeOf: (entry) => entry.data.byteLength + entry.etag.length + entry.contentType.length + 64,
     ttlMs: options.ttlMs ?? 60_000,
+    onLookup: options.onLookup,
   });
 
   /** A digest of everything the answer depends on: its size is fixed whatever the document's. */

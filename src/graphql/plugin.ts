@@ -102,7 +102,9 @@ function showing(http: HttpOutcome): Set<string> {
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPluginOptions) {
   const { deps, assetsUrl } = options;
   const { gate } = deps.access;
-  const readCache = options.readCache ? createReadCache(deps.events) : undefined;
+  const readCache = options.readCache
+    ? createReadCache(deps.events, { onLookup: deps.metrics.cacheLookup('graphql_read') })
+    : undefined;
   const operations = options.readCache
     ? createOperationCache({
         gate,
@@ -112,6 +114,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         rawKeyOf: (req) => rawKeyOf(req.headers),
         languageOf: negotiateLanguage,
         textOf: options.trusted.textOf,
+        onLookup: deps.metrics.cacheLookup('graphql_operation'),
       })
     : undefined;
   const documents = createDocumentCaches();
@@ -189,7 +192,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         gate,
         addresses: deps.access.addresses,
         maxCost: options.maxCost,
-        reportError: (error) => app.log.error(error),
+        reportError: (error, ctx) => ctx.req.log.error(error),
       }),
       subscriptionAccessPlugin({
         ...caller,

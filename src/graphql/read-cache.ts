@@ -12,6 +12,8 @@ export interface ReadCacheOptions {
   maxBytes?: number;
   /** Safety net: entries expire even if a change event was missed. */
   ttlMs?: number;
+  /** Told whether each lookup hit (the metrics' hit ratio). */
+  onLookup?: (hit: boolean) => void;
 }
 
 /**
@@ -58,6 +60,7 @@ export function createReadCache(events: AccessEvents, options: ReadCacheOptions 
       maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
       sizeOf: (entry) => estimateBytes(entry.value),
       ttlMs: options.ttlMs ?? 60_000,
+      onLookup: options.onLookup,
     },
     false,
   );

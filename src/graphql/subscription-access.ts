@@ -107,7 +107,7 @@ function guarded(
       return results;
     },
   };
-  const forget = options.push.track({ close: () => void results.return?.() });
+  const forget = options.push.track({ close: () => void results.return?.() }, 'graphql');
   return results;
 }
 
@@ -125,6 +125,8 @@ export function subscriptionAccessPlugin(
   return {
     async onSubscribe({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue;
+      // Counted as a stream, not a query (docs/operations.md "Metrics").
+      ctx.req.surface = 'stream';
       const refuse = refusalFor(ctx, setResultAndStopExecution);
       const operation = operationOf(args.document, args.operationName);
       const watchKey = (refused: KeyRefused) =>

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorOfDatabaseFailure } from '../db/failures.js';
 import { ApiError } from '../errors/api-error.js';
+import { markRefusal } from './refusal.js';
 import { routeConfigOf } from './route-config.js';
 
 export interface ProblemDetails {
@@ -26,6 +27,7 @@ export function toProblem(error: ApiError, docsUrl: string): ProblemDetails {
 }
 
 export function sendProblem(reply: FastifyReply, error: ApiError, docsUrl: string): FastifyReply {
+  markRefusal(reply.request, error.code);
   if (error.extras.retryAfter !== undefined) {
     reply.header('retry-after', String(error.extras.retryAfter));
   }

@@ -3,13 +3,16 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import { sendProblem, toProblem } from './problem.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
 
 /**
  * Fastify's `frameworkErrors`: a path it cannot route is answered in problem+json like every
  * other error (docs/access.md "Request size limits"), decided before any route or policy runs.
  */
 export function frameworkErrors(docsUrl: string) {
-  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // Decided before routing, so before the hook that sets it on every other answer.
+    reply.header(REQUEST_ID_HEADER, request.id);
     const refusal =
       error.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? new ApiError('uri_too_long', 'A path segment is longer than the 100 characters accepted')

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createAddressLimiter } from './address-limiter.js';
@@ -11,6 +12,8 @@ export interface CountersOptions {
   config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'quotaFailureMode' | 'addressRatePerMinute'>;
   database: Database;
   now: () => Date;
+  /** Given the counters' Redis client once it exists (the metrics count its commands). */
+  onRedis?: (redis: Redis) => void;
 }
 
 async function createStore(options: CountersOptions, usage: UsageRecorder) {

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createAddressLimiter } from './address-limiter.js';
@@ -18,11 +19,13 @@ export async function createRedisCounters(
     redisUrl: string;
     database: Database;
     now: () => Date;
+    onRedis?: (redis: Redis) => void;
   },
   usage: UsageRecorder,
 ) {
   const { config, database, now, redisUrl } = options;
   const redis = createCounterRedis(redisUrl);
+  options.onRedis?.(redis);
   // Start without Redis if it does not answer soon: the failure mode covers the outage.
   await waitForRedis(redis, 2000).catch(() => {});
   const prefix = config.redisPrefix;

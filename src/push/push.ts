@@ -11,6 +11,9 @@ export const REVALIDATE_MS = 2_000;
 /** Told the ApiError of a key that is no longer good (revoked, expired). */
 export type KeyRefused = (error: unknown) => void;
 
+/** Which door a push stream came through: the SSE route, or a GraphQL subscription. */
+export type StreamKind = 'sse' | 'graphql';
+
 /** Something open that the server ends when it shuts down (a stream, a subscription). */
 export interface Closable {
   close(): void;
@@ -25,6 +28,7 @@ export function createPush(deps: Deps, assetsUrl: string) {
   const hub = createChangeHub(deps.database.prisma, deps.events, deps.database.data.markChanged);
   const values = createChangeValues(deps.services, assetsUrl, hub.position);
   const open = new Set<Closable>();
+  const openByKind: Record<StreamKind, number> = { sse: 0, graphql: 0 };
   /** The open streams' keys, by key and address: each checked once a sweep, however many streams. */
   const watched = new Map<
     string,
@@ -78,16 +82,25 @@ export function createPush(deps: Deps, assetsUrl: string) {
       };
     },
     /** Tracks `stream` until it closes; answers the function that forgets it. */
-    track(stream: Closable): () => void {
+    track(stream: Closable, kind: StreamKind): () => void {
       open.add(stream);
-      return () => open.delete(stream);
+      openByKind[kind] += 1;
+      return () => {
+        if (open.delete(stream)) {
+          openByKind[kind] -= 1;
+        }
+      };
     },
+    /** The streams open now, by kind (the metrics' `touchline_open_streams`). */
+    openStreams: (): Readonly<Record<StreamKind, number>> => openByKind,
     /** Ends every open stream (the server is shutting down; clients reconnect elsewhere). */
     endAll(): void {
       for (const stream of [...open]) {
         stream.close();
       }
       open.clear();
+      openByKind.sse = 0;
+      openByKind.graphql = 0;
     },
     close(): void {
       clearInterval(sweeper);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../../app/build-app.js';
 import { composeDeps } from '../../app/compose.js';
 import { loadConfig } from '../../src/config.js';
@@ -15,6 +16,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Seed the plan tables first (default); off for a database that cannot be reached. */
   seed?: boolean;
+  /** Where the app's log lines go (set LOG_LEVEL in `env` too: the default is silent). */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -37,7 +40,11 @@ export async function buildTestApp(
     ...options.env,
   });
   const deps = await composeDeps(config, database, options.clock ? { clock: options.clock } : {});
-  const app = await buildApp(config, { ...deps, close: async () => {} });
+  const app = await buildApp(
+    config,
+    { ...deps, close: async () => {} },
+    options.logStream ? { logStream: options.logStream } : {},
+  );
   app.addHook('onClose', () => deps.access.close());
   return Object.assign(app, { deps });
 }

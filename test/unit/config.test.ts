@@ -116,3 +116,25 @@ describe('DATABASE_REPLICA_URLS (docs/scale.md "Read replicas")', () => {
     ).toContain('DATABASE_REPLICA_CHECK_MS="10"');
   });
 });
+
+describe('METRICS_TOKEN, METRICS_PORT, METRICS_HOST (docs/operations.md "Metrics")', () => {
+  it('leaves /metrics off by default; the listener binds loopback unless told otherwise', () => {
+    const config = loadConfig({});
+    expect([config.metricsToken, config.metricsPort]).toEqual([undefined, undefined]);
+    expect(config.metricsHost).toBe('127.0.0.1');
+    const own = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' });
+    expect([own.metricsPort, own.metricsHost]).toEqual([9464, '0.0.0.0']);
+  });
+
+  it('refuses a short token without showing it, a host without a port, the API port', () => {
+    const error = problemsOf({ METRICS_TOKEN: 'short-tok', METRICS_HOST: '0.0.0.0' });
+    expect(error.message).toMatch(/METRICS_TOKEN .*16/);
+    expect(error.message).not.toContain('short-tok');
+    expect(error.message).toMatch(/METRICS_HOST: set METRICS_PORT too/);
+    expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080' }).message).toMatch(
+      /METRICS_PORT=8080: must differ from PORT/,
+    );
+    expect(problemsOf({ METRICS_PORT: '3000' }).message).toMatch(/must differ from PORT/);
+    expect(problemsOf({ METRICS_PORT: '70000' }).message).toContain('METRICS_PORT="70000"');
+  });
+});

@@ -101,7 +101,7 @@ export async function streamRoutes(fastify: FastifyInstance, options: StreamRout
         await lease?.release();
         throw error;
       });
-      const forget = options.push.track(stream);
+      const forget = options.push.track(stream, 'sse');
       const closed = () => {
         stream.close();
         forget();

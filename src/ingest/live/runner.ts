@@ -14,11 +14,25 @@ export interface LiveRunnerOptions {
   /** This instance became the writer (true) or stopped being it (false). */
   onLease: (writing: boolean) => void;
   onError: (error: unknown) => void;
+  /** After each tick that completed: how long it took, in seconds (the metrics' histogram). */
+  onTicked?: (seconds: number) => void;
+}
+
+/** What the runner says of itself (docs/operations.md "Metrics": live-engine lag). */
+export interface LiveRunnerStatus {
+  writing: boolean;
+  /**
+   * Seconds past the moment the next tick was due, counted from the start of the last tick that
+   * completed (0 while on time): a slow tick, a blocked event loop or ticks that keep failing all
+   * make it grow. Healthy, it stays below about twice a tick's duration.
+   */
+  lagSeconds: number;
 }
 
 export interface LiveRunner {
   /** Waits for the step in progress, stops, and gives the lease up. */
   stop(): Promise<void>;
+  status(): LiveRunnerStatus;
 }
 
 /**
@@ -34,6 +48,8 @@ export function startLiveRunner(options: LiveRunnerOptions): LiveRunner {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let engine: LiveEngine | null = null;
+  /** performance.now() at the start of the last tick that completed (or of taking the lease). */
+  let upToDateAt = 0;
 
   const step = async (): Promise<number> => {
     try {
@@ -42,16 +58,20 @@ export function startLiveRunner(options: LiveRunnerOptions): LiveRunner {
           return options.leasePollMs;
         }
         engine = options.createEngine();
+        upToDateAt = performance.now();
         options.onLease(true);
       } else if (!(await options.lease.check())) {
         engine = null;
         options.onLease(false);
         return options.leasePollMs;
       }
+      const started = performance.now();
       const result = await engine.tick(options.now());
       if (result.changes.length > 0) {
         await options.onChanged(result);
       }
+      upToDateAt = started;
+      options.onTicked?.((performance.now() - started) / 1000);
     } catch (error) {
       options.onError(error);
     }
@@ -77,6 +97,10 @@ export function startLiveRunner(options: LiveRunnerOptions): LiveRunner {
       clearTimeout(timer);
       await running;
       await options.lease.release();
+    },
+    status() {
+      const late = performance.now() - upToDateAt - options.intervalMs;
+      return { writing: engine !== null, lagSeconds: engine ? Math.max(0, late) / 1000 : 0 };
     },
   };
 }

@@ -431,6 +431,7 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
       'x-quota-reset': '600',
       'ratelimit-policy': '"minute";q=30;w=60, "day";q=30;w=86400',
       ratelimit: '"minute";r=29;t=12, "day";r=29;t=600',
+      'x-request-id': '4f8c2a1e-7b3d-4e5f-9a0b-1c2d3e4f5a6b',
     };
     const bookmaker = { id: 1, name: 'A*', nameEn: 'A', isAggregate: false };
     const good = { statusCode: 200, headers, body: JSON.stringify({ data: [bookmaker] }) };
@@ -441,6 +442,8 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
       { ...good, headers: { ...headers, 'content-type': 'text/plain' } },
       { ...good, headers: { ...headers, 'x-quota-remaining': 'many' } },
       { ...good, headers: { ...headers, 'x-quota-reset': undefined } },
+      { ...good, headers: { ...headers, 'x-request-id': undefined } },
+      { ...good, headers: { ...headers, 'x-request-id': 'two words' } },
       { ...good, statusCode: 404 },
       { ...good, statusCode: 401 },
     ];

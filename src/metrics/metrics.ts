@@ -1,0 +1,105 @@
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { registerSourceGauges, type Sources } from './sources.js';
+
+/** Which door a request came through (docs/operations.md "Metrics"). */
+export type Surface = 'rest' | 'graphql' | 'stream' | 'other';
+
+/** The caches whose lookups are counted (hit or miss). */
+export type CacheName = 'rest_response' | 'graphql_operation' | 'graphql_read';
+
+/** Upper bounds of the request latency histogram, in seconds: 1 ms to 10 s. */
+const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** A Redis round trip on a healthy network is well under a millisecond; the timeout is 1 s. */
+const REDIS_BUCKETS = [0.0002, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+
+export interface MetricsOptions {
+  /** Also collect prom-client's process metrics (CPU, memory, event loop, GC): `serve` only. */
+  processMetrics?: boolean;
+}
+
+/**
+ * One registry per app (never prom-client's global one: tests build several apps in a process).
+ * Every metric is listed, with its labels and meaning, in docs/operations.md "Metrics". The
+ * request-path instruments are plain counters and histograms; everything that is a state
+ * (pools, open streams, the live engine) is read when Prometheus scrapes, from `sources`.
+ */
+export function createMetrics(options: MetricsOptions = {}) {
+  const registry = new Registry();
+  const registers = [registry];
+  if (options.processMetrics) {
+    collectDefaultMetrics({ register: registry, prefix: 'touchline_' });
+  }
+  const requests = new Counter({
+    name: 'touchline_http_requests_total',
+    help: 'HTTP requests answered, by surface, route template, method and status',
+    labelNames: ['surface', 'route', 'method', 'status'] as const,
+    registers,
+  });
+  const errors = new Counter({
+    name: 'touchline_http_errors_total',
+    help: 'HTTP requests answered with a 5xx status, by surface and route template',
+    labelNames: ['surface', 'route'] as const,
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'touchline_http_request_duration_seconds',
+    help: 'Time from the request to the last byte of its answer (streams excluded)',
+    labelNames: ['surface', 'route'] as const,
+    buckets: REQUEST_BUCKETS,
+    registers,
+  });
+  const refusals = new Counter({
+    name: 'touchline_refusals_total',
+    help: 'Requests answered with an error code of the API (problem+json or GraphQL), by code',
+    labelNames: ['surface', 'code'] as const,
+    registers,
+  });
+  const cacheLookups = new Counter({
+    name: 'touchline_cache_lookups_total',
+    help: 'Lookups in the in-process caches, by cache and result (hit, miss)',
+    labelNames: ['cache', 'result'] as const,
+    registers,
+  });
+  const redisCommands = new Counter({
+    name: 'touchline_redis_commands_total',
+    help: 'Commands sent by the counters Redis client, by command and result (ok, error)',
+    labelNames: ['command', 'result'] as const,
+    registers,
+  });
+  const redisDuration = new Histogram({
+    name: 'touchline_redis_command_duration_seconds',
+    help: 'Round-trip time of the counters Redis client commands',
+    buckets: REDIS_BUCKETS,
+    registers,
+  });
+  const liveTicks = new Histogram({
+    name: 'touchline_live_tick_duration_seconds',
+    help: 'How long one tick of the live engine took (write and cache notification)',
+    labelNames: ['engine'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers,
+  });
+  const sources: Sources = {};
+  registerSourceGauges(registry, sources);
+
+  return {
+    registry,
+    requests,
+    errors,
+    duration,
+    refusals,
+    redisCommands,
+    redisDuration,
+    liveTicks,
+    /** Counts one lookup of `cache`: the function to hand to that cache (no allocation per call). */
+    cacheLookup(cache: CacheName): (hit: boolean) => void {
+      const hits = cacheLookups.labels(cache, 'hit');
+      const misses = cacheLookups.labels(cache, 'miss');
+      return (hit) => (hit ? hits.inc() : misses.inc());
+    },
+    /** Where the scrape-time gauges read from; each is set once by the part that owns it. */
+    sources,
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
