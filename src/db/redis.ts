@@ -21,9 +21,10 @@ export type RedisClientOptions = Pick<
 /**
  * A client of the configured Redis. For a cluster: ioredis's Cluster client, which routes each
  * command to the master of its key's slot and follows failovers (MOVED, a lost connection,
- * CLUSTERDOWN: the slot table is read again and the command retried). Automatic pipelining sends
- * the commands of one event-loop turn to each node together: a batch that a single server takes
- * in one script call is one call per slot on a cluster (docs/scale.md "Redis Cluster").
+ * CLUSTERDOWN: the slot table is read again and the command retried). A batch that a single
+ * server takes in one script call is one call per account on a cluster (docs/scale.md "Redis
+ * Cluster"). No automatic pipelining: it routes a script by its first argument, which for our
+ * scripts with a variable number of keys is that number, not a key.
  */
 export function createRedisClient(target: RedisTarget, options: RedisClientOptions): RedisClient {
   if (target.redisUrl) {
@@ -34,7 +35,6 @@ export function createRedisClient(target: RedisTarget, options: RedisClientOptio
     (target.redisClusterNodes ?? []).map((node) => ({ host: node.host, port: node.port })),
     {
       redisOptions: nodeOptions,
-      enableAutoPipelining: true,
       ...(enableOfflineQueue === undefined ? {} : { enableOfflineQueue }),
       ...(lazyConnect === undefined ? {} : { lazyConnect }),
       // The cluster as a whole reconnects as one server's client would.

@@ -11,8 +11,13 @@ export interface CounterRestoreSource {
   charged(day: string, accountIds: readonly number[]): Promise<ChargedUsage[]>;
 }
 
-/** The daily counters of one account and the units the database recorded for each. */
-function countersOf(prefix: string, accountId: number, day: string, rows: ChargedUsage[]) {
+/** The daily counters of one account and the units the database recorded for each (RESTORE_SCRIPT). */
+export function restoreCounters(
+  prefix: string,
+  accountId: number,
+  day: string,
+  rows: ChargedUsage[],
+) {
   const tag = accountTag(prefix, accountId);
   const counters = new Map<string, number>();
   const add = (key: string, units: number) => {
@@ -46,7 +51,7 @@ export function createCounterRestore(
   let batch: Promise<void> | undefined;
 
   async function restoreAccount(day: string, accountId: number, now: Date, rows: ChargedUsage[]) {
-    const counters = countersOf(prefix, accountId, day, rows);
+    const counters = restoreCounters(prefix, accountId, day, rows);
     await redis.tlRestore(
       counters.length + 1,
       ...counters.map(([key]) => key),

@@ -39,8 +39,8 @@ function groupBy(pending: PendingReserve[], groupOf: (p: PendingReserve) => stri
  * Reservations made in one event-loop turn go to Redis together, in one call of the reserve
  * script, which handles them in arrival order, each as if alone: under load one round trip (and
  * one script run) serves many requests instead of one each. On Redis Cluster a script may touch
- * one slot only, so the turn's reservations go in one call per account (its hash tag), sent
- * together: the cluster client pipelines the calls bound for each node.
+ * one slot only, so the turn's reservations go in one call per account (its hash tag), all sent
+ * at once.
  */
 export function createReserveBatcher(redis: CounterRedis) {
   const groupOf = redis instanceof Cluster ? (p: PendingReserve) => p.tag : () => '';
