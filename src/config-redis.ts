@@ -48,7 +48,9 @@ export function parseRedisClusterNodes(
   const entries = text.split(',').map((entry) => entry.trim());
   const seen = new Set<string>();
   for (const [index, entry] of entries.entries()) {
-    const position = `entry ${index + 1} of ${entries.length} (${JSON.stringify(entry)})`;
+    // An entry is shown unless it could hold a password (a URL given by mistake).
+    const shown = /^[A-Za-z0-9.:[\]-]*$/.test(entry) ? ` (${JSON.stringify(entry)})` : '';
+    const position = `entry ${index + 1} of ${entries.length}${shown}`;
     const node = entry === '' ? 'is empty' : parseNode(entry);
     if (typeof node === 'string') {
       result.problems.push(`${NAME}: ${position} ${node}`);
