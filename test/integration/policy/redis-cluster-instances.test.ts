@@ -48,6 +48,8 @@ describe.skipIf(!enabled)(
       Object.assign(env, {
         DATABASE_URL: database.url ?? '',
         REDIS_CLUSTER_NODES: cluster.env,
+        // The suite's own REDIS_URL (inherited by the servers) would be refused beside it.
+        REDIS_URL: '',
         REDIS_PREFIX: uniquePrefix(),
       });
       for (let i = 0; i < 2; i++) {
