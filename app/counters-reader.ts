@@ -1,4 +1,5 @@
 import type { Config } from '../src/config.js';
+import { type RedisTarget, redisConfigured } from '../src/db/redis-target.js';
 import type { QuotaStore } from '../src/policy/quota-store.js';
 import {
   createCounterRedis,
@@ -7,17 +8,17 @@ import {
 } from '../src/policy/redis-quota-store.js';
 
 /**
- * With REDIS_URL the live counters are shared, so `touchline usage` reads them; without it (or
+ * With REDIS_URL (or REDIS_CLUSTER_NODES) the live counters are shared, so `touchline usage` reads them; without it (or
  * with Redis down) the counters live inside each server and usage comes from `daily_usage`.
  */
 export async function openCounterReader(
-  config: Pick<Config, 'redisUrl' | 'redisPrefix'>,
+  config: Pick<Config, 'redisPrefix'> & RedisTarget,
   progress: (message: string) => void,
 ): Promise<(Pick<QuotaStore, 'usageByKey'> & { close(): Promise<void> }) | undefined> {
-  if (!config.redisUrl) {
+  if (!redisConfigured(config)) {
     return undefined;
   }
-  const redis = createCounterRedis(config.redisUrl, { commandTimeoutMs: 2000 });
+  const redis = createCounterRedis(config, { commandTimeoutMs: 2000 });
   try {
     await waitForRedis(redis, 3000);
     return createRedisQuotaStore(redis, config.redisPrefix);

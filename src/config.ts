@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { ConfigError } from './config-error.js';
+import { parseRedisClusterNodes, type RedisNode } from './config-redis.js';
 import { parseReplicaUrls } from './config-replicas.js';
 
 const integer = (minimum: number, maximum: number) =>
@@ -26,6 +27,7 @@ const ENV_PROPERTIES = {
   DATABASE_REPLICA_CHECK_MS: integer(50, 60_000),
   TOUCHLINE_DATA_DIR: text({ minLength: 1 }),
   REDIS_URL: text({ pattern: '^rediss?://' }),
+  REDIS_CLUSTER_NODES: text({ minLength: 1 }),
   REDIS_PREFIX: text({ pattern: '^[A-Za-z0-9:_-]{1,64}$' }),
   ADMIN_TOKEN: text({ minLength: 16 }),
   TRUST_PROXY: text({ minLength: 1 }),
@@ -95,7 +97,13 @@ export interface Config {
   readonly databaseReplicaMaxLagMs: number;
   readonly databaseReplicaCheckMs: number;
   readonly dataDir: string;
+  /** One Redis server (REDIS_URL); `redisClusterNodes` names a cluster instead (never both). */
   readonly redisUrl: string | undefined;
+  /**
+   * Seed nodes of a Redis Cluster (REDIS_CLUSTER_NODES; docs/scale.md "Redis Cluster"); empty
+   * without one.
+   */
+  readonly redisClusterNodes: readonly RedisNode[];
   readonly redisPrefix: string;
   readonly adminToken: string | undefined;
   readonly trustProxy: string | undefined;
@@ -144,6 +152,7 @@ export interface Config {
   readonly metricsHost: string;
 }
 
+export type { RedisNode };
 export { ConfigError };
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -198,7 +207,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const parsed = converted as Env;
   const replicas = parseReplicaUrls(parsed.DATABASE_REPLICA_URLS, parsed.DATABASE_URL);
-  const problems = [...byName.values(), ...replicas.problems, ...metricsProblems(parsed)];
+  const cluster = parseRedisClusterNodes(parsed.REDIS_CLUSTER_NODES, parsed.REDIS_URL);
+  const problems = [
+    ...byName.values(),
+    ...replicas.problems,
+    ...cluster.problems,
+    ...metricsProblems(parsed),
+  ];
   if (problems.length > 0) {
     throw new ConfigError(problems);
   }
@@ -218,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseReplicaCheckMs: parsed.DATABASE_REPLICA_CHECK_MS ?? 500,
     dataDir: resolve(parsed.TOUCHLINE_DATA_DIR ?? './data'),
     redisUrl: parsed.REDIS_URL,
+    redisClusterNodes: Object.freeze(cluster.nodes.map((node) => Object.freeze(node))),
     redisPrefix: parsed.REDIS_PREFIX ?? 'tl:v1',
     adminToken: parsed.ADMIN_TOKEN,
     trustProxy: parsed.TRUST_PROXY,

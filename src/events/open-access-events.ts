@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { type RedisTarget, redisConfigured } from '../db/redis-target.js';
 import { createAccessEvents } from './access-events.js';
 
 /**
@@ -6,9 +7,9 @@ import { createAccessEvents } from './access-events.js';
  * only when one is configured, so a process on the embedded database never loads them.
  */
 export async function openAccessEvents(
-  config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'databaseUrl'>,
+  config: Pick<Config, 'redisPrefix' | 'databaseUrl'> & RedisTarget,
 ) {
-  if (!config.redisUrl && !config.databaseUrl) {
+  if (!redisConfigured(config) && !config.databaseUrl) {
     return createAccessEvents([]);
   }
   const { createAccessEventsFromConfig } = await import('./transports.js');

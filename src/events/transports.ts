@@ -1,12 +1,15 @@
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { type RedisTarget, redisConfigured } from '../db/redis-target.js';
 import {
   type AccessEventTransport,
   createAccessEvents,
   parseAccessEvent,
   type SentEvent,
 } from './access-events.js';
+import { redisTransport } from './redis-transport.js';
+
+export { redisTransport };
 
 const CHANNEL = 'touchline_access_events';
 const RECONNECT_MS = 1000;
@@ -57,46 +60,6 @@ export function notifyTexts(event: SentEvent): string[] {
 
 /** How long closing waits for the server to acknowledge the listening connection's goodbye. */
 const END_TIMEOUT_MS = 1000;
-
-/** Redis pub/sub: every instance sharing the Redis hears every change at once. */
-export function redisTransport(url: string, prefix: string): AccessEventTransport {
-  const channel = `${prefix}:access-events`;
-  const publisher = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: true,
-  });
-  // Subscribed by hand on every `ready` (below): ioredis's own re-subscription would send a
-  // command nobody awaits, whose rejection, when the client closes during an outage, went
-  // unhandled (found by test/integration/policy/redis-failure.test.ts).
-  const subscriber = new Redis(url, { lazyConnect: true, autoResubscribe: false });
-  publisher.on('error', () => {});
-  subscriber.on('error', () => {});
-  return {
-    async send(event) {
-      await publisher.publish(channel, JSON.stringify(event));
-    },
-    async listen(onEvent, onLost) {
-      subscriber.on('message', (_channel: string, text: string) => {
-        const event = parseAccessEvent(text);
-        if (event) {
-          onEvent(event);
-        }
-      });
-      // While disconnected, messages are lost: whoever caches must start over once we are back.
-      // Subscribing on every `ready` (first connect and each reconnect) never blocks start-up.
-      subscriber.on('ready', () => {
-        onLost();
-        subscriber.subscribe(channel).catch(() => {});
-      });
-      subscriber.connect().catch(() => {});
-    },
-    async close() {
-      publisher.disconnect();
-      subscriber.disconnect();
-    },
-  };
-}
 
 /**
  * Ends a client, politely if the server answers within `ms`: `end()` waits for the server to
@@ -206,15 +169,15 @@ export function postgresTransport(connectionString: string): AccessEventTranspor
 
 /**
  * The access event bus of this process: always in process; across processes through Redis when
- * REDIS_URL is set and PostgreSQL when DATABASE_URL is set (the embedded database is held by one
- * process only, so it needs no transport).
+ * REDIS_URL or REDIS_CLUSTER_NODES is set and PostgreSQL when DATABASE_URL is set (the embedded
+ * database is held by one process only, so it needs no transport).
  */
 export function createAccessEventsFromConfig(
-  config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'databaseUrl'>,
+  config: Pick<Config, 'redisPrefix' | 'databaseUrl'> & RedisTarget,
 ) {
   const transports: AccessEventTransport[] = [];
-  if (config.redisUrl) {
-    transports.push(redisTransport(config.redisUrl, config.redisPrefix));
+  if (redisConfigured(config)) {
+    transports.push(redisTransport(config, config.redisPrefix));
   }
   if (config.databaseUrl) {
     transports.push(postgresTransport(config.databaseUrl));

@@ -1,4 +1,5 @@
-import type { Command, Redis } from 'ioredis';
+import type { Command } from 'ioredis';
+import type { RedisClient } from '../db/redis.js';
 import type { Metrics } from './metrics.js';
 
 type Counted = Pick<Metrics, 'redisCommands' | 'redisDuration'>;
@@ -9,8 +10,11 @@ type Counted = Pick<Metrics, 'redisCommands' | 'redisDuration'>;
  * pipeline or MULTI). The time is from sending to the reply or the failure (a timeout, a refused
  * write while disconnected). A command that ioredis sends again after a reconnect is counted once.
  */
-export function instrumentRedis(redis: Redis, metrics: Counted): void {
-  const send = redis.sendCommand.bind(redis);
+export function instrumentRedis(redis: RedisClient, metrics: Counted): void {
+  // One server's client and the cluster's both take the command first (the cluster's then hands
+  // it to a node's client, which is not wrapped: each command is counted once).
+  const client = redis as { sendCommand(command: Command, ...rest: unknown[]): unknown };
+  const send = client.sendCommand.bind(client);
   const byName = new Map<string, { ok: () => void; error: () => void }>();
   const seen = new WeakSet<Command>();
   const countersOf = (name: string) => {
@@ -23,7 +27,7 @@ export function instrumentRedis(redis: Redis, metrics: Counted): void {
     }
     return counters;
   };
-  redis.sendCommand = (command, ...rest) => {
+  client.sendCommand = (command, ...rest) => {
     if (!seen.has(command)) {
       seen.add(command);
       const started = performance.now();

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
+import type { RedisClient } from '../db/redis.js';
 import { ApiError } from '../errors/api-error.js';
 import type { MaybePromise } from './quota-store.js';
 import { minuteTtlMs, minuteWindow, secondsToMinuteEnd } from './windows.js';
@@ -65,15 +65,15 @@ end
 return used
 `;
 
-interface AddressRedis extends Redis {
+type AddressRedis = RedisClient & {
   tlAddress(key: string, ttlMs: number): Promise<number>;
-}
+};
 
 export interface AddressLimiterOptions {
   limit: number;
   now: () => Date;
   /** Shared counters across instances (REDIS_URL); in process otherwise. */
-  redis?: Redis;
+  redis?: RedisClient;
   prefix?: string;
   /** Instances sharing the Redis: while it is unreachable each counts its share in process. */
   instances?: () => number;

@@ -1,6 +1,7 @@
-import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { RedisClient } from '../db/redis.js';
+import { type RedisTarget, redisConfigured } from '../db/redis-target.js';
 import { createAddressLimiter } from './address-limiter.js';
 import { createMemoryQuotaStore } from './memory-quota-store.js';
 import type { QuotaStore } from './quota-store.js';
@@ -9,16 +10,16 @@ import { chargedOn, createUsageRecorder, type UsageRecorder } from './usage-reco
 import { hkDay } from './windows.js';
 
 export interface CountersOptions {
-  config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'quotaFailureMode' | 'addressRatePerMinute'>;
+  config: Pick<Config, 'redisPrefix' | 'quotaFailureMode' | 'addressRatePerMinute'> & RedisTarget;
   database: Database;
   now: () => Date;
   /** Given the counters' Redis client once it exists (the metrics count its commands). */
-  onRedis?: (redis: Redis) => void;
+  onRedis?: (redis: RedisClient) => void;
 }
 
 async function createStore(options: CountersOptions, usage: UsageRecorder) {
   const { config, database, now } = options;
-  if (!config.redisUrl) {
+  if (!redisConfigured(config)) {
     const store = createMemoryQuotaStore();
     // A restart must not hand out today's quota again: restore what daily_usage recorded.
     const today = hkDay(now());
@@ -34,7 +35,7 @@ async function createStore(options: CountersOptions, usage: UsageRecorder) {
   }
   // The Redis client loads only in a process that counts in Redis.
   const { createRedisCounters } = await import('./redis-counters.js');
-  return createRedisCounters({ ...options, redisUrl: config.redisUrl }, usage);
+  return createRedisCounters(options, usage);
 }
 
 /**

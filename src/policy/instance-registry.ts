@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../db/redis.js';
 
 const HEARTBEAT_MS = 10_000;
 const STALE_MS = 30_000;
@@ -8,7 +8,11 @@ const STALE_MS = 30_000;
  * Counts the instances sharing one Redis (a sorted set of heartbeats), so that each can enforce
  * its share of a limit while Redis is unreachable. The last count is kept through an outage.
  */
-export function createInstanceRegistry(redis: Redis, prefix = 'tl:v1', now = () => Date.now()) {
+export function createInstanceRegistry(
+  redis: RedisClient,
+  prefix = 'tl:v1',
+  now = () => Date.now(),
+) {
   const id = randomUUID();
   const key = `${prefix}:instances`;
   let count = 1;

@@ -1,6 +1,7 @@
-import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { RedisClient } from '../db/redis.js';
+import type { RedisTarget } from '../db/redis-target.js';
 import { createAddressLimiter } from './address-limiter.js';
 import { createInstanceRegistry } from './instance-registry.js';
 import type { QuotaStore } from './quota-store.js';
@@ -10,21 +11,21 @@ import { redisStreamLeases } from './stream-leases.js';
 import { chargedOn, type UsageRecorder } from './usage-recorder.js';
 
 /**
- * The counters of a process that shares them through Redis (REDIS_URL): the quota store behind
- * its failure mode, the instance registry and the per-address limit in Redis.
+ * The counters of a process that shares them through Redis (REDIS_URL, or a cluster with
+ * REDIS_CLUSTER_NODES): the quota store behind its failure mode, the instance registry and the
+ * per-address limit in Redis.
  */
 export async function createRedisCounters(
   options: {
-    config: Pick<Config, 'redisPrefix' | 'quotaFailureMode' | 'addressRatePerMinute'>;
-    redisUrl: string;
+    config: Pick<Config, 'redisPrefix' | 'quotaFailureMode' | 'addressRatePerMinute'> & RedisTarget;
     database: Database;
     now: () => Date;
-    onRedis?: (redis: Redis) => void;
+    onRedis?: (redis: RedisClient) => void;
   },
   usage: UsageRecorder,
 ) {
-  const { config, database, now, redisUrl } = options;
-  const redis = createCounterRedis(redisUrl);
+  const { config, database, now } = options;
+  const redis = createCounterRedis(config);
   options.onRedis?.(redis);
   // Start without Redis if it does not answer soon: the failure mode covers the outage.
   await waitForRedis(redis, 2000).catch(() => {});
@@ -34,7 +35,7 @@ export async function createRedisCounters(
   // database before it admits anything (this instance's own first made durable).
   const redisStore = createRedisQuotaStore(redis, prefix, {
     beforeRestore: () => usage.flush(),
-    charged: (day) => chargedOn(database.read, day),
+    charged: (day, accountIds) => chargedOn(database.read, day, accountIds),
   });
   const store = createResilientQuotaStore(redisStore, {
     mode: config.quotaFailureMode,

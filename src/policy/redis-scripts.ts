@@ -9,20 +9,20 @@
 /**
  * Reserves for a batch of requests, one after the other, each all-or-nothing as if alone (Redis
  * runs the whole script atomically): the requests that arrived in one event-loop turn share one
- * round trip. KEYS[1] is the day's restored marker (below); then per request, 5 KEYS (above) and
- * 8 ARGV: cost (minute units), dailyCost (day units, at most cost), freeEligible, ratePerMinute,
- * dailyQuota, freeQuota, minuteTtlMs, dayTtlMs.
- * Returns 7 numbers per request, in order: admitted (1|0), reason (0 none, 1 rate, 2 quota),
+ * round trip. Per request, 6 KEYS: the account's restored marker of the day (below), then the 5
+ * above; and 8 ARGV: cost (minute units), dailyCost (day units, at most cost), freeEligible,
+ * ratePerMinute, dailyQuota, freeQuota, minuteTtlMs, dayTtlMs.
+ * Returns 7 numbers per request, in order: admitted (1|0|-1), reason (0 none, 1 rate, 2 quota),
  * minuteUsed, quotaUsed, freeUsed, freeTaken, planTaken. Writes nothing for a rejected request.
+ * On Redis Cluster all KEYS of one call must share a slot: a call there carries the requests of
+ * one account (one hash tag, redis-keys.ts).
  *
- * Without the marker the day's counters are not known to hold what was charged (Redis restarted
- * empty, or the day just began): the script answers {-1} and writes nothing, and the caller
- * restores the counters from the database first (RESTORE_SCRIPT, DECISIONS.md "Access").
+ * Without its marker the account's counters of the day are not known to hold what was charged
+ * (Redis, or this node, restarted empty; or the day just began): that request's answer is
+ * admitted -1 and nothing is written for it; the caller restores the account from the database
+ * first (RESTORE_SCRIPT, DECISIONS.md "Access").
  */
 export const RESERVE_SCRIPT = `
-if redis.call('EXISTS', KEYS[1]) == 0 then
-  return {-1}
-end
 -- A window's expiry is set when its counter is created (INCRBY returned exactly what was
 -- added); later increments keep it.
 local function add(key, units, ttl)
@@ -33,6 +33,9 @@ local function add(key, units, ttl)
   return after
 end
 local function reserve(k, a)
+  if redis.call('EXISTS', KEYS[k - 1]) == 0 then
+    return {-1, 0, 0, 0, 0, 0, 0}
+  end
   local cost = tonumber(ARGV[a])
   local dailyCost = tonumber(ARGV[a + 1])
   local freeEligible = tonumber(ARGV[a + 2])
@@ -63,8 +66,8 @@ local function reserve(k, a)
   return {1, 0, minute, used, free, freeTake, planTake}
 end
 local out = {}
-for i = 0, (#KEYS - 1) / 5 - 1 do
-  local result = reserve(i * 5 + 2, i * 8 + 1)
+for i = 0, #KEYS / 6 - 1 do
+  local result = reserve(i * 6 + 2, i * 8 + 1)
   for j = 1, 7 do
     out[#out + 1] = result[j]
   end
@@ -73,11 +76,11 @@ return out
 `;
 
 /**
- * Restores daily counters from what the database recorded as charged (after Redis came back
- * empty). KEYS: counters, then the day's restored marker last; ARGV: dayTtlMs, then one value
+ * Restores one account's daily counters from what the database recorded as charged (after Redis
+ * came back empty, or the day's first request). KEYS: counters, then the account's restored
+ * marker of the day last (all under the account's hash tag); ARGV: dayTtlMs, then one value
  * per counter. A counter keeps the larger of its value and the recorded one, so instances that
- * restore at the same time, or admit meanwhile, never lower a count. The marker is set by the
- * last call of a restore.
+ * restore at the same time, or admit meanwhile, never lower a count.
  */
 export const RESTORE_SCRIPT = `
 local ttl = ARGV[1]
@@ -89,9 +92,7 @@ for i = 1, counters do
     redis.call('SET', KEYS[i], recorded, 'PX', ttl)
   end
 end
-if ARGV[counters + 2] == 'mark' then
-  redis.call('SET', KEYS[#KEYS], '1', 'PX', ttl)
-end
+redis.call('SET', KEYS[#KEYS], '1', 'PX', ttl)
 return counters
 `;
 

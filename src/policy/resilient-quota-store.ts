@@ -25,8 +25,16 @@ export interface ResilientOptions {
   onStateChange?: (state: 'up' | 'down') => void;
 }
 
+/**
+ * Replies that say the server cannot serve now rather than that our script is wrong: a cluster
+ * whose slot has no master yet (failover), a node still loading its data, a replica asked to
+ * write. ioredis retries most of them itself before they reach us.
+ */
+const NOT_SERVING = /^(CLUSTERDOWN|TRYAGAIN|LOADING|MASTERDOWN|READONLY)\b/;
+
 /** A failure of the connection, not of our script (a script error is a bug and surfaces). */
-const isUnavailable = (error: unknown) => !(error instanceof (ReplyError as typeof Error));
+const isUnavailable = (error: unknown) =>
+  !(error instanceof (ReplyError as typeof Error)) || NOT_SERVING.test(error.message);
 
 /**
  * After recovery, how long an instance still holds each key to its outage share as well as to

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../db/redis.js';
 import type { TierName } from '../services/plans.js';
 
 /** DECISIONS.md "Push": concurrent streams and subscriptions per account. */
@@ -68,7 +68,7 @@ return 0`;
  * in this process instead (as the quota's `local` mode would: never more than the limit here).
  */
 export function redisStreamLeases(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   timing = { ttlMs: LEASE_TTL_MS, renewMs: RENEW_MS },
 ): StreamLeases {
@@ -76,7 +76,8 @@ export function redisStreamLeases(
   const fallback = memoryStreamLeases();
   const held = new Map<string, string>();
   const keyOf = (accountId: number) => `${prefix}:streams:{${accountId}}`;
-  // One ZADD and one PEXPIRE per account, in one round trip, whatever the number of streams.
+  // One ZADD and one PEXPIRE per account, whatever the number of streams, all sent at once (the
+  // keys of different accounts may live on different cluster nodes: no cross-slot pipeline).
   const renew = setInterval(() => {
     if (held.size === 0) {
       return;
@@ -88,12 +89,10 @@ export function redisStreamLeases(
       members.push(expiry, id);
       membersByKey.set(key, members);
     }
-    const pipeline = redis.pipeline();
     for (const [key, members] of membersByKey) {
-      pipeline.zadd(key, 'XX', ...members);
-      pipeline.pexpire(key, ttlMs);
+      redis.zadd(key, 'XX', ...members).catch(() => {});
+      redis.pexpire(key, ttlMs).catch(() => {});
     }
-    pipeline.exec().catch(() => {});
   }, renewMs);
   renew.unref();
   return {

@@ -98,14 +98,23 @@ export interface ChargedUsage {
 }
 
 /**
- * A day's charged usage per account and key, to restore the counters after a restart. Read
- * through the driver: at start-up it is the server's only query before it listens.
+ * A day's charged usage per account and key (of the given accounts only, when named), to restore
+ * the counters after a restart. Read through the driver: at start-up it is the server's only
+ * query before it listens.
  */
-export async function chargedOn(read: SqlRead, day: string): Promise<ChargedUsage[]> {
-  return read<ChargedUsage>({
-    text: `SELECT account_id AS "accountId", key_id AS "keyId", plan_requests AS "plan",
-                  free_match_requests AS "free"
-             FROM daily_usage WHERE day = $1::date`,
-    values: [day],
-  });
+export async function chargedOn(
+  read: SqlRead,
+  day: string,
+  accountIds?: readonly number[],
+): Promise<ChargedUsage[]> {
+  const columns = `SELECT account_id AS "accountId", key_id AS "keyId", plan_requests AS "plan",
+                          free_match_requests AS "free" FROM daily_usage WHERE day = $1::date`;
+  if (accountIds) {
+    // Primary key (account_id, day, key_id): an index range per account.
+    return read<ChargedUsage>({
+      text: `${columns} AND account_id = ANY($2::int[])`,
+      values: [day, [...accountIds]],
+    });
+  }
+  return read<ChargedUsage>({ text: columns, values: [day] });
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { describe } from 'vitest';
+import { counterKeys } from '../../src/policy/redis-keys.js';
 import { hkDay, minuteWindow, nextHkMidnight } from '../../src/policy/windows.js';
 import { TEST_DATABASE_URL } from './db.js';
 import { TEST_REDIS_URL } from './redis.js';
@@ -193,11 +194,8 @@ export async function readRedisCounters(
 ): Promise<RedisCounters> {
   const { accountId, keyId } = ids;
   const keys = [
-    `${prefix}:quota:${accountId}:${day}`,
-    `${prefix}:free:${accountId}:${day}`,
-    `${prefix}:keyplan:${accountId}:${keyId}:${day}`,
-    `${prefix}:keyfree:${accountId}:${keyId}:${day}`,
-    ...minutes.map((m) => `${prefix}:rate:${keyId}:${m}`),
+    ...counterKeys(prefix, accountId, keyId, 0, day).slice(1),
+    ...minutes.map((m) => counterKeys(prefix, accountId, keyId, m, day)[0]),
   ];
   const values = (await redis.mget(...keys)).map((v) => Number(v ?? 0));
   const [quota = 0, free = 0, keyPlan = 0, keyFree = 0, ...rates] = values;

@@ -138,3 +138,36 @@ describe('METRICS_TOKEN, METRICS_PORT, METRICS_HOST (docs/operations.md "Metrics
     expect(problemsOf({ METRICS_PORT: '70000' }).message).toContain('METRICS_PORT="70000"');
   });
 });
+
+describe('REDIS_CLUSTER_NODES (docs/scale.md "Redis Cluster")', () => {
+  it('a comma list of host:port (IPv6 in brackets) becomes the seed nodes', () => {
+    const config = loadConfig({
+      REDIS_CLUSTER_NODES: ' 10.0.0.1:7000, redis-b.internal:7001,[::1]:7002',
+    });
+    expect(config.redisClusterNodes).toEqual([
+      { host: '10.0.0.1', port: 7000 },
+      { host: 'redis-b.internal', port: 7001 },
+      { host: '::1', port: 7002 },
+    ]);
+    expect(config.redisUrl).toBeUndefined();
+    expect(loadConfig({}).redisClusterNodes).toEqual([]);
+  });
+
+  it('bad entries are named by position, every problem together', () => {
+    const error = problemsOf({ REDIS_CLUSTER_NODES: 'a:1,,b,c:99999,a:1,redis://:pw@x:6379' });
+    expect(error.problems).toEqual([
+      'REDIS_CLUSTER_NODES: entry 2 of 6 ("") is empty',
+      'REDIS_CLUSTER_NODES: entry 3 of 6 ("b") is not host:port',
+      'REDIS_CLUSTER_NODES: entry 4 of 6 ("c:99999") has a port outside 1..65535',
+      'REDIS_CLUSTER_NODES: entry 5 of 6 ("a:1") is listed twice',
+      'REDIS_CLUSTER_NODES: entry 6 of 6 is not host:port',
+    ]);
+  });
+
+  it('is refused together with REDIS_URL, in one line', () => {
+    const error = problemsOf({ REDIS_URL: 'redis://cache:6379', REDIS_CLUSTER_NODES: 'a:7000' });
+    expect(error.problems).toEqual([
+      'REDIS_CLUSTER_NODES: set together with REDIS_URL; set one (REDIS_URL for one server, REDIS_CLUSTER_NODES for a cluster)',
+    ]);
+  });
+});

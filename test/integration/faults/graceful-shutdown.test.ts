@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/db/database.js';
+import { accountDayKeys } from '../../../src/policy/redis-keys.js';
 import { hkDay } from '../../../src/policy/windows.js';
 import { seedPlans } from '../../../src/services/plans-seed.js';
 import { createAccountWithKey } from '../../helpers/access.js';
@@ -90,8 +91,8 @@ describe.skipIf(!withPostgres)('graceful shutdown (PostgreSQL through a proxy, R
     const day = hkDay(new Date());
     const counters = async () => {
       const [quota, free] = await client.mget(
-        `${prefix}:quota:${account.accountId}:${day}`,
-        `${prefix}:free:${account.accountId}:${day}`,
+        accountDayKeys(prefix, account.accountId, day).quota,
+        accountDayKeys(prefix, account.accountId, day).free,
       );
       return { plan: Number(quota ?? 0), free: Number(free ?? 0) };
     };

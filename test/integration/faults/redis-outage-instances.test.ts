@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { accountDayKeys } from '../../../src/policy/redis-keys.js';
 import { hkDay } from '../../../src/policy/windows.js';
 import { seedPlans } from '../../../src/services/plans-seed.js';
 import { createAccountWithKey } from '../../helpers/access.js';
@@ -124,8 +125,8 @@ describe.skipIf(!enabled)('Redis stopped mid-load under two server processes', (
     const counters = async () => {
       const day = hkDay(new Date());
       const [rate, daily] = await client.mget(
-        `${prefix}:quota:${rateKey.accountId}:${day}`,
-        `${prefix}:quota:${dailyKey.accountId}:${day}`,
+        accountDayKeys(prefix, rateKey.accountId, day).quota,
+        accountDayKeys(prefix, dailyKey.accountId, day).quota,
       );
       return { rate: Number(rate ?? 0), daily: Number(daily ?? 0) };
     };

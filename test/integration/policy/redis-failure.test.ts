@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database.js';
 import type { Deps } from '../../../src/deps.js';
+import { accountDayKeys } from '../../../src/policy/redis-keys.js';
 import { hkDay } from '../../../src/policy/windows.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
@@ -102,7 +103,7 @@ describe.skipIf(!available)('Redis stopped mid-run (QUOTA_FAILURE_MODE)', () => 
     const back = await recover(get);
     expect(back.statusCode).toBe(429);
     const client = new Redis(redis.url);
-    const used = await client.get(`${prefix}:quota:${accountId}:${hkDay(clock.now())}`);
+    const used = await client.get(accountDayKeys(prefix, accountId, hkDay(clock.now())).quota);
     client.disconnect();
     expect(Number(used)).toBe(30);
   });
@@ -134,7 +135,7 @@ describe.skipIf(!available)('Redis stopped mid-run (QUOTA_FAILURE_MODE)', () => 
     expect(together.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(storeState()).toBe('up');
     const client = new Redis(redis.url);
-    const used = await client.get(`${prefix}:quota:${accountId}:${hkDay(clock.now())}`);
+    const used = await client.get(accountDayKeys(prefix, accountId, hkDay(clock.now())).quota);
     client.disconnect();
     expect(Number(used)).toBe(22);
   });
@@ -156,7 +157,7 @@ describe.skipIf(!available)('Redis stopped mid-run (QUOTA_FAILURE_MODE)', () => 
     // Only one of the three units was read: two go back, into Redis.
     await deps.access.policy.settle(reserved.admission, true, { minute: 1, daily: 1 });
     const client = new Redis(redis.url);
-    const used = await client.get(`${prefix}:quota:${accountId}:${hkDay(clock.now())}`);
+    const used = await client.get(accountDayKeys(prefix, accountId, hkDay(clock.now())).quota);
     client.disconnect();
     expect(Number(used)).toBe(1);
   });

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database.js';
+import { accountDayKeys } from '../../../src/policy/redis-keys.js';
 import { hkDay } from '../../../src/policy/windows.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
@@ -103,7 +104,7 @@ describe.skipIf(!available)('Redis restarted empty (no persistence)', () => {
         // What Redis holds is what was charged (open mode admits during the outage by design;
         // whatever it admitted was recorded and is counted too).
         const inRedis = Number(
-          await client.get(`${prefix}:quota:${account.accountId}:${hkDay(clock.now())}`),
+          await client.get(accountDayKeys(prefix, account.accountId, hkDay(clock.now())).quota),
         );
         expect(inRedis).toBe(charged._sum.planRequests);
         expect(inRedis).toBeGreaterThanOrEqual(30);
@@ -144,7 +145,7 @@ describe.skipIf(!available)('Redis restarted empty (no persistence)', () => {
     }
     const client = new Redis(redis.url);
     try {
-      const key = `${prefix}:quota:${account.accountId}:${hkDay(clock.now())}`;
+      const key = accountDayKeys(prefix, account.accountId, hkDay(clock.now())).quota;
       // Redis says more than the database recorded (the flush runs every few seconds): the
       // larger count stands, restoring never lowers a counter.
       await client.set(key, '7', 'PX', 86_400_000);

@@ -1,0 +1,91 @@
+import { Cluster } from 'ioredis';
+import type { CounterRedis } from './redis-counter-client.js';
+
+/** A reservation's answer from RESERVE_SCRIPT (redis-scripts.ts), 7 numbers. */
+export type Reply = [number, number, number, number, number, number, number];
+
+/** The script's `admitted` when the account's counters of the day are not restored yet. */
+export const NOT_RESTORED = -1;
+
+/** A batch of reservations is one script call; this many at most, so no call holds Redis long. */
+const MAX_BATCH = 100;
+const KEYS_PER_REQUEST = 6;
+const ARGS_PER_REQUEST = 8;
+const REPLY_LENGTH = 7;
+
+interface PendingReserve {
+  /** The account's hash tag: on a cluster, one call carries one tag (one slot). */
+  tag: string;
+  keys: readonly string[];
+  args: readonly number[];
+  resolve(reply: Reply): void;
+  reject(error: unknown): void;
+}
+
+function groupBy(pending: PendingReserve[], groupOf: (p: PendingReserve) => string) {
+  const groups = new Map<string, PendingReserve[]>();
+  for (const p of pending) {
+    const group = groups.get(groupOf(p));
+    if (group) {
+      group.push(p);
+    } else {
+      groups.set(groupOf(p), [p]);
+    }
+  }
+  return groups.values();
+}
+
+/**
+ * Reservations made in one event-loop turn go to Redis together, in one call of the reserve
+ * script, which handles them in arrival order, each as if alone: under load one round trip (and
+ * one script run) serves many requests instead of one each. On Redis Cluster a script may touch
+ * one slot only, so the turn's reservations go in one call per account (its hash tag), all sent
+ * at once.
+ */
+export function createReserveBatcher(redis: CounterRedis) {
+  const groupOf = redis instanceof Cluster ? (p: PendingReserve) => p.tag : () => '';
+  let queue: PendingReserve[] = [];
+  let scheduled = false;
+
+  function send(batch: PendingReserve[]) {
+    const keys = batch.flatMap((p) => p.keys);
+    const args = batch.flatMap((p) => p.args);
+    redis.tlReserve(keys.length, ...keys, ...args).then(
+      (flat) => {
+        batch.forEach((p, i) => {
+          p.resolve(flat.slice(i * REPLY_LENGTH, (i + 1) * REPLY_LENGTH) as Reply);
+        });
+      },
+      (error: unknown) => {
+        for (const p of batch) {
+          p.reject(error);
+        }
+      },
+    );
+  }
+
+  function flush() {
+    scheduled = false;
+    const pending = queue;
+    queue = [];
+    for (const group of groupBy(pending, groupOf)) {
+      for (let i = 0; i < group.length; i += MAX_BATCH) {
+        send(group.slice(i, i + MAX_BATCH));
+      }
+    }
+  }
+
+  /** `keys`: the account's restored marker, then its 5 counters; `args`: the 8 ARGV. */
+  return (tag: string, keys: readonly string[], args: readonly number[]) => {
+    if (keys.length !== KEYS_PER_REQUEST || args.length !== ARGS_PER_REQUEST) {
+      throw new Error('a reservation takes 6 keys and 8 arguments');
+    }
+    return new Promise<Reply>((resolve, reject) => {
+      queue.push({ tag, keys, args, resolve, reject });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    });
+  };
+}
