@@ -17,6 +17,13 @@ function newestSource(dir: string): number {
   return newest;
 }
 
+/** True when a source file under app/, src/ or rest/ changed after `builtFile` (in dist/). */
+export function sourcesNewerThan(builtFile: string): boolean {
+  const root = dirname(dirname(builtFile));
+  const built = statSync(builtFile).mtimeMs;
+  return Math.max(...SOURCE_DIRS.map((d) => newestSource(join(root, d)))) > built;
+}
+
 /**
  * Run from the bundle in `dist/`: says so when a source file changed after the last build (a few
  * hundred stat calls). Run from source (`npm run dev`, tests): says nothing.
@@ -26,11 +33,8 @@ export function warnIfStaleBuild(moduleUrl: string, write: (line: string) => voi
   if (basename(dirname(file)) !== 'dist') {
     return;
   }
-  const root = dirname(dirname(file));
   try {
-    const built = statSync(file).mtimeMs;
-    const changed = Math.max(...SOURCE_DIRS.map((d) => newestSource(join(root, d))));
-    if (changed > built) {
+    if (sourcesNewerThan(file)) {
       write(
         'touchline: the sources changed after the last build: run `npm run build` (or `npm run dev`)',
       );

@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 
-export type ConfigName = 'embedded' | 'postgres' | 'replica';
-const CONFIG_NAMES: readonly string[] = ['embedded', 'postgres', 'replica'];
+export type ConfigName = 'embedded' | 'postgres' | 'replica' | 'cluster';
+const CONFIG_NAMES: readonly string[] = ['embedded', 'postgres', 'replica', 'cluster'];
 
 export interface BenchOptions {
   /** Measured seconds per load scenario. */
@@ -116,9 +116,9 @@ export function parseBenchOptions(
     )
     .option(
       '--configs <list>',
-      'embedded,postgres,replica (BENCH_CONFIGS)',
+      'embedded,postgres,replica,cluster (BENCH_CONFIGS)',
       configs,
-      fromEnv('BENCH_CONFIGS', 'embedded,postgres,replica', configs),
+      fromEnv('BENCH_CONFIGS', 'embedded,postgres,replica,cluster', configs),
     )
     .option(
       '--pg-url <url>',

@@ -63,6 +63,8 @@ export interface Server {
   readonly name: string;
   readonly url: string;
   readonly pid: number;
+  /** Every process that answers through it (a balancer and its instances); default `[pid]`. */
+  readonly pids?: readonly number[];
   stop(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { findHaproxy } from '../scripts/cluster/haproxy.js';
 import type { BenchRun } from './bench-run.js';
 import {
   type BenchData,
@@ -55,6 +56,33 @@ if (options.keepData) {
   cleanups.push(() => rm(tmp, { recursive: true, force: true }));
 }
 
+/** Issue 16: three instances behind HAProxy, on a database and Redis prefix of their own. */
+async function clusterConfiguration(): Promise<TouchlineConfig | { skipped: string }> {
+  if (!findHaproxy()) {
+    return { skipped: 'cluster configuration skipped: haproxy is not installed' };
+  }
+  const name = `touchline_bench_${process.pid}_cluster`;
+  const prefix = `tlbench_${process.pid}_cluster`;
+  try {
+    await dropRedisPrefix(options.redisUrl, prefix);
+    const databaseUrl = await createPgDatabase(options.pgUrl, name);
+    if (!options.keepData) {
+      cleanups.push(() => dropPgDatabase(options.pgUrl, name));
+    }
+    cleanups.push(() => dropRedisPrefix(options.redisUrl, prefix));
+    return {
+      name: 'cluster',
+      description: 'three instances behind HAProxy, PostgreSQL, Redis counter store',
+      dataDir: join(tmp, 'cluster-data'),
+      databaseUrl,
+      redisUrl: options.redisUrl,
+      redisPrefix: prefix,
+    };
+  } catch (error) {
+    return { skipped: `cluster configuration skipped: ${(error as Error).message}` };
+  }
+}
+
 /** The configurations that can run here; PostgreSQL and Redis are checked first. */
 async function configurations(): Promise<TouchlineConfig[]> {
   const list: TouchlineConfig[] = [];
@@ -90,6 +118,15 @@ async function configurations(): Promise<TouchlineConfig[]> {
       const note = `postgres configuration skipped: ${(error as Error).message}`;
       log(note);
       notes.push(note);
+    }
+  }
+  if (options.configs.includes('cluster') && !options.liveOnly) {
+    const config = await clusterConfiguration();
+    if ('skipped' in config) {
+      log(config.skipped);
+      notes.push(config.skipped);
+    } else {
+      list.push(config);
     }
   }
   if (options.configs.includes('replica') && !options.liveOnly) {

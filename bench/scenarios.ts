@@ -17,6 +17,8 @@ export type ScenarioId =
   | 'detail-nocache-replica'
   | 'detail-gateoff'
   | 'detail-gateon'
+  | 'cluster-direct'
+  | 'cluster-haproxy'
   | 'list25'
   | 'list100'
   | 'movement'
@@ -255,6 +257,19 @@ async function withEtag(baseUrl: string, s: Scenario): Promise<Scenario> {
  * Probe, warm up (discarded), measure (both in the load-generator process) while reading the
  * server's CPU time, probe again.
  */
+/** CPU µs of every process behind `server` (all or nothing: undefined if one cannot be read). */
+function serverCpu(server: Server): number | undefined {
+  let total = 0;
+  for (const pid of server.pids ?? [server.pid]) {
+    const micros = cpuMicros(pid);
+    if (micros === undefined) {
+      return undefined;
+    }
+    total += micros;
+  }
+  return total;
+}
+
 export async function measureScenario(
   load: LoadGenerator,
   options: BenchOptions,
@@ -276,13 +291,13 @@ export async function measureScenario(
   if (options.warmup > 0) {
     await load.cannon({ ...task, seconds: options.warmup });
   }
-  const cpuBefore = cpuMicros(server.pid);
+  const cpuBefore = serverCpu(server);
   const result = await load.cannon(
     s.perConnection
       ? { ...task, amount: s.perConnection * options.connections, seconds: SLOW_CAP_SECONDS }
       : { ...task, seconds: options.seconds },
   );
-  const cpuAfter = cpuMicros(server.pid);
+  const cpuAfter = serverCpu(server);
   const after = await probe(server.url, s);
   const total = Math.max(1, result.responses + result.errors);
   const failureShare = result.failures / total;

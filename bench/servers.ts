@@ -2,7 +2,7 @@ import { freePort, type Server, startServer } from './processes.js';
 
 /** One touchline configuration under test. */
 export interface TouchlineConfig {
-  name: 'embedded' | 'postgres' | 'replica';
+  name: 'embedded' | 'postgres' | 'replica' | 'cluster';
   /** In-process counter store on embedded PGlite, or Redis on PostgreSQL. */
   description: string;
   dataDir: string;

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BenchRun } from './bench-run.js';
+import { clusterScenarios, startBenchCluster } from './cluster.js';
 import type { BenchData } from './databases.js';
 import {
   changesLogged,
@@ -12,7 +13,7 @@ import {
 } from './live.js';
 import type { LoadGenerator } from './load-client.js';
 import type { BenchOptions } from './options.js';
-import { log, type Server } from './processes.js';
+import { cpuMicros, log, type Server } from './processes.js';
 import {
   lastTouchlineRead,
   replicaDetailScenario,
@@ -98,6 +99,10 @@ export class BenchSession {
       await this.benchReplica(config, config.replicaUrl, data);
       return;
     }
+    if (config.name === 'cluster') {
+      await this.benchCluster(config, data);
+      return;
+    }
     if (o.liveOnly) {
       if (config.databaseUrl) {
         await this.benchLive(config, config.databaseUrl, data);
@@ -161,6 +166,29 @@ export class BenchSession {
     }
     if (config.databaseUrl) {
       await this.benchLive(config, config.databaseUrl, data);
+    }
+  }
+
+  /**
+   * Issue 16 (bench/cluster.ts): the cached detail from one of three instances directly, then
+   * through HAProxy to all three; CPU per response counts HAProxy and the three instances.
+   */
+  private async benchCluster(config: TouchlineConfig, data: BenchData) {
+    const started = await startBenchCluster(config, this.tmp, this.logDir);
+    try {
+      const scenarios = clusterScenarios(data);
+      await this.measure(config.name, started.direct, scenarios.direct);
+      const haproxyBefore = cpuMicros(started.cluster.haproxy.pid);
+      await this.measure(config.name, started.balanced, scenarios.haproxy);
+      const haproxyAfter = cpuMicros(started.cluster.haproxy.pid);
+      const responses = this.measurements.at(-1)?.result.responses ?? 0;
+      if (haproxyBefore !== undefined && haproxyAfter !== undefined && responses > 0) {
+        log(
+          `  of which HAProxy: ${Math.round((haproxyAfter - haproxyBefore) / responses)} µs CPU/response`,
+        );
+      }
+    } finally {
+      await started.stop();
     }
   }
 
