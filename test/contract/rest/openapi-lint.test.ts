@@ -153,7 +153,15 @@ describe('OpenAPI document lint (/v1/openapi.json)', () => {
     for (const template of SPEC_ROUTES) {
       const operation = get(template);
       const ok = Object.keys(operation.responses['200']?.headers ?? {});
-      const all = Object.values(operation.responses).flatMap((r) => Object.keys(r.headers ?? {}));
+      // X-Request-Id is on every answer of every route (docs/operations.md "Request ids").
+      for (const [status, response] of Object.entries(operation.responses)) {
+        expect(response.headers?.['X-Request-Id']?.schema, `${template} ${status}`).toMatchObject({
+          type: 'string',
+        });
+      }
+      const all = Object.values(operation.responses)
+        .flatMap((r) => Object.keys(r.headers ?? {}))
+        .filter((name) => name !== 'X-Request-Id');
       if (!isKeyed(template)) {
         // Keyless: no key counters; the 429 of the per-address limit says when to retry and
         // names the address policy, the 503 of an unreachable database says when to retry.
@@ -173,6 +181,9 @@ describe('OpenAPI document lint (/v1/openapi.json)', () => {
       }
       for (const [status, response] of Object.entries(operation.responses)) {
         for (const [name, header] of Object.entries(response.headers ?? {})) {
+          if (name === 'X-Request-Id') {
+            continue;
+          }
           // The IETF fields are structured lists (`"minute";q=30;w=60, ...`), the rest numbers.
           const type = name.startsWith('RateLimit') ? 'string' : 'integer';
           expect(header.schema, `${template} ${status} ${name}`).toEqual({ type });
