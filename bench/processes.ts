@@ -1,9 +1,11 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../scripts/free-port.js';
+
+export { freePort };
 
 const execFileAsync = promisify(execFile);
 const children = new Set<ChildProcess>();
@@ -33,20 +35,6 @@ export const NODE_TS = ['--import', 'tsx'];
 export const ROOT = new URL('..', import.meta.url).pathname;
 
 export const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-
-/** A free loopback port (closed again at once; the server that gets it binds it next). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') {
-    throw new Error('no port');
-  }
-  return address.port;
-}
 
 /** `touchline <args> --json` in its own process; its JSON answer. */
 export async function touchlineCli<T>(args: string[], env: NodeJS.ProcessEnv): Promise<T> {

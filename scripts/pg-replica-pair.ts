@@ -9,29 +9,15 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './free-port.js';
 import { runningAsRoot, serverBinary } from './pg-binaries.js';
 
 const execFileAsync = promisify(execFile);
 const READY_TIMEOUT_MS = 60_000;
-
-/** A free loopback port (closed again at once; the server that gets it binds it next). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') {
-    throw new Error('no free port');
-  }
-  return address.port;
-}
 
 /** The command line of a PostgreSQL program, as the `postgres` user when we are root. */
 function asPostgres(program: string, args: string[], extra: string[] = []): [string, string[]] {

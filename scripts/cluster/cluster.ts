@@ -3,10 +3,11 @@
  * PostgreSQL and one Redis: what `npm run cluster`, the cluster tests and the bench's cluster
  * rows start.
  */
-import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { freePort } from '../free-port.js';
 import { type Haproxy, startHaproxy } from './haproxy.js';
 import { createInstance, type Entry, type Instance } from './instance.js';
+
+export { freePort };
 
 export const CLUSTER_SIZE = 3;
 
@@ -38,19 +39,6 @@ export interface Cluster {
     onStep?: (name: string, step: { exitCode: number | null; ms: number }) => void,
   ): Promise<void>;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') {
-    throw new Error('no port');
-  }
-  return address.port;
 }
 
 /** HAProxy sends to an instance once its health checks pass (`rise 2`, 0.5 s apart while down). */

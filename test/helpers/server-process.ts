@@ -1,21 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/free-port.js';
+
+export { freePort };
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === 'string') {
-    throw new Error('no port');
-  }
-  return address.port;
-}
 
 export interface ServerProcess {
   url: string;
