@@ -5,6 +5,7 @@ import { ERROR_CODES } from '../src/errors/codes.js';
 import { registerCompression } from '../src/http/compression.js';
 import { Problem } from '../src/wire/schemas/problem.js';
 import { errorStatusesOf } from './declared-errors.js';
+import { OPERATION_TAGS, OPERATIONS, TAG_DESCRIPTIONS } from './operations.js';
 
 const API_VERSION = '1.0.0';
 
@@ -82,6 +83,10 @@ export function completeRouteSchema(route: RouteOptions): void {
   if (!url.startsWith('/v1/football/') || !route.schema) {
     return;
   }
+  const operation = OPERATIONS[url];
+  if (!operation) {
+    throw new Error(`${url} has no entry in rest/operations.ts (operationId, tag, summary)`);
+  }
   const keyed = Boolean(route.config?.access);
   const response = { ...(route.schema.response as Record<string, unknown> | undefined) };
   const ok = response['200'] as Record<string, unknown> | undefined;
@@ -100,6 +105,10 @@ export function completeRouteSchema(route: RouteOptions): void {
   }
   route.schema = {
     ...route.schema,
+    operationId: operation.operationId,
+    tags: [operation.tag],
+    summary: operation.summary,
+    description: operation.description,
     response,
     ...(keyed ? { security: [{ bearer: [] }, { apiKey: [] }] } : { security: [] }),
   };
@@ -113,7 +122,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         title: 'Football Data API (touchline)',
         version: API_VERSION,
         description: `Live scores, fixtures, odds and analysis. Errors: ${config.docsUrl}/errors.`,
+        contact: { name: 'API documentation and support', url: config.docsUrl },
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      tags: OPERATION_TAGS.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
       servers: [{ url: config.baseUrl }],
       components: {
         securitySchemes: {

@@ -26,13 +26,23 @@ export interface OpenApiParameter {
   schema?: Record<string, unknown>;
 }
 export interface OpenApiOperation {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  description?: string;
   parameters?: OpenApiParameter[];
   responses: Record<string, OpenApiResponse>;
   security?: Record<string, string[]>[];
 }
 export interface OpenApiDocument {
   openapi: string;
-  info: { title: string; version: string };
+  info: {
+    title: string;
+    version: string;
+    contact?: { name?: string; url?: string };
+    license?: { name: string; identifier?: string };
+  };
+  tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
   components?: { schemas?: Record<string, Record<string, unknown>> };
 }

@@ -95,6 +95,49 @@ describe('OpenAPI document lint (/v1/openapi.json)', () => {
     expect((await new Validator({ strict: false }).validate(broken)).valid).toBe(false);
   });
 
+  it('names every operation for SDK generators: a unique camelCase operationId, one tag, a summary and a description', () => {
+    // Issue 17: the names a client generator turns into methods, copied here from the issue.
+    const expected: Record<string, string> = {
+      '/v1/football/matches': 'listMatches',
+      '/v1/football/matches/{matchId}': 'getMatch',
+      '/v1/football/matches/{matchId}/odds': 'getMatchOdds',
+      '/v1/football/matches/{matchId}/odds/{market}/{bookmaker}': 'getOddsMovement',
+    };
+    const ids: string[] = [];
+    for (const template of [...SPEC_ROUTES, ...ADDED_ROUTES]) {
+      const operation = get(template);
+      expect(operation.operationId, template).toMatch(/^[a-z][A-Za-z]+$/);
+      ids.push(String(operation.operationId));
+      if (expected[template]) {
+        expect(operation.operationId, template).toBe(expected[template]);
+      }
+      expect(operation.tags, template).toHaveLength(1);
+      const tag = String(operation.tags?.[0]);
+      expect(
+        doc.tags?.map((t) => t.name),
+        template,
+      ).toContain(tag);
+      const wanted = template.includes('/analysis/')
+        ? 'Analysis'
+        : template.includes('/odds')
+          ? 'Odds'
+          : template.includes('/meta/')
+            ? 'Meta'
+            : template.endsWith('/stream')
+              ? 'Stream'
+              : 'Matches';
+      expect(tag, template).toBe(wanted);
+      expect(operation.summary, template).toMatch(/^[^\n]{10,80}$/);
+      expect(operation.description?.length ?? 0, template).toBeGreaterThan(40);
+      // The description says what the call costs.
+      expect(operation.description, template).toMatch(/charges nothing|quota|allowance/);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.tags?.every((t) => (t.description ?? '').length > 0)).toBe(true);
+    expect(doc.info.contact?.url).toMatch(/^https?:\/\//);
+    expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+  });
+
   it('every embedded schema compiles as JSON Schema 2020-12 (ajv, strict)', () => {
     expect(createOpenApiHarness(doc).compileAll()).toEqual([]);
   });
