@@ -41,7 +41,13 @@ export const MatchListQuery = Type.Object({
   league: Type.Optional(LeagueFilter),
   status: Type.Optional(StatusFilter),
   page: Type.Optional(
-    Type.Integer({ format: 'int32', minimum: 1, maximum: 2147483647, default: 1 }),
+    Type.Integer({
+      format: 'int32',
+      minimum: 1,
+      maximum: 2147483647,
+      default: 1,
+      description: 'Page number, from 1.',
+    }),
   ),
   pageSize: Type.Optional(
     Type.Integer({

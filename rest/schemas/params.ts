@@ -3,7 +3,14 @@ import { OddsMarketParam } from '../../src/wire/schemas/odds.js';
 
 /** Path `{matchId}`: a positive int32 (spec 4). */
 export const MatchIdParams = Type.Object(
-  { matchId: Type.Integer({ format: 'int32', minimum: 1, maximum: 2147483647 }) },
+  {
+    matchId: Type.Integer({
+      format: 'int32',
+      minimum: 1,
+      maximum: 2147483647,
+      description: 'The match id, as `data[].id` of the match lists gives it.',
+    }),
+  },
   { additionalProperties: false },
 );
 
