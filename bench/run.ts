@@ -57,26 +57,32 @@ if (options.keepData) {
 }
 
 /** Issue 16: three instances behind HAProxy, on a database and Redis prefix of their own. */
+/**
+ * A PostgreSQL database and a Redis prefix of this run (`suffix` tells configurations apart),
+ * both dropped when the run ends (the database kept with --keep-data).
+ */
+async function freshPgAndRedis(suffix: string) {
+  const name = `touchline_bench_${process.pid}${suffix}`;
+  const prefix = `tlbench_${process.pid}${suffix}`;
+  await dropRedisPrefix(options.redisUrl, prefix);
+  const databaseUrl = await createPgDatabase(options.pgUrl, name);
+  if (!options.keepData) {
+    cleanups.push(() => dropPgDatabase(options.pgUrl, name));
+  }
+  cleanups.push(() => dropRedisPrefix(options.redisUrl, prefix));
+  return { databaseUrl, redisUrl: options.redisUrl, redisPrefix: prefix };
+}
+
 async function clusterConfiguration(): Promise<TouchlineConfig | { skipped: string }> {
   if (!findHaproxy()) {
     return { skipped: 'cluster configuration skipped: haproxy is not installed' };
   }
-  const name = `touchline_bench_${process.pid}_cluster`;
-  const prefix = `tlbench_${process.pid}_cluster`;
   try {
-    await dropRedisPrefix(options.redisUrl, prefix);
-    const databaseUrl = await createPgDatabase(options.pgUrl, name);
-    if (!options.keepData) {
-      cleanups.push(() => dropPgDatabase(options.pgUrl, name));
-    }
-    cleanups.push(() => dropRedisPrefix(options.redisUrl, prefix));
     return {
       name: 'cluster',
       description: 'three instances behind HAProxy, PostgreSQL, Redis counter store',
       dataDir: join(tmp, 'cluster-data'),
-      databaseUrl,
-      redisUrl: options.redisUrl,
-      redisPrefix: prefix,
+      ...(await freshPgAndRedis('_cluster')),
     };
   } catch (error) {
     return { skipped: `cluster configuration skipped: ${(error as Error).message}` };
@@ -96,22 +102,12 @@ async function configurations(): Promise<TouchlineConfig[]> {
     });
   }
   if (options.configs.includes('postgres')) {
-    const name = `touchline_bench_${process.pid}`;
-    const prefix = `tlbench_${process.pid}`;
     try {
-      await dropRedisPrefix(options.redisUrl, prefix);
-      const databaseUrl = await createPgDatabase(options.pgUrl, name);
-      if (!options.keepData) {
-        cleanups.push(() => dropPgDatabase(options.pgUrl, name));
-      }
-      cleanups.push(() => dropRedisPrefix(options.redisUrl, prefix));
       list.push({
         name: 'postgres',
         description: 'PostgreSQL, Redis counter store',
         dataDir: join(tmp, 'postgres-data'),
-        databaseUrl,
-        redisUrl: options.redisUrl,
-        redisPrefix: prefix,
+        ...(await freshPgAndRedis('')),
         trustedDocuments,
       });
     } catch (error) {

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccessEvent } from '../../../src/events/access-events.js';
 import { createAccessEventsFromConfig } from '../../../src/events/transports.js';
 import type { QuotaStore, ReserveInput } from '../../../src/policy/quota-store.js';
 import { accountDayKeys, accountTag } from '../../../src/policy/redis-keys.js';
-import {
-  type CounterRedis,
-  createCounterRedis,
-  createRedisQuotaStore,
-  waitForRedis,
-} from '../../../src/policy/redis-quota-store.js';
+import { createRedisQuotaStore } from '../../../src/policy/redis-quota-store.js';
 import { createResilientQuotaStore } from '../../../src/policy/resilient-quota-store.js';
 import { hkDay } from '../../../src/policy/windows.js';
 import { uniquePrefix } from '../../helpers/redis.js';
-import {
-  cli,
-  type RedisCluster,
-  redisClusterAvailable,
-  startRedisCluster,
-} from '../../helpers/redis-cluster.js';
+import { cli, type RedisCluster, redisClusterAvailable } from '../../helpers/redis-cluster.js';
+import { useClusterWithClients } from '../../helpers/redis-cluster-clients.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,28 +64,13 @@ async function accountOnMaster(cluster: RedisCluster, prefix: string, accountId:
 describe.skipIf(!redisClusterAvailable)(
   'counters through a Redis Cluster master failover [skipped only without /usr/bin/redis-server]',
   () => {
-    let cluster: RedisCluster;
-    let clients: CounterRedis[] = [];
-    const target = () => ({ redisUrl: undefined, redisClusterNodes: cluster.nodes });
-
-    beforeAll(async () => {
-      cluster = await startRedisCluster();
-      clients = Array.from({ length: 3 }, () => createCounterRedis(target()));
-      await Promise.all(clients.map((c) => waitForRedis(c, 10_000)));
-    }, 60_000);
-
-    afterAll(async () => {
-      for (const client of clients) {
-        client.disconnect();
-      }
-      await cluster?.destroy();
-    });
+    const setup = useClusterWithClients(3);
 
     it('a manual failover (CLUSTER FAILOVER) under traffic: Redis counts exactly the limit, a timed-out request at most once more; exact again after', async () => {
       const prefix = uniquePrefix();
       const accountId = 1;
-      const { master, replica } = await accountOnMaster(cluster, prefix, accountId);
-      const stores = clients.map((c) => createRedisQuotaStore(c, prefix));
+      const { master, replica } = await accountOnMaster(setup.cluster, prefix, accountId);
+      const stores = setup.clients.map((c) => createRedisQuotaStore(c, prefix));
       const limits = { ratePerMinute: 1_000_000, dailyQuota: 150, freeMatchesDailyQuota: 0 };
       const now = new Date();
       const input = () => ({ accountId, keyId: 1, cost: 1, freeEligible: 0, limits, now });
@@ -102,10 +78,12 @@ describe.skipIf(!redisClusterAvailable)(
       await sleep(1000);
       const failoverAt = Date.now();
       await cli(replica, 'cluster', 'failover');
-      await cluster.waitForMaster(replica);
+      await setup.cluster.waitForMaster(replica);
       const failoverMs = Date.now() - failoverAt;
       const tally = await traffic;
-      const quota = await clients[0]?.get(accountDayKeys(prefix, accountId, hkDay(now)).quota);
+      const quota = await setup.clients[0]?.get(
+        accountDayKeys(prefix, accountId, hkDay(now)).quota,
+      );
       console.info(
         `manual failover ${master} -> ${replica} in ${failoverMs} ms: admitted ${tally.admitted}, ` +
           `refused ${tally.refused}, failed ${tally.failed}, slowest ${tally.slowest} ms, ` +
@@ -117,7 +95,7 @@ describe.skipIf(!redisClusterAvailable)(
       expect(Number(quota)).toBe(150);
       expect(tally.admitted).toBeLessThanOrEqual(150);
       expect(tally.admitted).toBeGreaterThanOrEqual(150 - tally.failed);
-      expect(await cluster.masterOf(accountTag(prefix, accountId))).toBe(replica);
+      expect(await setup.cluster.masterOf(accountTag(prefix, accountId))).toBe(replica);
 
       // On the promoted master, a burst is exact again.
       const after = await Promise.all(
@@ -135,8 +113,8 @@ describe.skipIf(!redisClusterAvailable)(
     it('a master killed under traffic (QUOTA_FAILURE_MODE=local): no request fails, the limit holds, the journal reaches the promoted replica, pub/sub goes on', async () => {
       const prefix = uniquePrefix();
       const accountId = 2;
-      const { master, replica } = await accountOnMaster(cluster, prefix, accountId);
-      const instances = clients.slice(0, 2);
+      const { master, replica } = await accountOnMaster(setup.cluster, prefix, accountId);
+      const instances = setup.clients.slice(0, 2);
       const stores = instances.map((redis) =>
         createResilientQuotaStore(createRedisQuotaStore(redis, prefix), {
           mode: 'local',
@@ -144,7 +122,7 @@ describe.skipIf(!redisClusterAvailable)(
           instances: () => instances.length,
         }),
       );
-      const events = { ...target(), databaseUrl: undefined, redisPrefix: prefix };
+      const events = { ...setup.target(), databaseUrl: undefined, redisPrefix: prefix };
       const sender = createAccessEventsFromConfig(events);
       const receiver = createAccessEventsFromConfig(events);
       const received: AccessEvent[] = [];
@@ -158,15 +136,15 @@ describe.skipIf(!redisClusterAvailable)(
       const traffic = steadyTraffic(stores, input, 8000, 20);
       await sleep(1000);
       const killedAt = Date.now();
-      await cluster.kill(master);
-      await cluster.waitForMaster(replica);
+      await setup.cluster.kill(master);
+      await setup.cluster.waitForMaster(replica);
       const promotedMs = Date.now() - killedAt;
       const tally = await traffic;
       // Every store has probed (each second) and replayed what it admitted locally.
       await sleep(2500);
       await Promise.all(stores.map((s) => s.peek(input())));
       const key = accountDayKeys(prefix, accountId, hkDay(now)).quota;
-      const quota = Number(await clients[2]?.get(key));
+      const quota = Number(await setup.clients[2]?.get(key));
       console.info(
         `master ${master} killed, replica ${replica} promoted after ${promotedMs} ms: admitted ` +
           `${tally.admitted}, refused ${tally.refused}, failed ${tally.failed}, slowest ` +

@@ -4,7 +4,7 @@ import { createAccessEventsFromConfig } from '../../../src/events/transports.js'
 import { createKeysService } from '../../../src/services/keys.js';
 import { seedPlans } from '../../../src/services/plans-seed.js';
 import { createAccountWithKey } from '../../helpers/access.js';
-import { burst } from '../../helpers/cluster.js';
+import { awayFromWindowEnd, burst } from '../../helpers/cluster.js';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../helpers/db.js';
 import { uniquePrefix } from '../../helpers/redis.js';
 import {
@@ -15,14 +15,6 @@ import {
 import { type ServerProcess, startServerProcess } from '../../helpers/server-process.js';
 
 const enabled = redisClusterAvailable && Boolean(TEST_DATABASE_URL);
-
-/** Waits, if needed, so that a short burst does not straddle a calendar minute. */
-async function awayFromMinuteEnd() {
-  const second = new Date().getUTCSeconds();
-  if (second > 45) {
-    await new Promise((r) => setTimeout(r, (61 - second) * 1000));
-  }
-}
 
 /** docs/scale.md "Redis Cluster": the app itself, configured with REDIS_CLUSTER_NODES. */
 describe.skipIf(!enabled)(
@@ -65,7 +57,7 @@ describe.skipIf(!enabled)(
 
     it('admit exactly the per-minute limit of a key, REST and GraphQL, from both', async () => {
       const { key } = await createAccountWithKey(database, 'Plus');
-      await awayFromMinuteEnd();
+      await awayFromWindowEnd('minute', 15_000);
       const urls = servers.map((s) => s.url);
       const tally = await burst(urls, key, ['rest-bookmakers', 'graphql-bookmakers'], 200, 40);
       expect(tally).toMatchObject({ admitted: 30, refused: { rate_limited: 170 }, other: [] });

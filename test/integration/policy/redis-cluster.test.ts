@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccessEvent } from '../../../src/events/access-events.js';
 import { createAccessEventsFromConfig } from '../../../src/events/transports.js';
 import type { ReserveInput } from '../../../src/policy/quota-store.js';
 import { accountDayKeys, accountTag, counterKeys } from '../../../src/policy/redis-keys.js';
-import {
-  type CounterRedis,
-  createCounterRedis,
-  createRedisQuotaStore,
-  waitForRedis,
-} from '../../../src/policy/redis-quota-store.js';
+import { type CounterRedis, createRedisQuotaStore } from '../../../src/policy/redis-quota-store.js';
 import { hkDay, minuteWindow } from '../../../src/policy/windows.js';
 import { createFakeClock } from '../../helpers/clock.js';
 import { quotaStoreContract } from '../../helpers/quota-store-contract.js';
 import { uniquePrefix } from '../../helpers/redis.js';
-import {
-  type RedisCluster,
-  redisClusterAvailable,
-  startRedisCluster,
-} from '../../helpers/redis-cluster.js';
+import { redisClusterAvailable } from '../../helpers/redis-cluster.js';
+import { useClusterWithClients } from '../../helpers/redis-cluster-clients.js';
 
 const ACCOUNTS = 12;
 const CLIENTS = 4;
@@ -43,39 +35,26 @@ const count = (inputs: ReserveInput[], accountId: number) =>
 describe.skipIf(!redisClusterAvailable)(
   'counters on a Redis Cluster of 3 masters and 3 replicas [skipped only without /usr/bin/redis-server]',
   () => {
-    let cluster: RedisCluster;
-    let clients: CounterRedis[] = [];
-    const target = () => ({ redisUrl: undefined, redisClusterNodes: cluster.nodes });
-
-    beforeAll(async () => {
-      cluster = await startRedisCluster();
-      clients = Array.from({ length: CLIENTS }, () => createCounterRedis(target()));
-      await Promise.all(clients.map((c) => waitForRedis(c, 10_000)));
-    }, 60_000);
-
-    afterAll(async () => {
-      for (const client of clients) {
-        client.disconnect();
-      }
-      await cluster?.destroy();
-    });
+    const setup = useClusterWithClients(CLIENTS);
 
     describe('the quota store contract', () => {
-      quotaStoreContract(() => createRedisQuotaStore(clients[0] as CounterRedis, uniquePrefix()));
+      quotaStoreContract(() =>
+        createRedisQuotaStore(setup.clients[0] as CounterRedis, uniquePrefix()),
+      );
     });
 
     it('the accounts of one burst live on different masters', async () => {
       const prefix = uniquePrefix();
       const masters = new Set<number>();
       for (let accountId = 1; accountId <= ACCOUNTS; accountId++) {
-        masters.add(await cluster.masterOf(accountTag(prefix, accountId)));
+        masters.add(await setup.cluster.masterOf(accountTag(prefix, accountId)));
       }
       expect(masters.size).toBeGreaterThanOrEqual(2);
     });
 
     it(`exactly the per-minute limit of each of ${ACCOUNTS} accounts, from ${CLIENTS} clients at once`, async () => {
       const prefix = uniquePrefix();
-      const stores = clients.map((c) => createRedisQuotaStore(c, prefix));
+      const stores = setup.clients.map((c) => createRedisQuotaStore(c, prefix));
       const clock = createFakeClock('2026-11-22T10:00:10.000Z');
       const limits = { ratePerMinute: 25, dailyQuota: 1_000_000, freeMatchesDailyQuota: 0 };
       const inputs = Array.from({ length: ACCOUNTS * 60 }, (_, i) => ({
@@ -92,14 +71,14 @@ describe.skipIf(!redisClusterAvailable)(
       for (let accountId = 1; accountId <= ACCOUNTS; accountId++) {
         expect(count(admitted, accountId), `account ${accountId}`).toBe(25);
         const [rate] = counterKeys(prefix, accountId, 99 + accountId, minute, day);
-        expect(Number(await clients[0]?.get(rate))).toBe(25);
+        expect(Number(await setup.clients[0]?.get(rate))).toBe(25);
       }
       expect(refused).toBe(ACCOUNTS * 35);
     });
 
     it(`exactly the daily quota of each of ${ACCOUNTS} accounts; usage per key reads it back`, async () => {
       const prefix = uniquePrefix();
-      const stores = clients.map((c) => createRedisQuotaStore(c, prefix));
+      const stores = setup.clients.map((c) => createRedisQuotaStore(c, prefix));
       const clock = createFakeClock('2026-11-22T10:00:10.000Z');
       const limits = { ratePerMinute: 1_000_000, dailyQuota: 40, freeMatchesDailyQuota: 5 };
       const inputs = Array.from({ length: ACCOUNTS * 80 }, (_, i) => ({
@@ -115,7 +94,7 @@ describe.skipIf(!redisClusterAvailable)(
       for (let accountId = 1; accountId <= ACCOUNTS; accountId++) {
         expect(count(admitted, accountId), `account ${accountId}`).toBe(45);
         const keys = accountDayKeys(prefix, accountId, day);
-        expect(await clients[1]?.mget(keys.quota, keys.free)).toEqual(['40', '5']);
+        expect(await setup.clients[1]?.mget(keys.quota, keys.free)).toEqual(['40', '5']);
         const byKey = await stores[2]?.usageByKey(accountId, clock.now());
         expect(Object.fromEntries(byKey ?? [])).toEqual({
           [199 + accountId]: { plan: 40, free: 5 },
@@ -126,7 +105,7 @@ describe.skipIf(!redisClusterAvailable)(
     it('an account seen for the first time today is restored from what the database recorded', async () => {
       const prefix = uniquePrefix();
       const asked: number[][] = [];
-      const store = createRedisQuotaStore(clients[0] as CounterRedis, prefix, {
+      const store = createRedisQuotaStore(setup.clients[0] as CounterRedis, prefix, {
         async charged(_day, accountIds) {
           asked.push([...accountIds]);
           return accountIds.map((accountId) => ({ accountId, keyId: 1, plan: 7, free: 2 }));
@@ -153,7 +132,7 @@ describe.skipIf(!redisClusterAvailable)(
     });
 
     it('a revocation published through one instance reaches another (pub/sub over the cluster)', async () => {
-      const settings = { ...target(), databaseUrl: undefined, redisPrefix: uniquePrefix() };
+      const settings = { ...setup.target(), databaseUrl: undefined, redisPrefix: uniquePrefix() };
       const sender = createAccessEventsFromConfig(settings);
       const receiver = createAccessEventsFromConfig(settings);
       const received: AccessEvent[] = [];
