@@ -43,6 +43,10 @@ export function counterKeys(
 export const restoredMarkerKey = (prefix: string, accountId: number, day: string) =>
   `${accountTag(prefix, accountId)}:restored:${day}`;
 
+/** Set when the journal entry `entryId` of an outage has been replayed (REPLAY_SCRIPT). */
+export const replayedMarkerKey = (prefix: string, accountId: number, entryId: string) =>
+  `${accountTag(prefix, accountId)}:replayed:${entryId}`;
+
 /** SCAN pattern of the per-key daily counters of one account (`usage`). */
 export const keyUsagePattern = (prefix: string, accountId: number, day: string) =>
   `${accountTag(prefix, accountId)}:key*:*:${day}`;

@@ -15,6 +15,7 @@ import {
   counterKeys,
   keyUsagePattern,
   parseKeyUsageKey,
+  replayedMarkerKey,
   restoredMarkerKey,
 } from './redis-keys.js';
 import { createReserveBatcher, NOT_RESTORED, type Reply } from './redis-reserve-batcher.js';
@@ -38,6 +39,8 @@ const snapshot = (
 });
 
 export interface ReplayEntry {
+  /** Unique for good (replayedMarkerKey): the same entry sent twice is applied once. */
+  id: string;
   accountId: number;
   keyId: number;
   minute: number;
@@ -166,6 +169,7 @@ export function createRedisQuotaStore(
     for (const e of entries) {
       await redis.tlReplay(
         ...counterKeys(prefix, e.accountId, e.keyId, e.minute, e.day),
+        replayedMarkerKey(prefix, e.accountId, e.id),
         e.minute === minuteWindow(now) ? e.minuteUnits : 0,
         e.day === hkDay(now) ? e.planUnits : 0,
         e.day === hkDay(now) ? e.freeUnits : 0,

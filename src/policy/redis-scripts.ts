@@ -130,10 +130,14 @@ return {minute, tonumber(redis.call('GET', KEYS[2]) or '0'), tonumber(redis.call
 
 /**
  * Replays what an instance admitted (or failed to refund) while Redis was unreachable
- * (QUOTA_FAILURE_MODE=local). ARGV: minute, plan, free units (negative for refunds that could
- * not be applied), minuteTtlMs, dayTtlMs. No limit check: the requests were already served.
+ * (QUOTA_FAILURE_MODE=local). KEYS: the 5 counters, then the entry's replayed marker. ARGV:
+ * minute, plan, free units (negative for refunds that could not be applied), minuteTtlMs,
+ * dayTtlMs. No limit check: the requests were already served. Once per entry: a replay whose
+ * reply was lost (a timeout while a failover moved the slot) and is sent again finds its marker
+ * and adds nothing, so an outage's admissions never count twice.
  */
 export const REPLAY_SCRIPT = `
+if not redis.call('SET', KEYS[6], '1', 'NX', 'PX', ARGV[5]) then return 0 end
 local function apply(key, units, ttl)
   if units == 0 then return end
   local after = math.max(0, tonumber(redis.call('GET', key) or '0') + units)

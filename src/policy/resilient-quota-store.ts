@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ReplyError } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { QuotaFailureMode } from '../config.js';
@@ -66,7 +67,12 @@ export function createResilientQuotaStore(
   /** The outage's local counters, still enforced as a ceiling until `until` (SETTLE_MS). */
   let settling: { store: ReturnType<typeof createMemoryQuotaStore>; until: number } | undefined;
   const localReservations = new WeakSet<Reservation>();
+  /** What the outage admitted (or could not refund), one open entry per key and window. */
   const journal = new Map<string, ReplayEntry>();
+  /** Entries taken out of the journal to be replayed, by id: sent again (same id) until acknowledged. */
+  const sealed = new Map<string, ReplayEntry>();
+  const journalOrigin = randomUUID();
+  let journalEntries = 0;
   /** Last usage Redis reported per key, and the windows it was for, to size the local shares. */
   const lastSeen = new LRUCache<number, { usage: UsageSnapshot; minute: number; day: string }>({
     max: 50_000,
@@ -103,17 +109,22 @@ export function createResilientQuotaStore(
   }
 
   /**
-   * Replays the journal into Redis, entry by entry, so a replay cut short by another failure
-   * never counts anything twice. Single flight: requests that find Redis back at the same moment
-   * share one replay (two replays of one journal would count it twice).
+   * Replays the journal into Redis, entry by entry. An entry is sealed before it is sent (what is
+   * admitted afterwards opens a new one) and keeps its id until Redis acknowledges it, so an entry
+   * whose reply was lost is sent again and applied once (REPLAY_SCRIPT). Single flight: requests
+   * that find Redis back at the same moment share one replay.
    */
   let flushing: Promise<void> | undefined;
   function flushJournal(): Promise<void> {
     flushing ??= (async () => {
       try {
-        for (const [id, entry] of journal) {
+        for (const entry of journal.values()) {
+          sealed.set(entry.id, entry);
+        }
+        journal.clear();
+        for (const [id, entry] of sealed) {
           await redisStore.replay([entry], options.now());
-          journal.delete(id);
+          sealed.delete(id);
         }
       } finally {
         flushing = undefined;
@@ -133,7 +144,7 @@ export function createResilientQuotaStore(
       options.onStateChange?.('up');
     }
     // Admitted locally while the replay ran: into Redis too.
-    if (journal.size > 0) {
+    if (journal.size > 0 || sealed.size > 0) {
       await flushJournal();
     }
   }
@@ -163,12 +174,18 @@ export function createResilientQuotaStore(
     sign: 1 | -1,
     units: { minute: number; plan: number; free: number },
   ) {
-    const id = `${r.accountId}:${r.keyId}:${r.minute}:${r.day}`;
-    const entry = journal.get(id) ?? { ...r, minuteUnits: 0, planUnits: 0, freeUnits: 0 };
+    const window = `${r.accountId}:${r.keyId}:${r.minute}:${r.day}`;
+    const entry = journal.get(window) ?? {
+      ...r,
+      id: `${journalOrigin}:${++journalEntries}`,
+      minuteUnits: 0,
+      planUnits: 0,
+      freeUnits: 0,
+    };
     entry.minuteUnits += sign * units.minute;
     entry.planUnits += sign * units.plan;
     entry.freeUnits += sign * units.free;
-    journal.set(id, entry);
+    journal.set(window, entry);
   }
 
   function unavailable(): never {

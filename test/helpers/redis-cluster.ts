@@ -9,6 +9,7 @@ import type { RedisNode } from '../../src/config.js';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 const REDIS_CLI = '/usr/bin/redis-cli';
+const NODE_TIMEOUT_MS = 3000;
 const run = promisify(execFile);
 
 /** The cluster tests need the server and its CLI; nothing else (no REDIS_URL). */
@@ -80,6 +81,8 @@ export interface RedisCluster {
   masterOf(key: string): Promise<number>;
   /** Kills a node's process outright (SIGKILL). */
   kill(port: number): Promise<void>;
+  /** Waits until the replica on `port` has finished its sync and follows its master. */
+  waitForReplicaInSync(port: number): Promise<void>;
   /** Waits until every node still running says `cluster_state:ok` and `port` is a master. */
   waitForMaster(port: number, timeoutMs?: number): Promise<void>;
   destroy(): Promise<void>;
@@ -87,8 +90,11 @@ export interface RedisCluster {
 
 /**
  * A Redis Cluster of the test's own: three masters and three replicas (one each) on spare
- * loopback ports, under a temporary folder, no persistence. `cluster-node-timeout` is short
- * (1 s) so that a killed master's replica is promoted within a few seconds.
+ * loopback ports, under a temporary folder, no persistence. `cluster-node-timeout` is 3 s: short,
+ * so that a killed master's replica is promoted within seconds, but long enough that a node
+ * starved of CPU on a loaded CI machine (a suite of parallel files on 2 cores) is not taken for
+ * dead and failed over behind a test's back (seen with 1 s: a replica promoted before its sync
+ * was complete, losing counts).
  */
 export async function startRedisCluster(): Promise<RedisCluster> {
   const ports = await spareClusterPorts(6);
@@ -122,7 +128,7 @@ export async function startRedisCluster(): Promise<RedisCluster> {
         '--cluster-config-file',
         join(dir, `nodes-${port}.conf`),
         '--cluster-node-timeout',
-        '1000',
+        String(NODE_TIMEOUT_MS),
         '--save',
         '',
         '--appendonly',
@@ -156,6 +162,22 @@ export async function startRedisCluster(): Promise<RedisCluster> {
       return true;
     };
     await waitFor('cluster_state:ok on every node', allOk);
+
+    /** The replica on `port` has finished its sync and follows its master's stream. */
+    async function inSync(port: number): Promise<boolean> {
+      const info = await cli(port, 'info', 'replication');
+      return (
+        info.includes('role:slave') &&
+        info.includes('master_link_status:up') &&
+        !info.includes('master_sync_in_progress:1')
+      );
+    }
+    // Every node's view counts: the one roles() asks learns of replicas by gossip.
+    await waitFor('three replicas known and in sync', async () => {
+      const replicas = (await roles()).filter((n) => n.role === 'slave' && n.masterPort);
+      const synced = await Promise.all(replicas.map((n) => inSync(n.port)));
+      return replicas.length === ports.length / 2 && synced.every(Boolean);
+    });
 
     async function roles(): Promise<ClusterNodeInfo[]> {
       const alive = ports.find(running) ?? ports[0];
@@ -204,6 +226,7 @@ export async function startRedisCluster(): Promise<RedisCluster> {
           await exited;
         }
       },
+      waitForReplicaInSync: (port) => waitFor(`replica ${port} in sync`, () => inSync(port)),
       async waitForMaster(port, timeoutMs = 30_000) {
         await waitFor(
           `node ${port} a master and the cluster ok`,

@@ -70,6 +70,7 @@ describe.skipIf(!redisClusterAvailable)(
       const prefix = uniquePrefix();
       const accountId = 1;
       const { master, replica } = await accountOnMaster(setup.cluster, prefix, accountId);
+      await setup.cluster.waitForReplicaInSync(replica);
       const stores = setup.clients.map((c) => createRedisQuotaStore(c, prefix));
       const limits = { ratePerMinute: 1_000_000, dailyQuota: 150, freeMatchesDailyQuota: 0 };
       const now = new Date();
