@@ -5,6 +5,7 @@ import { ERROR_CODES } from '../src/errors/codes.js';
 import { registerCompression } from '../src/http/compression.js';
 import { Problem } from '../src/wire/schemas/problem.js';
 import { errorStatusesOf } from './declared-errors.js';
+import { EXAMPLES } from './examples/index.js';
 import { OPERATION_TAGS, OPERATIONS, TAG_DESCRIPTIONS } from './operations.js';
 
 const API_VERSION = '1.0.0';
@@ -74,9 +75,24 @@ function problemResponse(status: number, keyed: boolean) {
 }
 
 /**
+ * The 200's example (rest/examples): @fastify/swagger turns a one-element `examples` of a
+ * response schema into the media type's `example`; a response given as `content` (the stream's
+ * text/event-stream) gets it on each media type. Neither keyword changes validation or
+ * serialization.
+ */
+function withExample(ok: Record<string, unknown>, example: unknown): Record<string, unknown> {
+  const content = ok['content'] as Record<string, Record<string, unknown>> | undefined;
+  if (!content) {
+    return { ...ok, examples: [example] };
+  }
+  const media = Object.entries(content).map(([type, m]) => [type, { ...m, example }]);
+  return { ...ok, content: Object.fromEntries(media) };
+}
+
+/**
  * Completes every /v1 route's schema from one place: its declared errors (spec part 4) as
- * problem+json responses, and the rate and quota headers on keyed routes. Route files declare
- * only their parameters and their 200 body.
+ * problem+json responses, the rate and quota headers on keyed routes, and the example of the 200
+ * body (rest/examples). Route files declare only their parameters and their 200 body.
  */
 export function completeRouteSchema(route: RouteOptions): void {
   const url = route.url;
@@ -86,6 +102,10 @@ export function completeRouteSchema(route: RouteOptions): void {
   const operation = OPERATIONS[url];
   if (!operation) {
     throw new Error(`${url} has no entry in rest/operations.ts (operationId, tag, summary)`);
+  }
+  const example = EXAMPLES[url];
+  if (example === undefined) {
+    throw new Error(`${url} has no example of its 200 body in rest/examples/index.ts`);
   }
   const keyed = Boolean(route.config?.access);
   const response = { ...(route.schema.response as Record<string, unknown> | undefined) };
@@ -99,6 +119,9 @@ export function completeRouteSchema(route: RouteOptions): void {
   } else if (ok) {
     const headers = (ok['headers'] as Record<string, unknown> | undefined) ?? {};
     response['200'] = { ...ok, headers: { ...headers, ...REQUEST_ID_HEADERS } };
+  }
+  if (ok) {
+    response['200'] = withExample(response['200'] as Record<string, unknown>, example);
   }
   for (const status of errorStatusesOf(url)) {
     response[String(status)] ??= problemResponse(status, keyed);

@@ -61,4 +61,20 @@ describe('the served /v1/openapi.json under Spectral and Redocly', () => {
     expect((await spectralFindings(broken)).join('\n')).toMatch(/operation-operationId/);
     expect((await redoclyFindings(broken)).join('\n')).toMatch(/operation-operationId/);
   });
+
+  it('control: both check the 200 examples against their schemas', async () => {
+    const doc = JSON.parse(text) as {
+      paths: Record<string, { get: { responses: Record<string, Record<string, unknown>> } }>;
+    };
+    const ok = doc.paths['/v1/football/matches/{matchId}']?.get.responses['200'] ?? {};
+    const media = (ok['content'] as Record<string, { example: { data: object } }>)[
+      'application/json'
+    ];
+    if (media) {
+      media.example = { data: { ...media.example.data, status: 'halftime' } };
+    }
+    const broken = JSON.stringify(doc);
+    expect((await spectralFindings(broken)).join('\n')).toMatch(/oas3-valid-media-example/);
+    expect((await redoclyFindings(broken)).join('\n')).toMatch(/no-invalid-media-type-examples/);
+  });
 });
