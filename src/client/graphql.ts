@@ -6,7 +6,7 @@ export * from './generated/graphql.js';
 export interface GraphqlClientOptions {
   /** The server's origin, e.g. `http://127.0.0.1:3000`; operations go to `/graphql`. */
   baseUrl: string;
-  /** Sent as `X-Api-Key`, as on REST (spec 5.1 rule 1). */
+  /** Sent as `X-Api-Key`, as on REST (spec 5.1). */
   apiKey?: string | undefined;
   /** More headers for every request. */
   headers?: Record<string, string> | undefined;

@@ -7,7 +7,7 @@ export interface RestClientOptions {
   /** The server's origin, e.g. `http://127.0.0.1:3000`; every path starts with `/v1`. */
   baseUrl: string;
   /**
-   * Sent as `X-Api-Key` (spec 5.1 rule 1: a header, never the URL). Leave it out for the keyless
+   * Sent as `X-Api-Key` (spec 5.1: a header, never the URL). Leave it out for the keyless
    * `/v1/football/meta` routes.
    */
   apiKey?: string | undefined;
