@@ -67,6 +67,18 @@ export default {
       to: { path: '^src/(?!analysis/|football/)|^(rest|app)/|^node_modules/' },
     },
     {
+      name: 'client-stands-alone',
+      comment:
+        'src/client is the `touchline/client` package a browser loads: it imports itself, ' +
+        'openapi-fetch, graphql (its printer is bundled) and the typed-document types, nothing else.',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: {
+        pathNot:
+          '^src/client/|(^|/)node_modules/(openapi-fetch|graphql|@graphql-typed-document-node/core)/',
+      },
+    },
+    {
       name: 'no-dev-dependencies-in-production',
       comment: 'What runs in production may not need a devDependency.',
       severity: 'error',
@@ -88,6 +100,8 @@ export default {
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      // Types-only packages (@graphql-typed-document-node/core) name their file in `typings`.
+      mainFields: ['module', 'main', 'types', 'typings'],
     },
   },
 };

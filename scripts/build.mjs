@@ -2,8 +2,10 @@
 // with esbuild. One bundle with a chunk per lazily loaded part (server, demo, analysis ...)
 // loads in a fraction of the time of hundreds of separate modules; source maps keep stack traces
 // on the TypeScript lines. Type checking is `npm run typecheck` (part of `npm test`).
+// The `touchline/client` subpath is a separate, browser-friendly build (scripts/build-client.mjs).
 import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
+import { buildClient } from './build-client.mjs';
 
 /**
  * Packages that find their own files next to their code at run time (WebAssembly, data files,
@@ -35,3 +37,4 @@ await build({
   },
   logLevel: 'warning',
 });
+await buildClient();
