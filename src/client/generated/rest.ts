@@ -470,6 +470,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "tier": "Free",
+                     *           "dailyQuota": 30,
+                     *           "ratePerMinute": 30,
+                     *           "maxKeys": 1,
+                     *           "maxAllowlistEntriesPerKey": 3,
+                     *           "freeMatchesDailyQuota": 50,
+                     *           "features": {
+                     *             "analysis": false
+                     *           }
+                     *         },
+                     *         {
+                     *           "tier": "Plus",
+                     *           "dailyQuota": 5000,
+                     *           "ratePerMinute": 120,
+                     *           "maxKeys": 1,
+                     *           "maxAllowlistEntriesPerKey": 3,
+                     *           "freeMatchesDailyQuota": 500,
+                     *           "features": {
+                     *             "analysis": true
+                     *           }
+                     *         },
+                     *         {
+                     *           "tier": "Pro",
+                     *           "dailyQuota": 30000,
+                     *           "ratePerMinute": 600,
+                     *           "maxKeys": 1,
+                     *           "maxAllowlistEntriesPerKey": 3,
+                     *           "freeMatchesDailyQuota": 2000,
+                     *           "features": {
+                     *             "analysis": true
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             tier: "Free" | "Plus" | "Pro";
@@ -592,6 +631,106 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "currency": "HKD",
+                     *         "tiers": [
+                     *           {
+                     *             "tier": "Free",
+                     *             "limits": {
+                     *               "tier": "Free",
+                     *               "dailyQuota": 30,
+                     *               "ratePerMinute": 30,
+                     *               "maxKeys": 1,
+                     *               "maxAllowlistEntriesPerKey": 3,
+                     *               "freeMatchesDailyQuota": 50,
+                     *               "features": {
+                     *                 "analysis": false
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "tier": "Plus",
+                     *             "limits": {
+                     *               "tier": "Plus",
+                     *               "dailyQuota": 5000,
+                     *               "ratePerMinute": 120,
+                     *               "maxKeys": 1,
+                     *               "maxAllowlistEntriesPerKey": 3,
+                     *               "freeMatchesDailyQuota": 500,
+                     *               "features": {
+                     *                 "analysis": true
+                     *               }
+                     *             },
+                     *             "monthly": {
+                     *               "id": 1,
+                     *               "planCode": "plus-monthly",
+                     *               "tier": "Plus",
+                     *               "billingPeriod": "monthly",
+                     *               "months": 1,
+                     *               "price": 188,
+                     *               "currency": "HKD",
+                     *               "version": 1
+                     *             },
+                     *             "yearly": {
+                     *               "id": 2,
+                     *               "planCode": "plus-yearly",
+                     *               "tier": "Plus",
+                     *               "billingPeriod": "yearly",
+                     *               "months": 12,
+                     *               "price": 1880,
+                     *               "currency": "HKD",
+                     *               "version": 1
+                     *             },
+                     *             "yearlySavingPercent": 16.67,
+                     *             "yearlyMonthlyEquivalent": 156.67
+                     *           },
+                     *           {
+                     *             "tier": "Pro",
+                     *             "limits": {
+                     *               "tier": "Pro",
+                     *               "dailyQuota": 30000,
+                     *               "ratePerMinute": 600,
+                     *               "maxKeys": 1,
+                     *               "maxAllowlistEntriesPerKey": 3,
+                     *               "freeMatchesDailyQuota": 2000,
+                     *               "features": {
+                     *                 "analysis": true
+                     *               }
+                     *             },
+                     *             "monthly": {
+                     *               "id": 3,
+                     *               "planCode": "pro-monthly",
+                     *               "tier": "Pro",
+                     *               "billingPeriod": "monthly",
+                     *               "months": 1,
+                     *               "price": 688,
+                     *               "currency": "HKD",
+                     *               "version": 1
+                     *             },
+                     *             "yearly": {
+                     *               "id": 5,
+                     *               "planCode": "pro-yearly",
+                     *               "tier": "Pro",
+                     *               "billingPeriod": "yearly",
+                     *               "months": 12,
+                     *               "price": 6192,
+                     *               "currency": "HKD",
+                     *               "version": 2,
+                     *               "compareAtPrice": 6880,
+                     *               "discountPercent": 10
+                     *             },
+                     *             "yearlySavingPercent": 25,
+                     *             "yearlyMonthlyEquivalent": 516
+                     *           }
+                     *         ],
+                     *         "propagationSeconds": 60,
+                     *         "recommendedTier": "Plus",
+                     *         "freeMatchesDailyQuota": 50
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             currency: string;
@@ -779,6 +918,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1000042,
+                     *           "competition": {
+                     *             "name": "Premier League",
+                     *             "nameOriginal": "Premier League"
+                     *           },
+                     *           "home": {
+                     *             "name": "Arsenal"
+                     *           },
+                     *           "away": {
+                     *             "name": "Chelsea"
+                     *           },
+                     *           "homeLogo": "https://assets.example/UploadFolder/Teams/Arsenal.png",
+                     *           "awayLogo": "https://assets.example/UploadFolder/Teams/Chelsea.png",
+                     *           "status": "live",
+                     *           "minute": "67",
+                     *           "score": {
+                     *             "current": "2-1",
+                     *             "halfTime": "1-0"
+                     *           },
+                     *           "corners": "6-3",
+                     *           "cards": {
+                     *             "home": {
+                     *               "yellow": 1,
+                     *               "red": 0
+                     *             },
+                     *             "away": {
+                     *               "yellow": 2,
+                     *               "red": 0
+                     *             }
+                     *           },
+                     *           "kickoffUtc": "2026-11-22T16:30:00Z",
+                     *           "round": "Round 13",
+                     *           "venue": "Emirates Stadium"
+                     *         },
+                     *         {
+                     *           "id": 1000057,
+                     *           "competition": {
+                     *             "name": "Serie A",
+                     *             "nameOriginal": "Serie A"
+                     *           },
+                     *           "home": {
+                     *             "name": "Napoli"
+                     *           },
+                     *           "away": {
+                     *             "name": "Inter"
+                     *           },
+                     *           "homeLogo": "https://assets.example/UploadFolder/Teams/Napoli.png",
+                     *           "awayLogo": "https://assets.example/UploadFolder/Teams/Inter.png",
+                     *           "status": "live",
+                     *           "minute": "HT",
+                     *           "score": {
+                     *             "current": "0-0",
+                     *             "halfTime": "0-0"
+                     *           },
+                     *           "corners": "3-2",
+                     *           "cards": {
+                     *             "home": {
+                     *               "yellow": 1,
+                     *               "red": 0
+                     *             },
+                     *             "away": {
+                     *               "yellow": 0,
+                     *               "red": 0
+                     *             }
+                     *           },
+                     *           "kickoffUtc": "2026-11-22T17:00:00Z",
+                     *           "round": "Round 13",
+                     *           "venue": "Stadio Diego Armando Maradona"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: int32 */
@@ -1137,6 +1352,106 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1000041,
+                     *           "competition": {
+                     *             "name": "Premier League",
+                     *             "nameOriginal": "Premier League"
+                     *           },
+                     *           "home": {
+                     *             "name": "Brighton & Hove Albion"
+                     *           },
+                     *           "away": {
+                     *             "name": "Fulham"
+                     *           },
+                     *           "homeLogo": "https://assets.example/UploadFolder/Teams/Brighton%20%26%20Hove%20Albion.png",
+                     *           "awayLogo": "https://assets.example/UploadFolder/Teams/Fulham.png",
+                     *           "status": "finished",
+                     *           "score": {
+                     *             "current": "2-0",
+                     *             "halfTime": "1-0"
+                     *           },
+                     *           "corners": "7-4",
+                     *           "cards": {
+                     *             "home": {
+                     *               "yellow": 2,
+                     *               "red": 0
+                     *             },
+                     *             "away": {
+                     *               "yellow": 3,
+                     *               "red": 0
+                     *             }
+                     *           },
+                     *           "kickoffUtc": "2026-11-22T14:00:00Z",
+                     *           "round": "Round 13",
+                     *           "venue": "American Express Stadium"
+                     *         },
+                     *         {
+                     *           "id": 1000042,
+                     *           "competition": {
+                     *             "name": "Premier League",
+                     *             "nameOriginal": "Premier League"
+                     *           },
+                     *           "home": {
+                     *             "name": "Arsenal"
+                     *           },
+                     *           "away": {
+                     *             "name": "Chelsea"
+                     *           },
+                     *           "homeLogo": "https://assets.example/UploadFolder/Teams/Arsenal.png",
+                     *           "awayLogo": "https://assets.example/UploadFolder/Teams/Chelsea.png",
+                     *           "status": "live",
+                     *           "minute": "67",
+                     *           "score": {
+                     *             "current": "2-1",
+                     *             "halfTime": "1-0"
+                     *           },
+                     *           "corners": "6-3",
+                     *           "cards": {
+                     *             "home": {
+                     *               "yellow": 1,
+                     *               "red": 0
+                     *             },
+                     *             "away": {
+                     *               "yellow": 2,
+                     *               "red": 0
+                     *             }
+                     *           },
+                     *           "kickoffUtc": "2026-11-22T16:30:00Z",
+                     *           "round": "Round 13",
+                     *           "venue": "Emirates Stadium"
+                     *         },
+                     *         {
+                     *           "id": 1000043,
+                     *           "competition": {
+                     *             "name": "Premier League",
+                     *             "nameOriginal": "Premier League"
+                     *           },
+                     *           "home": {
+                     *             "name": "Newcastle United"
+                     *           },
+                     *           "away": {
+                     *             "name": "Manchester City"
+                     *           },
+                     *           "homeLogo": "https://assets.example/UploadFolder/Teams/Newcastle%20United.png",
+                     *           "awayLogo": "https://assets.example/UploadFolder/Teams/Manchester%20City.png",
+                     *           "status": "scheduled",
+                     *           "kickoffUtc": "2026-11-22T19:00:00Z",
+                     *           "round": "Round 13",
+                     *           "venue": "St James' Park"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "pageSize": 25,
+                     *         "total": 3,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: int32 */
@@ -1485,6 +1800,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1000042,
+                     *         "competition": {
+                     *           "name": "Premier League",
+                     *           "nameOriginal": "Premier League"
+                     *         },
+                     *         "home": {
+                     *           "name": "Arsenal"
+                     *         },
+                     *         "away": {
+                     *           "name": "Chelsea"
+                     *         },
+                     *         "homeLogo": "https://assets.example/UploadFolder/Teams/Arsenal.png",
+                     *         "awayLogo": "https://assets.example/UploadFolder/Teams/Chelsea.png",
+                     *         "status": "live",
+                     *         "minute": "67",
+                     *         "score": {
+                     *           "current": "2-1",
+                     *           "halfTime": "1-0"
+                     *         },
+                     *         "corners": "6-3",
+                     *         "cards": {
+                     *           "home": {
+                     *             "yellow": 1,
+                     *             "red": 0
+                     *           },
+                     *           "away": {
+                     *             "yellow": 2,
+                     *             "red": 0
+                     *           }
+                     *         },
+                     *         "kickoffUtc": "2026-11-22T16:30:00Z",
+                     *         "round": "Round 13",
+                     *         "venue": "Emirates Stadium"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: int32 */
@@ -1827,6 +2181,90 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "seq": 0,
+                     *           "minute": 4,
+                     *           "clock": "4",
+                     *           "type": "corner",
+                     *           "side": "home"
+                     *         },
+                     *         {
+                     *           "seq": 1,
+                     *           "minute": 23,
+                     *           "clock": "23",
+                     *           "type": "goal",
+                     *           "side": "home",
+                     *           "player": "Bukayo Saka",
+                     *           "relatedPlayer": "Martin Ødegaard",
+                     *           "score": "1-0"
+                     *         },
+                     *         {
+                     *           "seq": 2,
+                     *           "minute": 38,
+                     *           "clock": "38",
+                     *           "type": "yellow",
+                     *           "side": "away",
+                     *           "player": "Moisés Caicedo"
+                     *         },
+                     *         {
+                     *           "seq": 3,
+                     *           "minute": 45,
+                     *           "extraMinute": 2,
+                     *           "clock": "45+2",
+                     *           "type": "var",
+                     *           "side": "away",
+                     *           "detail": "Penalty check: no penalty"
+                     *         },
+                     *         {
+                     *           "seq": 4,
+                     *           "minute": 52,
+                     *           "clock": "52",
+                     *           "type": "goal",
+                     *           "side": "away",
+                     *           "player": "Cole Palmer",
+                     *           "relatedPlayer": "Enzo Fernández",
+                     *           "score": "1-1"
+                     *         },
+                     *         {
+                     *           "seq": 5,
+                     *           "minute": 58,
+                     *           "clock": "58",
+                     *           "type": "yellow",
+                     *           "side": "home",
+                     *           "player": "Declan Rice"
+                     *         },
+                     *         {
+                     *           "seq": 6,
+                     *           "minute": 61,
+                     *           "clock": "61",
+                     *           "type": "substitution",
+                     *           "side": "home",
+                     *           "player": "Leandro Trossard",
+                     *           "relatedPlayer": "Gabriel Martinelli"
+                     *         },
+                     *         {
+                     *           "seq": 7,
+                     *           "minute": 63,
+                     *           "clock": "63",
+                     *           "type": "yellow",
+                     *           "side": "away",
+                     *           "player": "Levi Colwill"
+                     *         },
+                     *         {
+                     *           "seq": 8,
+                     *           "minute": 64,
+                     *           "clock": "64",
+                     *           "type": "penalty",
+                     *           "side": "home",
+                     *           "player": "Bukayo Saka",
+                     *           "score": "2-1"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: int32 */
@@ -2143,6 +2581,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "possession",
+                     *           "home": 58,
+                     *           "away": 42
+                     *         },
+                     *         {
+                     *           "type": "shots",
+                     *           "home": 14,
+                     *           "away": 7
+                     *         },
+                     *         {
+                     *           "type": "shotsOnTarget",
+                     *           "home": 6,
+                     *           "away": 3
+                     *         },
+                     *         {
+                     *           "type": "corners",
+                     *           "home": 6,
+                     *           "away": 3
+                     *         },
+                     *         {
+                     *           "type": "fouls",
+                     *           "home": 9,
+                     *           "away": 12
+                     *         },
+                     *         {
+                     *           "type": "offsides",
+                     *           "home": 2,
+                     *           "away": 1
+                     *         },
+                     *         {
+                     *           "type": "yellowCards",
+                     *           "home": 1,
+                     *           "away": 2
+                     *         },
+                     *         {
+                     *           "type": "passAccuracy",
+                     *           "home": 88
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             type: string;
@@ -2446,6 +2929,169 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "home": {
+                     *           "name": "Arsenal"
+                     *         },
+                     *         "away": {
+                     *           "name": "Chelsea"
+                     *         },
+                     *         "summary": {
+                     *           "played": 3,
+                     *           "homeWins": 2,
+                     *           "draws": 1,
+                     *           "awayWins": 0,
+                     *           "homeGoals": 3,
+                     *           "awayGoals": 1
+                     *         },
+                     *         "matches": [
+                     *           {
+                     *             "id": 998812,
+                     *             "competition": {
+                     *               "name": "Premier League",
+                     *               "nameOriginal": "Premier League"
+                     *             },
+                     *             "kickoffUtc": "2026-03-15T16:30:00Z",
+                     *             "home": {
+                     *               "name": "Arsenal"
+                     *             },
+                     *             "away": {
+                     *               "name": "Chelsea"
+                     *             },
+                     *             "score": "1-0",
+                     *             "halfTime": "1-0",
+                     *             "result": "W"
+                     *           },
+                     *           {
+                     *             "id": 995203,
+                     *             "competition": {
+                     *               "name": "Premier League",
+                     *               "nameOriginal": "Premier League"
+                     *             },
+                     *             "kickoffUtc": "2025-11-30T16:30:00Z",
+                     *             "home": {
+                     *               "name": "Chelsea"
+                     *             },
+                     *             "away": {
+                     *               "name": "Arsenal"
+                     *             },
+                     *             "score": "1-1",
+                     *             "halfTime": "0-0",
+                     *             "result": "D"
+                     *           },
+                     *           {
+                     *             "id": 990377,
+                     *             "competition": {
+                     *               "name": "Premier League",
+                     *               "nameOriginal": "Premier League"
+                     *             },
+                     *             "kickoffUtc": "2025-03-16T13:30:00Z",
+                     *             "home": {
+                     *               "name": "Arsenal"
+                     *             },
+                     *             "away": {
+                     *               "name": "Chelsea"
+                     *             },
+                     *             "score": "1-0",
+                     *             "halfTime": "1-0",
+                     *             "result": "W"
+                     *           }
+                     *         ],
+                     *         "form": {
+                     *           "home": [
+                     *             {
+                     *               "matchId": 1000031,
+                     *               "competition": {
+                     *                 "name": "Premier League",
+                     *                 "nameOriginal": "Premier League"
+                     *               },
+                     *               "kickoffUtc": "2026-11-08T17:30:00Z",
+                     *               "venue": "home",
+                     *               "opponent": {
+                     *                 "name": "Tottenham Hotspur"
+                     *               },
+                     *               "score": "3-1",
+                     *               "result": "W"
+                     *             },
+                     *             {
+                     *               "matchId": 1000009,
+                     *               "competition": {
+                     *                 "name": "Premier League",
+                     *                 "nameOriginal": "Premier League"
+                     *               },
+                     *               "kickoffUtc": "2026-10-25T16:30:00Z",
+                     *               "venue": "away",
+                     *               "opponent": {
+                     *                 "name": "Liverpool"
+                     *               },
+                     *               "score": "1-0",
+                     *               "result": "L"
+                     *             },
+                     *             {
+                     *               "matchId": 999871,
+                     *               "competition": {
+                     *                 "name": "Premier League",
+                     *                 "nameOriginal": "Premier League"
+                     *               },
+                     *               "kickoffUtc": "2026-10-18T14:00:00Z",
+                     *               "venue": "home",
+                     *               "opponent": {
+                     *                 "name": "Everton"
+                     *               },
+                     *               "score": "2-0",
+                     *               "result": "W"
+                     *             }
+                     *           ],
+                     *           "away": [
+                     *             {
+                     *               "matchId": 1000033,
+                     *               "competition": {
+                     *                 "name": "Premier League",
+                     *                 "nameOriginal": "Premier League"
+                     *               },
+                     *               "kickoffUtc": "2026-11-08T15:00:00Z",
+                     *               "venue": "home",
+                     *               "opponent": {
+                     *                 "name": "Everton"
+                     *               },
+                     *               "score": "2-0",
+                     *               "result": "W"
+                     *             },
+                     *             {
+                     *               "matchId": 1000018,
+                     *               "competition": {
+                     *                 "name": "Premier League",
+                     *                 "nameOriginal": "Premier League"
+                     *               },
+                     *               "kickoffUtc": "2026-11-01T17:30:00Z",
+                     *               "venue": "away",
+                     *               "opponent": {
+                     *                 "name": "Manchester United"
+                     *               },
+                     *               "score": "1-1",
+                     *               "result": "D"
+                     *             },
+                     *             {
+                     *               "matchId": 999866,
+                     *               "competition": {
+                     *                 "name": "Premier League",
+                     *                 "nameOriginal": "Premier League"
+                     *               },
+                     *               "kickoffUtc": "2026-10-25T14:00:00Z",
+                     *               "venue": "home",
+                     *               "opponent": {
+                     *                 "name": "Brentford"
+                     *               },
+                     *               "score": "3-2",
+                     *               "result": "W"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             home: {
@@ -2823,6 +3469,371 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "home": {
+                     *           "formation": "4-3-3",
+                     *           "coach": "Mikel Arteta",
+                     *           "starters": [
+                     *             {
+                     *               "name": "David Raya",
+                     *               "shirtNumber": 1,
+                     *               "position": "GK",
+                     *               "x": 5,
+                     *               "y": 50,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Ben White",
+                     *               "shirtNumber": 4,
+                     *               "position": "RB",
+                     *               "x": 25,
+                     *               "y": 88,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "William Saliba",
+                     *               "shirtNumber": 2,
+                     *               "position": "CB",
+                     *               "x": 20,
+                     *               "y": 62,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Gabriel Magalhães",
+                     *               "shirtNumber": 6,
+                     *               "position": "CB",
+                     *               "x": 20,
+                     *               "y": 38,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Riccardo Calafiori",
+                     *               "shirtNumber": 33,
+                     *               "position": "LB",
+                     *               "x": 25,
+                     *               "y": 12,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Declan Rice",
+                     *               "shirtNumber": 41,
+                     *               "position": "CM",
+                     *               "x": 45,
+                     *               "y": 35,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 1,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Martin Ødegaard",
+                     *               "shirtNumber": 8,
+                     *               "position": "CM",
+                     *               "x": 50,
+                     *               "y": 65,
+                     *               "captain": true,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Mikel Merino",
+                     *               "shirtNumber": 23,
+                     *               "position": "CM",
+                     *               "x": 55,
+                     *               "y": 50,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Bukayo Saka",
+                     *               "shirtNumber": 7,
+                     *               "position": "RW",
+                     *               "x": 78,
+                     *               "y": 85,
+                     *               "captain": false,
+                     *               "goals": 2,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Kai Havertz",
+                     *               "shirtNumber": 29,
+                     *               "position": "ST",
+                     *               "x": 85,
+                     *               "y": 50,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Gabriel Martinelli",
+                     *               "shirtNumber": 11,
+                     *               "position": "LW",
+                     *               "x": 78,
+                     *               "y": 15,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               },
+                     *               "subbedOutMinute": 61
+                     *             }
+                     *           ],
+                     *           "substitutes": [
+                     *             {
+                     *               "name": "Leandro Trossard",
+                     *               "shirtNumber": 19,
+                     *               "position": "FW",
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               },
+                     *               "subbedInMinute": 61
+                     *             },
+                     *             {
+                     *               "name": "Jurriën Timber",
+                     *               "shirtNumber": 12,
+                     *               "position": "DF",
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Kepa Arrizabalaga",
+                     *               "shirtNumber": 13,
+                     *               "position": "GK",
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "away": {
+                     *           "formation": "4-2-3-1",
+                     *           "coach": "Enzo Maresca",
+                     *           "starters": [
+                     *             {
+                     *               "name": "Robert Sánchez",
+                     *               "shirtNumber": 1,
+                     *               "position": "GK",
+                     *               "x": 5,
+                     *               "y": 50,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Reece James",
+                     *               "shirtNumber": 24,
+                     *               "position": "RB",
+                     *               "x": 25,
+                     *               "y": 88,
+                     *               "captain": true,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Wesley Fofana",
+                     *               "shirtNumber": 29,
+                     *               "position": "CB",
+                     *               "x": 20,
+                     *               "y": 62,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Levi Colwill",
+                     *               "shirtNumber": 6,
+                     *               "position": "CB",
+                     *               "x": 20,
+                     *               "y": 38,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 1,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Marc Cucurella",
+                     *               "shirtNumber": 3,
+                     *               "position": "LB",
+                     *               "x": 25,
+                     *               "y": 12,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Moisés Caicedo",
+                     *               "shirtNumber": 25,
+                     *               "position": "DM",
+                     *               "x": 40,
+                     *               "y": 62,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 1,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Enzo Fernández",
+                     *               "shirtNumber": 8,
+                     *               "position": "DM",
+                     *               "x": 40,
+                     *               "y": 38,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Pedro Neto",
+                     *               "shirtNumber": 7,
+                     *               "position": "RW",
+                     *               "x": 68,
+                     *               "y": 85,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Cole Palmer",
+                     *               "shirtNumber": 10,
+                     *               "position": "AM",
+                     *               "x": 65,
+                     *               "y": 50,
+                     *               "captain": false,
+                     *               "goals": 1,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Jamie Gittens",
+                     *               "shirtNumber": 11,
+                     *               "position": "LW",
+                     *               "x": 68,
+                     *               "y": 15,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "João Pedro",
+                     *               "shirtNumber": 20,
+                     *               "position": "ST",
+                     *               "x": 85,
+                     *               "y": 50,
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             }
+                     *           ],
+                     *           "substitutes": [
+                     *             {
+                     *               "name": "Liam Delap",
+                     *               "shirtNumber": 9,
+                     *               "position": "FW",
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "name": "Filip Jørgensen",
+                     *               "shirtNumber": 12,
+                     *               "position": "GK",
+                     *               "captain": false,
+                     *               "goals": 0,
+                     *               "cards": {
+                     *                 "yellow": 0,
+                     *                 "red": 0
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             home: {
@@ -3216,6 +4227,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "澳门*",
+                     *           "nameEn": "Macau",
+                     *           "isAggregate": false
+                     *         },
+                     *         {
+                     *           "id": 3,
+                     *           "name": "皇冠*",
+                     *           "nameEn": "Crown",
+                     *           "isAggregate": false
+                     *         },
+                     *         {
+                     *           "id": 4,
+                     *           "name": "立博",
+                     *           "nameEn": "Ladbrokes",
+                     *           "isAggregate": false
+                     *         },
+                     *         {
+                     *           "id": 8,
+                     *           "name": "Bet365",
+                     *           "nameEn": "Bet365",
+                     *           "isAggregate": false
+                     *         },
+                     *         {
+                     *           "id": 9,
+                     *           "name": "威廉希尔",
+                     *           "nameEn": "William Hill",
+                     *           "isAggregate": false
+                     *         },
+                     *         {
+                     *           "id": 35,
+                     *           "name": "Pinnacle",
+                     *           "nameEn": "Pinnacle",
+                     *           "isAggregate": false
+                     *         },
+                     *         {
+                     *           "id": 9001,
+                     *           "name": "Min",
+                     *           "nameEn": "Minimum",
+                     *           "isAggregate": true
+                     *         },
+                     *         {
+                     *           "id": 9002,
+                     *           "name": "Max",
+                     *           "nameEn": "Maximum",
+                     *           "isAggregate": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: int32 */
@@ -3487,6 +4552,106 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "bookmaker": {
+                     *             "id": 1,
+                     *             "name": "澳门*",
+                     *             "nameEn": "Macau",
+                     *             "isAggregate": false
+                     *           },
+                     *           "had": {
+                     *             "opening": {
+                     *               "home": 1.9,
+                     *               "draw": 3.55,
+                     *               "away": 4,
+                     *               "at": "2026-11-19T08:00:05.000Z"
+                     *             },
+                     *             "closing": {
+                     *               "home": 1.85,
+                     *               "draw": 3.6,
+                     *               "away": 4.2,
+                     *               "at": "2026-11-22T16:25:00.000Z"
+                     *             }
+                     *           },
+                     *           "hdp": {
+                     *             "opening": {
+                     *               "line": -0.25,
+                     *               "home": 1.86,
+                     *               "away": 2.02,
+                     *               "at": "2026-11-19T08:00:05.000Z"
+                     *             },
+                     *             "closing": {
+                     *               "line": -0.5,
+                     *               "home": 2.04,
+                     *               "away": 1.84,
+                     *               "at": "2026-11-22T16:25:00.000Z"
+                     *             }
+                     *           },
+                     *           "hilo": {
+                     *             "opening": {
+                     *               "line": 2.5,
+                     *               "over": 1.88,
+                     *               "under": 1.98,
+                     *               "at": "2026-11-19T08:00:05.000Z"
+                     *             },
+                     *             "closing": {
+                     *               "line": 2.75,
+                     *               "over": 2.02,
+                     *               "under": 1.84,
+                     *               "at": "2026-11-22T16:25:00.000Z"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "bookmaker": {
+                     *             "id": 4,
+                     *             "name": "立博",
+                     *             "nameEn": "Ladbrokes",
+                     *             "isAggregate": false
+                     *           },
+                     *           "had": {
+                     *             "opening": {
+                     *               "home": 1.91,
+                     *               "draw": 3.6,
+                     *               "away": 3.9,
+                     *               "at": "2026-11-19T09:12:40.000Z"
+                     *             },
+                     *             "closing": {
+                     *               "home": 1.83,
+                     *               "draw": 3.7,
+                     *               "away": 4.33,
+                     *               "at": "2026-11-22T16:25:00.000Z"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "bookmaker": {
+                     *             "id": 9001,
+                     *             "name": "Min",
+                     *             "nameEn": "Minimum",
+                     *             "isAggregate": true
+                     *           },
+                     *           "had": {
+                     *             "opening": {
+                     *               "home": 1.87,
+                     *               "draw": 3.5,
+                     *               "away": 3.8,
+                     *               "at": "2026-11-19T08:00:05.000Z"
+                     *             },
+                     *             "closing": {
+                     *               "home": 1.8,
+                     *               "draw": 3.5,
+                     *               "away": 4,
+                     *               "at": "2026-11-22T16:25:00.000Z"
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             bookmaker: {
@@ -3880,6 +5045,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "marketId": "1.231000042",
+                     *       "marketName": "Match Odds",
+                     *       "eventName": "Arsenal v Chelsea",
+                     *       "isMarketDataDelayed": false,
+                     *       "status": "OPEN",
+                     *       "inplay": true,
+                     *       "totalMatched": 2841533.72,
+                     *       "lastMatchTime": "2026-11-22T17:54:51.000Z",
+                     *       "runners": [
+                     *         {
+                     *           "selectionId": 1096,
+                     *           "runnerName": "Arsenal",
+                     *           "status": "ACTIVE",
+                     *           "lastPriceTraded": 1.3,
+                     *           "totalMatched": 1722410.15,
+                     *           "ex": {
+                     *             "availableToBack": [
+                     *               {
+                     *                 "price": 1.3,
+                     *                 "size": 15230.4
+                     *               }
+                     *             ],
+                     *             "availableToLay": [
+                     *               {
+                     *                 "price": 1.31,
+                     *                 "size": 9138.24
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "selectionId": 25422,
+                     *           "runnerName": "Chelsea",
+                     *           "status": "ACTIVE",
+                     *           "lastPriceTraded": 11,
+                     *           "totalMatched": 611873.09,
+                     *           "ex": {
+                     *             "availableToBack": [
+                     *               {
+                     *                 "price": 11,
+                     *                 "size": 2140.75
+                     *               }
+                     *             ],
+                     *             "availableToLay": [
+                     *               {
+                     *                 "price": 11.5,
+                     *                 "size": 1284.45
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "selectionId": 58805,
+                     *           "runnerName": "The Draw",
+                     *           "status": "ACTIVE",
+                     *           "lastPriceTraded": 4.9,
+                     *           "totalMatched": 507250.48,
+                     *           "ex": {
+                     *             "availableToBack": [
+                     *               {
+                     *                 "price": 4.9,
+                     *                 "size": 4875.2
+                     *               }
+                     *             ],
+                     *             "availableToLay": [
+                     *               {
+                     *                 "price": 5,
+                     *                 "size": 2925.12
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": unknown;
                 };
             };
@@ -4213,6 +5455,119 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "matchId": 1000042,
+                     *         "average": {
+                     *           "opening": {
+                     *             "bookmakers": 2,
+                     *             "probability": {
+                     *               "home": 49.62,
+                     *               "draw": 26.44,
+                     *               "away": 23.94
+                     *             }
+                     *           },
+                     *           "closing": {
+                     *             "bookmakers": 2,
+                     *             "probability": {
+                     *               "home": 51.66,
+                     *               "draw": 26.05,
+                     *               "away": 22.29
+                     *             }
+                     *           }
+                     *         },
+                     *         "bookmakers": [
+                     *           {
+                     *             "bookmaker": {
+                     *               "id": 1,
+                     *               "name": "澳门*",
+                     *               "nameEn": "Macau"
+                     *             },
+                     *             "opening": {
+                     *               "prices": {
+                     *                 "home": 1.9,
+                     *                 "draw": 3.55,
+                     *                 "away": 4
+                     *               },
+                     *               "impliedProbability": {
+                     *                 "home": 49.75,
+                     *                 "draw": 26.62,
+                     *                 "away": 23.63
+                     *               },
+                     *               "kelly": {
+                     *                 "home": 0.94,
+                     *                 "draw": 0.94,
+                     *                 "away": 0.96
+                     *               },
+                     *               "margin": 5.8
+                     *             },
+                     *             "closing": {
+                     *               "prices": {
+                     *                 "home": 1.85,
+                     *                 "draw": 3.6,
+                     *                 "away": 4.2
+                     *               },
+                     *               "impliedProbability": {
+                     *                 "home": 51.17,
+                     *                 "draw": 26.29,
+                     *                 "away": 22.54
+                     *               },
+                     *               "kelly": {
+                     *                 "home": 0.96,
+                     *                 "draw": 0.94,
+                     *                 "away": 0.94
+                     *               },
+                     *               "margin": 5.64
+                     *             }
+                     *           },
+                     *           {
+                     *             "bookmaker": {
+                     *               "id": 4,
+                     *               "name": "立博",
+                     *               "nameEn": "Ladbrokes"
+                     *             },
+                     *             "opening": {
+                     *               "prices": {
+                     *                 "home": 1.91,
+                     *                 "draw": 3.6,
+                     *                 "away": 3.9
+                     *               },
+                     *               "impliedProbability": {
+                     *                 "home": 49.5,
+                     *                 "draw": 26.26,
+                     *                 "away": 24.24
+                     *               },
+                     *               "kelly": {
+                     *                 "home": 0.95,
+                     *                 "draw": 0.95,
+                     *                 "away": 0.93
+                     *               },
+                     *               "margin": 5.77
+                     *             },
+                     *             "closing": {
+                     *               "prices": {
+                     *                 "home": 1.83,
+                     *                 "draw": 3.7,
+                     *                 "away": 4.33
+                     *               },
+                     *               "impliedProbability": {
+                     *                 "home": 52.16,
+                     *                 "draw": 25.8,
+                     *                 "away": 22.04
+                     *               },
+                     *               "kelly": {
+                     *                 "home": 0.95,
+                     *                 "draw": 0.96,
+                     *                 "away": 0.97
+                     *               },
+                     *               "margin": 4.77
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: int32 */
@@ -4579,6 +5934,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "matchId": 1000042,
+                     *         "operator": "HKJC",
+                     *         "reference": "SUN 21",
+                     *         "updatedAt": "2026-11-22T17:54:10.215Z",
+                     *         "pools": [
+                     *           {
+                     *             "pool": "HAD",
+                     *             "home": 1.3,
+                     *             "draw": 4.8,
+                     *             "away": 10,
+                     *             "sellingStatus": "selling"
+                     *           },
+                     *           {
+                     *             "pool": "HHAD",
+                     *             "line": -1,
+                     *             "home": 2.9,
+                     *             "draw": 2.6,
+                     *             "away": 2.85,
+                     *             "sellingStatus": "selling"
+                     *           },
+                     *           {
+                     *             "pool": "HDC",
+                     *             "line": -0.5,
+                     *             "home": 1.3,
+                     *             "away": 3.3,
+                     *             "sellingStatus": "selling"
+                     *           },
+                     *           {
+                     *             "pool": "HIL",
+                     *             "line": 3.5,
+                     *             "over": 1.95,
+                     *             "under": 1.8,
+                     *             "sellingStatus": "selling"
+                     *           },
+                     *           {
+                     *             "pool": "CHL",
+                     *             "line": 11.5,
+                     *             "over": 1.9,
+                     *             "under": 1.85,
+                     *             "sellingStatus": "closed"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: int32 */
@@ -4908,6 +6311,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "matchId": 1000042,
+                     *         "market": "had",
+                     *         "bookmaker": {
+                     *           "id": 1,
+                     *           "name": "澳门*",
+                     *           "nameEn": "Macau",
+                     *           "isAggregate": false
+                     *         },
+                     *         "changes": [
+                     *           {
+                     *             "changedAt": "2026-11-19T08:00:05.000Z",
+                     *             "home": 1.9,
+                     *             "draw": 3.55,
+                     *             "away": 4
+                     *           },
+                     *           {
+                     *             "changedAt": "2026-11-21T12:31:18.000Z",
+                     *             "home": 1.87,
+                     *             "draw": 3.6,
+                     *             "away": 4.1
+                     *           },
+                     *           {
+                     *             "changedAt": "2026-11-22T16:25:00.000Z",
+                     *             "home": 1.85,
+                     *             "draw": 3.6,
+                     *             "away": 4.2
+                     *           },
+                     *           {
+                     *             "changedAt": "2026-11-22T16:54:40.000Z",
+                     *             "home": 1.38,
+                     *             "draw": 4.6,
+                     *             "away": 8,
+                     *             "liveScore": "1-0",
+                     *             "liveMinute": "23"
+                     *           },
+                     *           {
+                     *             "changedAt": "2026-11-22T17:38:02.000Z",
+                     *             "home": 2.3,
+                     *             "draw": 3,
+                     *             "away": 4.3,
+                     *             "liveScore": "1-1",
+                     *             "liveMinute": "52"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: int32 */
@@ -5245,6 +6698,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "matchId": 1000042,
+                     *         "kind": "basic",
+                     *         "language": "en",
+                     *         "text": "Arsenal host Chelsea in the Premier League (Round 13). The market makes Arsenal favourites at 1.85, with the Asian handicap at -0.5 and the goal line at 2.75. Arsenal have won two of the last three meetings without losing; lean: an Arsenal win.",
+                     *         "publishedAt": "2026-11-22T06:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: int32 */
@@ -5593,6 +7057,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "matchId": 1000042,
+                     *         "kind": "deep",
+                     *         "language": "en",
+                     *         "text": "Match preview: Arsenal v Chelsea, Premier League, Round 13.\n\nPricing: Arsenal shortened from 1.90 to 1.85 through the week and the handicap moved from -0.25 to -0.5, so the money is on the home side.\n\nForm: Arsenal have covered the handicap in their last home league match; Chelsea have not lost against the handicap in their last two.\n\nSet pieces: our corner model projects about 10 corners, most of them Arsenal's and most in the second half.\n\nVerdict: an Arsenal win. Risk: medium. Chelsea on +0.5 is the value side if the line moves again.",
+                     *         "publishedAt": "2026-11-22T06:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: int32 */
@@ -5941,6 +7416,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "betType": "had",
+                     *           "tips": 48,
+                     *           "selections": [
+                     *             {
+                     *               "selection": "home",
+                     *               "count": 27,
+                     *               "percent": 56.25
+                     *             },
+                     *             {
+                     *               "selection": "draw",
+                     *               "count": 9,
+                     *               "percent": 18.75
+                     *             },
+                     *             {
+                     *               "selection": "away",
+                     *               "count": 12,
+                     *               "percent": 25
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "betType": "hdp",
+                     *           "line": -0.5,
+                     *           "tips": 23,
+                     *           "selections": [
+                     *             {
+                     *               "selection": "home",
+                     *               "count": 14,
+                     *               "percent": 60.87
+                     *             },
+                     *             {
+                     *               "selection": "away",
+                     *               "count": 9,
+                     *               "percent": 39.13
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "betType": "hilo",
+                     *           "line": 2.75,
+                     *           "tips": 15,
+                     *           "selections": [
+                     *             {
+                     *               "selection": "over",
+                     *               "count": 11,
+                     *               "percent": 73.33
+                     *             },
+                     *             {
+                     *               "selection": "under",
+                     *               "count": 4,
+                     *               "percent": 26.67
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @enum {unknown} */
@@ -6288,6 +7824,383 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "matchId": 1000042,
+                     *         "market": "hdp",
+                     *         "competitionId": 1,
+                     *         "sampleLimit": 10,
+                     *         "home": {
+                     *           "teamId": 19,
+                     *           "history": [
+                     *             {
+                     *               "matchId": 1000031,
+                     *               "kickoffUtc": "2026-11-08T17:30:00.000Z",
+                     *               "competition": {
+                     *                 "id": 1,
+                     *                 "name": "Premier League"
+                     *               },
+                     *               "opponent": {
+                     *                 "id": 30,
+                     *                 "name": "Tottenham Hotspur"
+                     *               },
+                     *               "venue": "home",
+                     *               "score": "3-1"
+                     *             },
+                     *             {
+                     *               "matchId": 1000020,
+                     *               "kickoffUtc": "2026-11-04T20:00:00.000Z",
+                     *               "competition": {
+                     *                 "id": 12,
+                     *                 "name": "UEFA Champions League"
+                     *               },
+                     *               "opponent": {
+                     *                 "id": 88,
+                     *                 "name": "Inter"
+                     *               },
+                     *               "venue": "away",
+                     *               "score": "1-1"
+                     *             },
+                     *             {
+                     *               "matchId": 1000009,
+                     *               "kickoffUtc": "2026-10-25T16:30:00.000Z",
+                     *               "competition": {
+                     *                 "id": 1,
+                     *                 "name": "Premier League"
+                     *               },
+                     *               "opponent": {
+                     *                 "id": 22,
+                     *                 "name": "Liverpool"
+                     *               },
+                     *               "venue": "away",
+                     *               "score": "1-0"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "away": {
+                     *           "teamId": 25,
+                     *           "history": [
+                     *             {
+                     *               "matchId": 1000033,
+                     *               "kickoffUtc": "2026-11-08T15:00:00.000Z",
+                     *               "competition": {
+                     *                 "id": 1,
+                     *                 "name": "Premier League"
+                     *               },
+                     *               "opponent": {
+                     *                 "id": 11,
+                     *                 "name": "Everton"
+                     *               },
+                     *               "venue": "home",
+                     *               "score": "2-0"
+                     *             },
+                     *             {
+                     *               "matchId": 1000018,
+                     *               "kickoffUtc": "2026-11-01T17:30:00.000Z",
+                     *               "competition": {
+                     *                 "id": 1,
+                     *                 "name": "Premier League"
+                     *               },
+                     *               "opponent": {
+                     *                 "id": 33,
+                     *                 "name": "Manchester United"
+                     *               },
+                     *               "venue": "away",
+                     *               "score": "1-1"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "bookmakers": [
+                     *           {
+                     *             "bookmakerId": 1,
+                     *             "bookmakerName": "Macau",
+                     *             "home": {
+                     *               "openingLines": [
+                     *                 -1.25,
+                     *                 0,
+                     *                 0.25
+                     *               ],
+                     *               "openingResults": [
+                     *                 "win",
+                     *                 "push",
+                     *                 "loss"
+                     *               ],
+                     *               "closingLines": [
+                     *                 -1.5,
+                     *                 null,
+                     *                 0.5
+                     *               ],
+                     *               "closingResults": [
+                     *                 "win",
+                     *                 null,
+                     *                 "loss"
+                     *               ],
+                     *               "all": {
+                     *                 "openingOnly": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 3,
+                     *                       "win": 1,
+                     *                       "halfWin": 0,
+                     *                       "push": 1,
+                     *                       "halfLoss": 0,
+                     *                       "loss": 1,
+                     *                       "winRate": 33.33,
+                     *                       "pushRate": 33.33,
+                     *                       "lossRate": 33.33,
+                     *                       "net": 0
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       -1,
+                     *                       0
+                     *                     ]
+                     *                   }
+                     *                 },
+                     *                 "openingAndClosing": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "win": 1,
+                     *                       "halfWin": 0,
+                     *                       "push": 0,
+                     *                       "halfLoss": 0,
+                     *                       "loss": 1,
+                     *                       "winRate": 50,
+                     *                       "pushRate": 0,
+                     *                       "lossRate": 50,
+                     *                       "net": 0
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       0
+                     *                     ]
+                     *                   },
+                     *                   "closing": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "win": 1,
+                     *                       "halfWin": 0,
+                     *                       "push": 0,
+                     *                       "halfLoss": 0,
+                     *                       "loss": 1,
+                     *                       "winRate": 50,
+                     *                       "pushRate": 0,
+                     *                       "lossRate": 50,
+                     *                       "net": 0
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       0
+                     *                     ]
+                     *                   }
+                     *                 }
+                     *               },
+                     *               "sameCompetition": {
+                     *                 "openingOnly": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "win": 1,
+                     *                       "halfWin": 0,
+                     *                       "push": 0,
+                     *                       "halfLoss": 0,
+                     *                       "loss": 1,
+                     *                       "winRate": 50,
+                     *                       "pushRate": 0,
+                     *                       "lossRate": 50,
+                     *                       "net": 0
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       0
+                     *                     ]
+                     *                   }
+                     *                 },
+                     *                 "openingAndClosing": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "win": 1,
+                     *                       "halfWin": 0,
+                     *                       "push": 0,
+                     *                       "halfLoss": 0,
+                     *                       "loss": 1,
+                     *                       "winRate": 50,
+                     *                       "pushRate": 0,
+                     *                       "lossRate": 50,
+                     *                       "net": 0
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       0
+                     *                     ]
+                     *                   },
+                     *                   "closing": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "win": 1,
+                     *                       "halfWin": 0,
+                     *                       "push": 0,
+                     *                       "halfLoss": 0,
+                     *                       "loss": 1,
+                     *                       "winRate": 50,
+                     *                       "pushRate": 0,
+                     *                       "lossRate": 50,
+                     *                       "net": 0
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       0
+                     *                     ]
+                     *                   }
+                     *                 }
+                     *               }
+                     *             },
+                     *             "away": {
+                     *               "openingLines": [
+                     *                 -1,
+                     *                 0.25
+                     *               ],
+                     *               "openingResults": [
+                     *                 "win",
+                     *                 "halfWin"
+                     *               ],
+                     *               "closingLines": [
+                     *                 -1.25,
+                     *                 0
+                     *               ],
+                     *               "closingResults": [
+                     *                 "win",
+                     *                 "push"
+                     *               ],
+                     *               "all": {
+                     *                 "openingOnly": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "win": 1,
+                     *                       "halfWin": 1,
+                     *                       "push": 0,
+                     *                       "halfLoss": 0,
+                     *                       "loss": 0,
+                     *                       "winRate": 100,
+                     *                       "pushRate": 0,
+                     *                       "lossRate": 0,
+                     *                       "net": 1.5
+                     *                     },
+                     *                     "cumulative": [
+                     *                       0.5,
+                     *                       1.5
+                     *                     ]
+                     *                   }
+                     *                 },
+                     *                 "openingAndClosing": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "win": 1,
+                     *                       "halfWin": 1,
+                     *                       "push": 0,
+                     *                       "halfLoss": 0,
+                     *                       "loss": 0,
+                     *                       "winRate": 100,
+                     *                       "pushRate": 0,
+                     *                       "lossRate": 0,
+                     *                       "net": 1.5
+                     *                     },
+                     *                     "cumulative": [
+                     *                       0.5,
+                     *                       1.5
+                     *                     ]
+                     *                   },
+                     *                   "closing": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "win": 1,
+                     *                       "halfWin": 0,
+                     *                       "push": 1,
+                     *                       "halfLoss": 0,
+                     *                       "loss": 0,
+                     *                       "winRate": 50,
+                     *                       "pushRate": 50,
+                     *                       "lossRate": 0,
+                     *                       "net": 1
+                     *                     },
+                     *                     "cumulative": [
+                     *                       0,
+                     *                       1
+                     *                     ]
+                     *                   }
+                     *                 }
+                     *               },
+                     *               "sameCompetition": {
+                     *                 "openingOnly": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "win": 1,
+                     *                       "halfWin": 1,
+                     *                       "push": 0,
+                     *                       "halfLoss": 0,
+                     *                       "loss": 0,
+                     *                       "winRate": 100,
+                     *                       "pushRate": 0,
+                     *                       "lossRate": 0,
+                     *                       "net": 1.5
+                     *                     },
+                     *                     "cumulative": [
+                     *                       0.5,
+                     *                       1.5
+                     *                     ]
+                     *                   }
+                     *                 },
+                     *                 "openingAndClosing": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "win": 1,
+                     *                       "halfWin": 1,
+                     *                       "push": 0,
+                     *                       "halfLoss": 0,
+                     *                       "loss": 0,
+                     *                       "winRate": 100,
+                     *                       "pushRate": 0,
+                     *                       "lossRate": 0,
+                     *                       "net": 1.5
+                     *                     },
+                     *                     "cumulative": [
+                     *                       0.5,
+                     *                       1.5
+                     *                     ]
+                     *                   },
+                     *                   "closing": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "win": 1,
+                     *                       "halfWin": 0,
+                     *                       "push": 1,
+                     *                       "halfLoss": 0,
+                     *                       "loss": 0,
+                     *                       "winRate": 50,
+                     *                       "pushRate": 50,
+                     *                       "lossRate": 0,
+                     *                       "net": 1
+                     *                     },
+                     *                     "cumulative": [
+                     *                       0,
+                     *                       1
+                     *                     ]
+                     *                   }
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: int32 */
@@ -6968,6 +8881,383 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "matchId": 1000042,
+                     *         "market": "hilo",
+                     *         "competitionId": 1,
+                     *         "sampleLimit": 10,
+                     *         "home": {
+                     *           "teamId": 19,
+                     *           "history": [
+                     *             {
+                     *               "matchId": 1000031,
+                     *               "kickoffUtc": "2026-11-08T17:30:00.000Z",
+                     *               "competition": {
+                     *                 "id": 1,
+                     *                 "name": "Premier League"
+                     *               },
+                     *               "opponent": {
+                     *                 "id": 30,
+                     *                 "name": "Tottenham Hotspur"
+                     *               },
+                     *               "venue": "home",
+                     *               "score": "3-1"
+                     *             },
+                     *             {
+                     *               "matchId": 1000020,
+                     *               "kickoffUtc": "2026-11-04T20:00:00.000Z",
+                     *               "competition": {
+                     *                 "id": 12,
+                     *                 "name": "UEFA Champions League"
+                     *               },
+                     *               "opponent": {
+                     *                 "id": 88,
+                     *                 "name": "Inter"
+                     *               },
+                     *               "venue": "away",
+                     *               "score": "1-1"
+                     *             },
+                     *             {
+                     *               "matchId": 1000009,
+                     *               "kickoffUtc": "2026-10-25T16:30:00.000Z",
+                     *               "competition": {
+                     *                 "id": 1,
+                     *                 "name": "Premier League"
+                     *               },
+                     *               "opponent": {
+                     *                 "id": 22,
+                     *                 "name": "Liverpool"
+                     *               },
+                     *               "venue": "away",
+                     *               "score": "1-0"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "away": {
+                     *           "teamId": 25,
+                     *           "history": [
+                     *             {
+                     *               "matchId": 1000033,
+                     *               "kickoffUtc": "2026-11-08T15:00:00.000Z",
+                     *               "competition": {
+                     *                 "id": 1,
+                     *                 "name": "Premier League"
+                     *               },
+                     *               "opponent": {
+                     *                 "id": 11,
+                     *                 "name": "Everton"
+                     *               },
+                     *               "venue": "home",
+                     *               "score": "2-0"
+                     *             },
+                     *             {
+                     *               "matchId": 1000018,
+                     *               "kickoffUtc": "2026-11-01T17:30:00.000Z",
+                     *               "competition": {
+                     *                 "id": 1,
+                     *                 "name": "Premier League"
+                     *               },
+                     *               "opponent": {
+                     *                 "id": 33,
+                     *                 "name": "Manchester United"
+                     *               },
+                     *               "venue": "away",
+                     *               "score": "1-1"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "bookmakers": [
+                     *           {
+                     *             "bookmakerId": 1,
+                     *             "bookmakerName": "Macau",
+                     *             "home": {
+                     *               "openingLines": [
+                     *                 3,
+                     *                 2.5,
+                     *                 2.5
+                     *               ],
+                     *               "openingResults": [
+                     *                 "over",
+                     *                 "under",
+                     *                 "under"
+                     *               ],
+                     *               "closingLines": [
+                     *                 3.25,
+                     *                 null,
+                     *                 2.25
+                     *               ],
+                     *               "closingResults": [
+                     *                 "over",
+                     *                 null,
+                     *                 "under"
+                     *               ],
+                     *               "all": {
+                     *                 "openingOnly": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 3,
+                     *                       "over": 1,
+                     *                       "halfOver": 0,
+                     *                       "push": 0,
+                     *                       "halfUnder": 0,
+                     *                       "under": 2,
+                     *                       "overRate": 33.33,
+                     *                       "pushRate": 0,
+                     *                       "underRate": 66.67,
+                     *                       "net": -1
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       -2,
+                     *                       -1
+                     *                     ]
+                     *                   }
+                     *                 },
+                     *                 "openingAndClosing": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "over": 1,
+                     *                       "halfOver": 0,
+                     *                       "push": 0,
+                     *                       "halfUnder": 0,
+                     *                       "under": 1,
+                     *                       "overRate": 50,
+                     *                       "pushRate": 0,
+                     *                       "underRate": 50,
+                     *                       "net": 0
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       0
+                     *                     ]
+                     *                   },
+                     *                   "closing": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "over": 1,
+                     *                       "halfOver": 0,
+                     *                       "push": 0,
+                     *                       "halfUnder": 0,
+                     *                       "under": 1,
+                     *                       "overRate": 50,
+                     *                       "pushRate": 0,
+                     *                       "underRate": 50,
+                     *                       "net": 0
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       0
+                     *                     ]
+                     *                   }
+                     *                 }
+                     *               },
+                     *               "sameCompetition": {
+                     *                 "openingOnly": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "over": 1,
+                     *                       "halfOver": 0,
+                     *                       "push": 0,
+                     *                       "halfUnder": 0,
+                     *                       "under": 1,
+                     *                       "overRate": 50,
+                     *                       "pushRate": 0,
+                     *                       "underRate": 50,
+                     *                       "net": 0
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       0
+                     *                     ]
+                     *                   }
+                     *                 },
+                     *                 "openingAndClosing": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "over": 1,
+                     *                       "halfOver": 0,
+                     *                       "push": 0,
+                     *                       "halfUnder": 0,
+                     *                       "under": 1,
+                     *                       "overRate": 50,
+                     *                       "pushRate": 0,
+                     *                       "underRate": 50,
+                     *                       "net": 0
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       0
+                     *                     ]
+                     *                   },
+                     *                   "closing": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "over": 1,
+                     *                       "halfOver": 0,
+                     *                       "push": 0,
+                     *                       "halfUnder": 0,
+                     *                       "under": 1,
+                     *                       "overRate": 50,
+                     *                       "pushRate": 0,
+                     *                       "underRate": 50,
+                     *                       "net": 0
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       0
+                     *                     ]
+                     *                   }
+                     *                 }
+                     *               }
+                     *             },
+                     *             "away": {
+                     *               "openingLines": [
+                     *                 2.75,
+                     *                 2.5
+                     *               ],
+                     *               "openingResults": [
+                     *                 "under",
+                     *                 "under"
+                     *               ],
+                     *               "closingLines": [
+                     *                 2.5,
+                     *                 2.25
+                     *               ],
+                     *               "closingResults": [
+                     *                 "under",
+                     *                 "halfUnder"
+                     *               ],
+                     *               "all": {
+                     *                 "openingOnly": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "over": 0,
+                     *                       "halfOver": 0,
+                     *                       "push": 0,
+                     *                       "halfUnder": 0,
+                     *                       "under": 2,
+                     *                       "overRate": 0,
+                     *                       "pushRate": 0,
+                     *                       "underRate": 100,
+                     *                       "net": -2
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       -2
+                     *                     ]
+                     *                   }
+                     *                 },
+                     *                 "openingAndClosing": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "over": 0,
+                     *                       "halfOver": 0,
+                     *                       "push": 0,
+                     *                       "halfUnder": 0,
+                     *                       "under": 2,
+                     *                       "overRate": 0,
+                     *                       "pushRate": 0,
+                     *                       "underRate": 100,
+                     *                       "net": -2
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       -2
+                     *                     ]
+                     *                   },
+                     *                   "closing": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "over": 0,
+                     *                       "halfOver": 0,
+                     *                       "push": 0,
+                     *                       "halfUnder": 1,
+                     *                       "under": 1,
+                     *                       "overRate": 0,
+                     *                       "pushRate": 0,
+                     *                       "underRate": 100,
+                     *                       "net": -1.5
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -0.5,
+                     *                       -1.5
+                     *                     ]
+                     *                   }
+                     *                 }
+                     *               },
+                     *               "sameCompetition": {
+                     *                 "openingOnly": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "over": 0,
+                     *                       "halfOver": 0,
+                     *                       "push": 0,
+                     *                       "halfUnder": 0,
+                     *                       "under": 2,
+                     *                       "overRate": 0,
+                     *                       "pushRate": 0,
+                     *                       "underRate": 100,
+                     *                       "net": -2
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       -2
+                     *                     ]
+                     *                   }
+                     *                 },
+                     *                 "openingAndClosing": {
+                     *                   "opening": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "over": 0,
+                     *                       "halfOver": 0,
+                     *                       "push": 0,
+                     *                       "halfUnder": 0,
+                     *                       "under": 2,
+                     *                       "overRate": 0,
+                     *                       "pushRate": 0,
+                     *                       "underRate": 100,
+                     *                       "net": -2
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -1,
+                     *                       -2
+                     *                     ]
+                     *                   },
+                     *                   "closing": {
+                     *                     "statistics": {
+                     *                       "matches": 2,
+                     *                       "over": 0,
+                     *                       "halfOver": 0,
+                     *                       "push": 0,
+                     *                       "halfUnder": 1,
+                     *                       "under": 1,
+                     *                       "overRate": 0,
+                     *                       "pushRate": 0,
+                     *                       "underRate": 100,
+                     *                       "net": -1.5
+                     *                     },
+                     *                     "cumulative": [
+                     *                       -0.5,
+                     *                       -1.5
+                     *                     ]
+                     *                   }
+                     *                 }
+                     *               }
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: int32 */
@@ -7648,6 +9938,170 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "matchId": 1000042,
+                     *         "buckets": [
+                     *           "0-15",
+                     *           "16-30",
+                     *           "31-45+",
+                     *           "46-60",
+                     *           "61-75",
+                     *           "76-90+"
+                     *         ],
+                     *         "sampleLimit": 10,
+                     *         "home": {
+                     *           "teamId": 19,
+                     *           "home": {
+                     *             "matches": 2,
+                     *             "firstCorners": {
+                     *               "0-15": 2,
+                     *               "16-30": 0,
+                     *               "31-45+": 0,
+                     *               "46-60": 0,
+                     *               "61-75": 0,
+                     *               "76-90+": 0
+                     *             },
+                     *             "cornersFor": {
+                     *               "0-15": 2,
+                     *               "16-30": 1,
+                     *               "31-45+": 3,
+                     *               "46-60": 2,
+                     *               "61-75": 2,
+                     *               "76-90+": 3
+                     *             },
+                     *             "cornersAgainst": {
+                     *               "0-15": 1,
+                     *               "16-30": 0,
+                     *               "31-45+": 1,
+                     *               "46-60": 1,
+                     *               "61-75": 1,
+                     *               "76-90+": 2
+                     *             },
+                     *             "matchCornerDistributions": [
+                     *               {
+                     *                 "0-15": 2,
+                     *                 "16-30": 1,
+                     *                 "31-45+": 2,
+                     *                 "46-60": 1,
+                     *                 "61-75": 2,
+                     *                 "76-90+": 3
+                     *               },
+                     *               {
+                     *                 "0-15": 1,
+                     *                 "16-30": 0,
+                     *                 "31-45+": 2,
+                     *                 "46-60": 2,
+                     *                 "61-75": 1,
+                     *                 "76-90+": 2
+                     *               }
+                     *             ]
+                     *           },
+                     *           "away": {
+                     *             "matches": null,
+                     *             "firstCorners": null,
+                     *             "cornersFor": null,
+                     *             "cornersAgainst": null,
+                     *             "matchCornerDistributions": null
+                     *           },
+                     *           "totalCorners": {
+                     *             "0-15": 3,
+                     *             "16-30": 1,
+                     *             "31-45+": 4,
+                     *             "46-60": 3,
+                     *             "61-75": 3,
+                     *             "76-90+": 5
+                     *           }
+                     *         },
+                     *         "away": {
+                     *           "teamId": 25,
+                     *           "home": {
+                     *             "matches": 1,
+                     *             "firstCorners": {
+                     *               "0-15": 1,
+                     *               "16-30": 0,
+                     *               "31-45+": 0,
+                     *               "46-60": 0,
+                     *               "61-75": 0,
+                     *               "76-90+": 0
+                     *             },
+                     *             "cornersFor": {
+                     *               "0-15": 1,
+                     *               "16-30": 1,
+                     *               "31-45+": 1,
+                     *               "46-60": 0,
+                     *               "61-75": 1,
+                     *               "76-90+": 1
+                     *             },
+                     *             "cornersAgainst": {
+                     *               "0-15": 0,
+                     *               "16-30": 1,
+                     *               "31-45+": 0,
+                     *               "46-60": 0,
+                     *               "61-75": 1,
+                     *               "76-90+": 0
+                     *             },
+                     *             "matchCornerDistributions": [
+                     *               {
+                     *                 "0-15": 1,
+                     *                 "16-30": 2,
+                     *                 "31-45+": 1,
+                     *                 "46-60": 0,
+                     *                 "61-75": 2,
+                     *                 "76-90+": 1
+                     *               }
+                     *             ]
+                     *           },
+                     *           "away": {
+                     *             "matches": 1,
+                     *             "firstCorners": {
+                     *               "0-15": 0,
+                     *               "16-30": 1,
+                     *               "31-45+": 0,
+                     *               "46-60": 0,
+                     *               "61-75": 0,
+                     *               "76-90+": 0
+                     *             },
+                     *             "cornersFor": {
+                     *               "0-15": 0,
+                     *               "16-30": 0,
+                     *               "31-45+": 1,
+                     *               "46-60": 1,
+                     *               "61-75": 0,
+                     *               "76-90+": 1
+                     *             },
+                     *             "cornersAgainst": {
+                     *               "0-15": 0,
+                     *               "16-30": 1,
+                     *               "31-45+": 0,
+                     *               "46-60": 1,
+                     *               "61-75": 1,
+                     *               "76-90+": 1
+                     *             },
+                     *             "matchCornerDistributions": [
+                     *               {
+                     *                 "0-15": 0,
+                     *                 "16-30": 1,
+                     *                 "31-45+": 1,
+                     *                 "46-60": 2,
+                     *                 "61-75": 1,
+                     *                 "76-90+": 2
+                     *               }
+                     *             ]
+                     *           },
+                     *           "totalCorners": {
+                     *             "0-15": 1,
+                     *             "16-30": 3,
+                     *             "31-45+": 2,
+                     *             "46-60": 2,
+                     *             "61-75": 3,
+                     *             "76-90+": 3
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: int32 */
@@ -8136,6 +10590,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example retry: 3000
+                     *
+                     *     id: 81235
+                     *     event: change
+                     *     data: {"seq":"81235","matchId":1000042,"resource":"detail","kind":"upsert","at":"2026-11-22T17:54:03.120Z","value":{"id":1000042,"competition":{"name":"Premier League","nameOriginal":"Premier League"},"home":{"name":"Arsenal"},"away":{"name":"Chelsea"},"homeLogo":"https://assets.example/UploadFolder/Teams/Arsenal.png","awayLogo":"https://assets.example/UploadFolder/Teams/Chelsea.png","status":"live","minute":"67","score":{"current":"2-1","halfTime":"1-0"},"corners":"6-3","cards":{"home":{"yellow":1,"red":0},"away":{"yellow":2,"red":0}},"kickoffUtc":"2026-11-22T16:30:00Z","round":"Round 13","venue":"Emirates Stadium"}}
+                     *
+                     *     : heartbeat
+                     */
                     "text/event-stream": string;
                 };
             };
