@@ -95,5 +95,3 @@ export function createGraphiqlPage(deps: GraphiqlPageDeps) {
 
   return { options, render };
 }
-
-export type GraphiqlPage = ReturnType<typeof createGraphiqlPage>;
