@@ -158,6 +158,7 @@ export async function buildApp(
     push,
     trusted: options.trustedDocuments ?? (await loadTrustedDocuments(config)),
     trustedOnly: config.trustedDocumentsOnly,
+    dataDir: config.dataDir,
   });
   await app.register(docsPlugin);
   await app.register(livePagePlugin, { assetsUrl: config.assetsUrl });

@@ -1,6 +1,7 @@
 /** The query GraphiQL opens with: one request for a day's page, nested (docs/graphql.md). */
 export const EXAMPLE_QUERY = `# One request for a page: matches with odds, lineups and corner analysis, and what is live.
-# Put your key in the Headers tab: {"Authorization": "Bearer svc_live_..."}
+# Your key goes in the Headers tab: {"Authorization": "Bearer svc_live_..."}
+# (on \`npm start\` at 127.0.0.1 with the demo data it holds the demo Pro key: press Run).
 query MatchDay {
   matches(pageSize: 5) {
     pageInfo { page pageSize total totalPages }

@@ -13,11 +13,12 @@ import { addressRateLimited, addressRateLimitHeaders } from '../policy/address-l
 import { quotaHeaders } from '../policy/headers.js';
 import { rawKeyOf } from '../policy/raw-key.js';
 import type { Push } from '../push/push.js';
+import { findActiveDemoKey } from '../services/demo-setup.js';
 import { accessPlugin, type ExecutionContext, type HttpOutcome, refusalOf } from './access.js';
 import { ReadLedger } from './billing.js';
 import { createDocumentCaches } from './document-cache.js';
 import { maskError, requestErrorsPlugin } from './errors.js';
-import { EXAMPLE_QUERY } from './example-query.js';
+import { createGraphiqlPage } from './graphiql-page.js';
 import { sendYogaResponse } from './http-answer.js';
 import { isConditional } from './http-cache.js';
 import { registerGraphqlErrors } from './http-errors.js';
@@ -53,31 +54,11 @@ export interface GraphqlPluginOptions {
   trusted: TrustedStore;
   /** TRUSTED_DOCUMENTS_ONLY: a document sent as text must be a registered one. */
   trustedOnly: boolean;
-}
-
-/** GraphiQL with every asset inline (no CDN), the key header ready to fill in. */
-const graphiql = {
-  title: 'touchline GraphQL',
-  defaultQuery: EXAMPLE_QUERY,
-  headers: JSON.stringify({ Authorization: 'Bearer YOUR_KEY' }, null, 2),
-  shouldPersistHeaders: true,
-};
-
-let graphiqlPage: Promise<string> | undefined;
-
-/**
- * Rendered once, on the first visit: the page inlines GraphiQL's 9 MB bundle, whose module alone
- * takes about 0.1 s to load, which a server start need not wait for.
- */
-function graphiqlHtml(): Promise<string> {
-  graphiqlPage ??= import('@graphql-yoga/render-graphiql').then(
-    (m) => m.renderGraphiQL(graphiql),
-    (error: unknown) => {
-      graphiqlPage = undefined;
-      throw error;
-    },
-  );
-  return graphiqlPage;
+  /**
+   * TOUCHLINE_DATA_DIR, where `npm start` writes the demo keys: GraphiQL's Headers tab holds the
+   * demo Pro key on a local-only server with the demo data (src/graphql/graphiql-page.ts).
+   */
+  dataDir: string;
 }
 
 /** Shape-limit rejections reported as validation errors (400), not thrown past the hooks. */
@@ -118,6 +99,10 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       })
     : undefined;
   const documents = createDocumentCaches();
+  const graphiql = createGraphiqlPage({
+    findDemoKey: () =>
+      findActiveDemoKey(deps.database.prisma, options.dataDir, 'Pro', deps.clock.now()),
+  });
   app.addHook('onClose', async () => {
     documents.close();
     operations?.close();
@@ -159,8 +144,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       errorCache: documents.errorCache,
     },
     landingPage: false,
-    graphiql,
-    renderGraphiQL: graphiqlHtml,
+    graphiql: graphiql.options,
+    renderGraphiQL: graphiql.render,
     logging: false,
     maskedErrors: { maskError: mask },
     context: ({ req, http }) => ({

@@ -1,6 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { PrismaClient } from '../db/generated/client.js';
+import { hashApiKey } from '../policy/api-key-format.js';
 import type { AccountsService } from './accounts.js';
+import { keyStatus } from './keys.js';
 import type { TierName } from './plans.js';
 
 export interface DemoKey {
@@ -38,4 +41,26 @@ export async function createDemoKeys(
   }
   await writeFile(demoKeysPath(dataDir), `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   return keys;
+}
+
+/**
+ * The demo key of `tier` as `npm start` wrote it, while it still works in this database (known,
+ * neither revoked nor expired), else null: no demo-keys.json, another database's keys, or the
+ * key revoked since. Only the key's hash is looked up.
+ */
+export async function findActiveDemoKey(
+  db: PrismaClient,
+  dataDir: string,
+  tier: TierName,
+  now: Date,
+): Promise<string | null> {
+  const demo = (await readDemoKeys(dataDir))?.find((k) => k.tier === tier);
+  if (typeof demo?.key !== 'string') {
+    return null;
+  }
+  const row = await db.apiKey.findUnique({
+    where: { hash: hashApiKey(demo.key) },
+    select: { expiresAt: true, revokedAt: true },
+  });
+  return row && keyStatus(row, now) === 'active' ? demo.key : null;
 }

@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_QUERY } from '../../src/graphql/example-query.js';
+import { createDemoKeys, type DemoKey, readDemoKeys } from '../../src/services/demo-setup.js';
 import { createAccountWithKey } from '../helpers/access.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumAvailable } from '../helpers/chromium.js';
 import { type GraphqlDemoServer, startGraphqlDemoServer } from '../helpers/graphql-server.js';
@@ -15,6 +19,9 @@ const EDITOR = {
   headers: '.monaco-editor[data-uri$="-request-headers.json"]',
   response: '.graphiql-response .monaco-editor[data-uri$="-response.json"]',
 };
+
+/** The explorer's panel (@graphiql/plugin-explorer, inside yoga's GraphiQL bundle). */
+const EXPLORER = '.graphiql-plugin .graphiql-explorer-root';
 
 /**
  * The text an editor shows: Monaco renders only the lines in view, each a `.view-line` placed by
@@ -33,50 +40,74 @@ const SLOW = { timeout: 60_000, interval: 250 };
 describe.skipIf(!chromiumAvailable)('GraphiQL at /graphql in headless Chromium', () => {
   let server: GraphqlDemoServer;
   let browser: Browser;
-  let context: BrowserContext;
+  /** TOUCHLINE_DATA_DIR: empty until a test writes the demo keys there, as `npm start` does. */
+  let dataDir: string;
   let key: string;
-  /** Every request of the page (and its workers) that leaves the test server. */
+  /** Every request of the pages (and their workers) that leaves the test server. */
   const external: string[] = [];
+  const contexts: BrowserContext[] = [];
 
-  beforeAll(async () => {
-    server = await startGraphqlDemoServer();
-    ({ key } = await createAccountWithKey(server.database, 'Plus'));
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    context = await browser.newContext({ viewport: { width: 1400, height: 1600 } });
+  /** A browser profile of its own (GraphiQL keeps the headers in localStorage per origin). */
+  const newContext = async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1600 } });
+    contexts.push(context);
     context.on('request', (request) => {
       const url = request.url();
       if (!url.startsWith(server.base) && !url.startsWith('data:') && !url.startsWith('blob:')) {
         external.push(url);
       }
     });
-  }, 300_000);
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-  });
+    return context;
+  };
 
-  it('renders offline, runs the example query with a real key and shows the nested page', async () => {
+  /** GraphiQL opened at /graphql, its operation editor ready. */
+  const openGraphiql = async (context: BrowserContext, pageErrors: string[]) => {
     const page = await context.newPage();
-    const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-
     const landing = await page.goto(`${server.base}/graphql`, { timeout: 120_000 });
     expect(landing?.status()).toBe(200);
     expect(landing?.headers()['content-type']).toMatch(/^text\/html/);
     await page.waitForSelector('.graphiql-container', { timeout: 120_000 });
     await page.waitForSelector(`${EDITOR.operation} .view-lines`, { timeout: 120_000 });
+    return page;
+  };
 
-    // The editor opens with the example query, whole and as written.
-    await expect.poll(() => shownText(page, EDITOR.operation), SLOW).toBe(EXAMPLE_QUERY);
-
-    // The key goes in through the Headers tab, replacing the placeholder.
+  /** The headers editor's text (its tab opened first if it is closed). */
+  const headersShown = async (page: Page) => {
     await page.click('.graphiql-editor-tools button[data-name="headers"]');
     await page.waitForSelector(`${EDITOR.headers} .view-lines`, {
       state: 'visible',
       timeout: 30_000,
     });
-    await expect.poll(() => shownText(page, EDITOR.headers), SLOW).toContain('Bearer YOUR_KEY');
+    return shownText(page, EDITOR.headers);
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'touchline-graphiql-'));
+    server = await startGraphqlDemoServer({ env: { TOUCHLINE_DATA_DIR: dataDir } });
+    ({ key } = await createAccountWithKey(server.database, 'Plus'));
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  }, 300_000);
+  afterAll(async () => {
+    for (const context of contexts) {
+      await context.close();
+    }
+    await browser?.close();
+    await server?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('renders offline, runs the example query with a real key and shows the nested page', async () => {
+    const pageErrors: string[] = [];
+    const page = await openGraphiql(await newContext(), pageErrors);
+
+    // The editor opens with the example query, whole and as written.
+    await expect.poll(() => shownText(page, EDITOR.operation), SLOW).toBe(EXAMPLE_QUERY);
+
+    // No demo keys in the data directory: the placeholder, no key. The key goes in through the
+    // Headers tab, replacing it.
+    await expect.poll(() => headersShown(page), SLOW).toContain('Bearer YOUR_KEY');
+    expect(await headersShown(page)).not.toMatch(/svc_(live|test)_/);
     const headers = JSON.stringify({ Authorization: `Bearer ${key}` });
     await page.click(`${EDITOR.headers} .view-lines`);
     await page.keyboard.press('ControlOrMeta+A');
@@ -129,6 +160,80 @@ describe.skipIf(!chromiumAvailable)('GraphiQL at /graphql in headless Chromium',
     // Errors would come first in the result, before `data`.
     expect(shown).not.toContain('"errors"');
 
+    expect(pageErrors).toEqual([]);
+    expect(external).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it('on a local demo (npm start): the demo Pro key is filled in, Run alone answers, the explorer edits', async () => {
+    // What `npm start` does on its first start: one demo key per tier, in the data directory.
+    const keys: DemoKey[] = await createDemoKeys(server.app.deps.services.accounts, dataDir);
+    const pro = keys.find((k) => k.tier === 'Pro')!.key;
+    const pageErrors: string[] = [];
+    const page = await openGraphiql(await newContext(), pageErrors);
+    await expect.poll(() => shownText(page, EDITOR.operation), SLOW).toBe(EXAMPLE_QUERY);
+
+    // The explorer is open on arrival, showing the schema's root fields.
+    await page.waitForSelector(EXPLORER, { state: 'visible', timeout: 30_000 });
+    await page.waitForSelector(`${EXPLORER} [data-field-name="matches"]`, { timeout: 30_000 });
+
+    // Nothing typed: Run.
+    const executed = page.waitForResponse(
+      (response) =>
+        response.url() === `${server.base}/graphql` &&
+        response.request().method() === 'POST' &&
+        (response.request().postData() ?? '').includes('MatchDay'),
+      { timeout: 120_000 },
+    );
+    await page.click('.graphiql-execute-button');
+    const response = await executed;
+    expect(response.request().headers()['authorization']).toBe(`Bearer ${pro}`);
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as {
+      errors?: unknown[];
+      data?: { matches: { items: Array<{ id: number; analysis: { corners: unknown } }> } };
+    };
+    expect(body.errors).toBeUndefined();
+    const items = body.data?.matches.items ?? [];
+    expect(items.length).toBeGreaterThan(0);
+    expect(server.cases.today.matchIds).toEqual(expect.arrayContaining(items.map((m) => m.id)));
+    // A Pro key reads the analysis fields.
+    expect(items.some((m) => m.analysis.corners !== null)).toBe(true);
+    await expect
+      .poll(() => shownText(page, EDITOR.response), SLOW)
+      .toMatch(/^\{\s*"data": \{\s*"matches": \{/);
+    expect(await shownText(page, EDITOR.response)).not.toContain('"errors"');
+    expect(await headersShown(page)).toContain(`Bearer ${pro}`);
+
+    // A click on a field in the explorer puts it in the query (`venue` is not in the example).
+    // The query, reprinted, runs past the editor's view; yoga's GraphiQL mirrors it in the URL.
+    expect(EXAMPLE_QUERY).not.toContain('venue');
+    await page.click(`${EXPLORER} .graphiql-explorer-liveMatches [data-field-name="venue"]`);
+    const liveMatches = () =>
+      /liveMatches\(first: 5\) \{([\s\S]*?)\n {2}\}/.exec(
+        new URL(page.url()).searchParams.get('query') ?? '',
+      )?.[1] ?? '';
+    await expect.poll(liveMatches, SLOW).toMatch(/^ {4}venue$/m);
+
+    expect(pageErrors).toEqual([]);
+    expect(external).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it('without the demo data (its Pro key revoked): the placeholder, no key', async () => {
+    const pro = (await readDemoKeys(dataDir))?.find((k) => k.tier === 'Pro');
+    if (!pro) {
+      throw new Error('the previous test writes the demo keys');
+    }
+    await server.database.prisma.apiKey.update({
+      where: { id: pro.keyId },
+      data: { revokedAt: new Date() },
+    });
+    const pageErrors: string[] = [];
+    const page = await openGraphiql(await newContext(), pageErrors);
+    await expect.poll(() => headersShown(page), SLOW).toContain('Bearer YOUR_KEY');
+    expect(await headersShown(page)).not.toContain(pro.key);
+    expect(await headersShown(page)).not.toMatch(/svc_(live|test)_/);
     expect(pageErrors).toEqual([]);
     expect(external).toEqual([]);
     await page.close();

@@ -1,0 +1,86 @@
+import { isIPv4, isIPv6 } from 'node:net';
+
+/** Where GraphiQL's page is asked for and served from (DECISIONS.md "GraphiQL: explorer and the demo key"). */
+export interface PageRequestPlace {
+  /** Every address the server listens on (Fastify's `addresses()`); empty when not listening. */
+  listening: readonly string[];
+  /** The request's `Host` header, as sent. */
+  host: string | undefined;
+  /** The peer's address (`req.ip`: the client's, when TRUST_PROXY names a proxy in front). */
+  remoteAddress: string;
+  /** The request came through a proxy (`Forwarded`, `X-Forwarded-For`, `X-Real-IP`, ...). */
+  forwarded: boolean;
+}
+
+/** The headers a proxy adds on the way (any one of them means a hop between client and server). */
+export const FORWARDING_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-real-ip',
+] as const;
+
+/** 127.0.0.0/8, ::1, their IPv4-mapped form, and the name `localhost`. */
+export function isLoopback(address: string): boolean {
+  const bare = address.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost' || bare.endsWith('.localhost')) {
+    return true;
+  }
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare)?.[1];
+  const v4 = mapped ?? bare;
+  if (isIPv4(v4)) {
+    return v4.startsWith('127.');
+  }
+  // ::1 in any of its spellings (0:0:0:0:0:0:0:1, ::0001): every group zero but the last, 1.
+  if (isIPv6(bare) && !bare.includes('.')) {
+    const [head = '', tail = ''] = bare.split('::');
+    const groups = [...head.split(':'), ...tail.split(':')].filter((g) => g !== '');
+    const last = groups.pop();
+    return (
+      last !== undefined && Number.parseInt(last, 16) === 1 && groups.every((g) => /^0+$/.test(g))
+    );
+  }
+  return false;
+}
+
+/** The host name of a `Host` header value (`127.0.0.1:3000`, `[::1]:3000`, `localhost`). */
+function hostName(host: string): string | null {
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether this page request is a local one on a local-only server: the server listens on
+ * loopback addresses only (not 0.0.0.0, ::, or a LAN address), the request reached it from
+ * loopback with no proxy in between, and names a loopback host (so a page of a DNS-rebound name
+ * cannot read it).
+ */
+export function isLocalOnly(place: PageRequestPlace): boolean {
+  const name = place.host === undefined ? null : hostName(place.host);
+  return (
+    place.listening.length > 0 &&
+    place.listening.every(isLoopback) &&
+    isLoopback(place.remoteAddress) &&
+    !place.forwarded &&
+    name !== null &&
+    isLoopback(name)
+  );
+}
+
+/**
+ * The demo key GraphiQL's Headers tab may be filled with, or null (the placeholder stays): only
+ * for a local request on a local-only server, and only while the demo data's key is in the data
+ * directory and still works in this database (`findDemoKey`, not asked otherwise).
+ */
+export async function graphiqlDemoKey(
+  place: PageRequestPlace,
+  findDemoKey: () => Promise<string | null>,
+): Promise<string | null> {
+  if (!isLocalOnly(place)) {
+    return null;
+  }
+  return findDemoKey();
+}
