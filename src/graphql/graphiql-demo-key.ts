@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** Where GraphiQL's page is asked for and served from (DECISIONS.md "GraphiQL: explorer and the demo key"). */
 export interface PageRequestPlace {
@@ -20,27 +20,13 @@ export const FORWARDING_HEADERS = [
   'x-real-ip',
 ] as const;
 
-/** 127.0.0.0/8, ::1, their IPv4-mapped form, and the name `localhost`. */
+/** 127.0.0.0/8, ::1 (any spelling), their IPv4-mapped form, and the name `localhost`. */
 export function isLoopback(address: string): boolean {
   const bare = address.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   if (bare === 'localhost' || bare.endsWith('.localhost')) {
     return true;
   }
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare)?.[1];
-  const v4 = mapped ?? bare;
-  if (isIPv4(v4)) {
-    return v4.startsWith('127.');
-  }
-  // ::1 in any of its spellings (0:0:0:0:0:0:0:1, ::0001): every group zero but the last, 1.
-  if (isIPv6(bare) && !bare.includes('.')) {
-    const [head = '', tail = ''] = bare.split('::');
-    const groups = [...head.split(':'), ...tail.split(':')].filter((g) => g !== '');
-    const last = groups.pop();
-    return (
-      last !== undefined && Number.parseInt(last, 16) === 1 && groups.every((g) => /^0+$/.test(g))
-    );
-  }
-  return false;
+  return ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback';
 }
 
 /** The host name of a `Host` header value (`127.0.0.1:3000`, `[::1]:3000`, `localhost`). */
