@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * Issue "Hardening", memory: caches keyed by client text grew without bound (6,000 distinct
  * 90 kB GraphQL documents: +1 GB RSS). 20,000 distinct padded requests, measured in the server's
- * own process after a full GC: the RSS grows by less than 100 MB. Not timed: only memory is
- * asserted.
+ * own process after a full GC: what V8 holds (heap and external) grows by less than 50 MB, the
+ * RSS by less than 200 MB. Not timed: only memory is asserted.
  */
 const SERVER = fileURLToPath(new URL('./memory-server.ts', import.meta.url));
 const MB = 1024 * 1024;
@@ -92,7 +92,7 @@ describe('memory under hostile input', () => {
     return statuses;
   }
 
-  it('20,000 distinct padded requests grow the RSS by less than 100 MB', async () => {
+  it('20,000 distinct padded requests: the heap holds < 50 MB more, the RSS < 200 MB', async () => {
     // Warm-up: code paths compiled, pools and caches of fixed size created.
     for (const kind of Object.keys(kinds) as (keyof typeof kinds)[]) {
       await send(kind, 1_000_000, 200);
@@ -116,10 +116,19 @@ describe('memory under hostile input', () => {
       ).toBe(true);
     }
     const after = await measure();
-    const grown = (after.rss - before.rss) / MB;
+    const held = (m: Memory) => m.heapUsed + m.external;
+    const grownRss = (after.rss - before.rss) / MB;
+    const grownHeld = (held(after) - held(before)) / MB;
     console.info(
-      `RSS ${(before.rss / MB).toFixed(0)} -> ${(after.rss / MB).toFixed(0)} MB (+${grown.toFixed(0)} MB); heap ${(before.heapUsed / MB).toFixed(0)} -> ${(after.heapUsed / MB).toFixed(0)} MB`,
+      `RSS ${(before.rss / MB).toFixed(0)} -> ${(after.rss / MB).toFixed(0)} MB (+${grownRss.toFixed(0)} MB); ` +
+        `heap + external ${(held(before) / MB).toFixed(0)} -> ${(held(after) / MB).toFixed(0)} MB (+${grownHeld.toFixed(0)} MB)`,
     );
-    expect(grown).toBeLessThan(100);
+    // What the process still holds after a full GC: a cache keyed by client text shows here (the
+    // original bug held +1 GB of documents).
+    expect(grownHeld).toBeLessThan(50);
+    // The RSS also holds pages the allocator and V8 keep for reuse, which differs by Node line
+    // for the same heap: Node 20 -29 MB; Node 22 +96 to +125 MB with heap +6 MB, and +122 MB
+    // after twice the requests (a plateau, not a leak).
+    expect(grownRss).toBeLessThan(200);
   }, 600_000);
 });
