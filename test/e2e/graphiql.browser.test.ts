@@ -37,6 +37,19 @@ const shownText = (page: Page, editor: string): Promise<string> =>
 
 const SLOW = { timeout: 60_000, interval: 250 };
 
+/** Clicks Run and waits for the example operation's answer (`MatchDay`, POSTed to /graphql). */
+async function runExample(page: Page, base: string) {
+  const executed = page.waitForResponse(
+    (response) =>
+      response.url() === `${base}/graphql` &&
+      response.request().method() === 'POST' &&
+      (response.request().postData() ?? '').includes('MatchDay'),
+    { timeout: 120_000 },
+  );
+  await page.click('.graphiql-execute-button');
+  return executed;
+}
+
 describe.skipIf(!chromiumAvailable)('GraphiQL at /graphql in headless Chromium', () => {
   let server: GraphqlDemoServer;
   let browser: Browser;
@@ -116,15 +129,7 @@ describe.skipIf(!chromiumAvailable)('GraphiQL at /graphql in headless Chromium',
     await page.keyboard.insertText(headers);
     await expect.poll(() => shownText(page, EDITOR.headers), SLOW).toBe(headers);
 
-    const executed = page.waitForResponse(
-      (response) =>
-        response.url() === `${server.base}/graphql` &&
-        response.request().method() === 'POST' &&
-        (response.request().postData() ?? '').includes('MatchDay'),
-      { timeout: 120_000 },
-    );
-    await page.click('.graphiql-execute-button');
-    const response = await executed;
+    const response = await runExample(page, server.base);
 
     expect(response.request().headers()['authorization']).toBe(`Bearer ${key}`);
     expect(response.status()).toBe(200);
@@ -178,15 +183,7 @@ describe.skipIf(!chromiumAvailable)('GraphiQL at /graphql in headless Chromium',
     await page.waitForSelector(`${EXPLORER} [data-field-name="matches"]`, { timeout: 30_000 });
 
     // Nothing typed: Run.
-    const executed = page.waitForResponse(
-      (response) =>
-        response.url() === `${server.base}/graphql` &&
-        response.request().method() === 'POST' &&
-        (response.request().postData() ?? '').includes('MatchDay'),
-      { timeout: 120_000 },
-    );
-    await page.click('.graphiql-execute-button');
-    const response = await executed;
+    const response = await runExample(page, server.base);
     expect(response.request().headers()['authorization']).toBe(`Bearer ${pro}`);
     expect(response.status()).toBe(200);
     const body = (await response.json()) as {
