@@ -40,35 +40,38 @@ export interface GraphiqlPageDeps {
  * revoked since is gone from the next page.
  */
 export function createGraphiqlPage(deps: GraphiqlPageDeps) {
-  /** The placeholder page, and at most one page with a demo key. */
-  const pages = new Map<string, Promise<string>>();
+  /** The placeholder page, and at most one page with a demo key (the last one offered). */
+  const pages: {
+    placeholder?: Promise<string> | undefined;
+    keyed?: { headers: string; page: Promise<string> } | undefined;
+  } = {};
+
+  function renderNow(options: GraphiQLOptions): Promise<string> {
+    return import('@graphql-yoga/render-graphiql').then((m) => m.renderGraphiQL(options));
+  }
 
   /**
    * Rendered on the first visit, not at start: the page inlines GraphiQL's 9 MB bundle, whose
-   * module alone takes about 0.1 s to load, which a server start need not wait for.
+   * module alone takes about 0.1 s to load, which a server start need not wait for. A failed
+   * render is not kept.
    */
   function render(options: GraphiQLOptions): Promise<string> {
-    const key = options.headers ?? '';
-    const cached = pages.get(key);
-    if (cached) {
-      return cached;
-    }
-    if (key !== PLACEHOLDER_HEADERS) {
-      for (const other of pages.keys()) {
-        if (other !== PLACEHOLDER_HEADERS) {
-          pages.delete(other);
-        }
-      }
-    }
-    const page = import('@graphql-yoga/render-graphiql').then(
-      (m) => m.renderGraphiQL(options),
-      (error: unknown) => {
-        pages.delete(key);
+    const headers = options.headers ?? '';
+    if (headers === PLACEHOLDER_HEADERS) {
+      pages.placeholder ??= renderNow(options).catch((error: unknown) => {
+        pages.placeholder = undefined;
         throw error;
-      },
-    );
-    pages.set(key, page);
-    return page;
+      });
+      return pages.placeholder;
+    }
+    if (pages.keyed?.headers !== headers) {
+      const page = renderNow(options).catch((error: unknown) => {
+        pages.keyed = undefined;
+        throw error;
+      });
+      pages.keyed = { headers, page };
+    }
+    return pages.keyed.page;
   }
 
   async function options(_request: Request, { req, http }: ServerContext): Promise<PageOptions> {
