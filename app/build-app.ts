@@ -25,8 +25,10 @@ import { registerStrictIntegers } from '../src/http/strict-integers.js';
 import { clientErrorHandler, frameworkErrors } from '../src/http/transport-errors.js';
 import { registerUrlCredentialCheck } from '../src/http/url-credentials.js';
 import { livePagePlugin } from '../src/live-page/plugin.js';
+import { createMailer } from '../src/mail/mailer.js';
 import { carriesKeyPrefix } from '../src/policy/query-credentials.js';
 import { createPush } from '../src/push/push.js';
+import { webPlugin } from '../src/web/plugin.js';
 
 /** Keys and tokens never reach the logs (DECISIONS.md "Access"). */
 const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers["x-api-key"]'];
@@ -162,6 +164,20 @@ export async function buildApp(
   });
   await app.register(docsPlugin);
   await app.register(livePagePlugin, { assetsUrl: config.assetsUrl });
+  // Account mail: SMTP_URL, else the link goes to this log (development; docs/accounts.md).
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    baseUrl: config.baseUrl,
+    log: (mail, message) => app.log.info({ mail }, message),
+  });
+  app.addHook('onClose', async () => mailer.close());
+  await app.register(webPlugin, {
+    services: deps.services,
+    signIns: deps.access.signIns,
+    mailer,
+    baseUrl: config.baseUrl,
+  });
   if (servesOwnAssets(config)) {
     await app.register(assetsPlugin, { teams: deps.services.teams });
   }

@@ -165,6 +165,24 @@ export function createCliRuntime(config: Config): CliRuntime {
       await announceDataChange();
       return result;
     },
+    async sendAccountMail(mail) {
+      if (!config.smtpUrl) {
+        return { sent: false, link: `${config.baseUrl}${mail.path}` };
+      }
+      const { createMailer } = await import('../src/mail/mailer.js');
+      const mailer = createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        baseUrl: config.baseUrl,
+        log: () => {},
+      });
+      try {
+        await mailer.send(mail, 'en');
+        return { sent: true };
+      } finally {
+        mailer.close();
+      }
+    },
     withManagement(fn, { counters: withCounters, progress }) {
       return withDatabase(async (database) => {
         const events = await openAccessEvents(config);

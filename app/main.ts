@@ -44,6 +44,7 @@ const lazyRuntime: CliRuntime = {
   withDatabase: async (fn, progress) => (await runtimeOf()).withDatabase(fn, progress),
   withDataChange: async (fn, progress) => (await runtimeOf()).withDataChange(fn, progress),
   withManagement: async (fn, options) => (await runtimeOf()).withManagement(fn, options),
+  sendAccountMail: async (mail) => (await runtimeOf()).sendAccountMail(mail),
   live: async (options) => (await runtimeOf()).live(options),
   feed: async (options) => (await runtimeOf()).feed(options),
   replay: async (options) => (await runtimeOf()).replay(options),

@@ -48,6 +48,8 @@ const ENV_PROPERTIES = {
   METRICS_TOKEN: text({ minLength: 16 }),
   METRICS_PORT: integer(0, 65535),
   METRICS_HOST: text({ minLength: 1 }),
+  SMTP_URL: text({ pattern: '^smtps?://[^\\s]+$' }),
+  MAIL_FROM: text({ pattern: '^[^\\r\\n]*@[^\\r\\n]*$' }),
 } as const;
 
 type EnvValue<S> = S extends { enum: readonly (infer V)[] }
@@ -74,6 +76,7 @@ const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'DATABASE_REPLICA_URLS',
   'REDIS_URL',
+  'SMTP_URL',
 ]);
 
 export interface Config {
@@ -150,12 +153,27 @@ export interface Config {
   readonly metricsToken: string | undefined;
   readonly metricsPort: number | undefined;
   readonly metricsHost: string;
+  /**
+   * Where account mail (verification, sign-in and invitation links) is sent: SMTP_URL
+   * (`smtp://` or `smtps://`, credentials in the URL); unset: each mail is written to the log at
+   * info level instead (development; docs/accounts.md). Links start with `baseUrl`.
+   */
+  readonly smtpUrl: string | undefined;
+  /** The sender of account mail (MAIL_FROM; default `touchline <no-reply@BASE_URL's host>`). */
+  readonly mailFrom: string;
 }
 
 export type { RedisNode };
 export { ConfigError };
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** The default sender: no-reply at BASE_URL's host name (`localhost` when that is an address). */
+function defaultMailFrom(baseUrl: string): string {
+  const host = new URL(baseUrl).hostname;
+  const domain = /^[0-9.]+$|^\[/.test(host) || !host.includes('.') ? 'localhost' : host;
+  return `touchline <no-reply@${domain}>`;
+}
 
 /**
  * Whether team logos point at this server's own `/assets` (ASSETS_URL unset, or set to that):
@@ -255,5 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: parsed.METRICS_TOKEN,
     metricsPort: parsed.METRICS_PORT,
     metricsHost: parsed.METRICS_HOST ?? '127.0.0.1',
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM ?? defaultMailFrom(baseUrl),
   });
 }

@@ -9,26 +9,30 @@ import {
   renderKeys,
   renderUsage,
 } from './access-render.js';
+import { registerAuditCommand, registerOwnerCommands } from './owner-commands.js';
 import type { CliRuntime } from './runtime.js';
 
 function registerAccountCommands(program: Command, runtime: CliRuntime): void {
-  group(program, 'accounts', 'manage accounts')
+  const accounts = group(program, 'accounts', 'manage accounts');
+  accounts
     .command('create')
     .description('create an account on a tier (paid tiers start a monthly period)')
     .option('--tier <tier>', 'Free, Plus or Pro')
     .option('--name <name>', 'a name to recognise the account by')
+    .option('--email <address>', "the owner's e-mail (unverified until they follow a link)")
     .option('--json', 'print one JSON document')
-    .action((opts: JsonOption & { tier?: string; name?: string }) =>
+    .action((opts: JsonOption & { tier?: string; name?: string; email?: string }) =>
       manage(
         runtime,
         opts,
         () => {
           const tier = parseTier(opts.tier);
-          return (s) => s.accounts.createAccount(tier, opts.name);
+          return (s) => s.accounts.createAccount(tier, opts.name, opts.email);
         },
         (r) => `account ${r.id} created`,
       ),
     );
+  registerOwnerCommands(accounts, runtime);
 }
 
 type KeyOpts = JsonOption & { account?: string; test?: boolean; expires?: string };
@@ -151,6 +155,7 @@ export function registerAccessCommands(program: Command, runtime: CliRuntime): v
   registerKeyCommands(program, runtime);
   registerAllowlistCommands(program, runtime);
   registerPlanCommands(program, runtime);
+  registerAuditCommand(program, runtime);
   program
     .command('usage')
     .description("today's plan quota, free match-list allowance and per-key usage (Hong Kong day)")

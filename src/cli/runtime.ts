@@ -4,6 +4,7 @@ import type { FeedSource } from '../ingest/feed/sources.js';
 import type { ReplaySummary } from '../ingest/replay/run.js';
 import type { ReplayTimeline } from '../ingest/replay/timeline.js';
 import type { ManagementServices } from '../services/management.js';
+import type { AccountMail } from '../services/web-accounts.js';
 
 export type Progress = (message: string) => void;
 
@@ -89,6 +90,11 @@ export interface CliRuntime {
     add(paths: readonly string[]): Promise<DocumentsAdded>;
     list(): Promise<DocumentsListed>;
   };
+  /**
+   * Sends an account mail (English) through SMTP_URL and resolves once the server took it.
+   * Without SMTP_URL nothing is sent: the link is returned for the operator to pass on.
+   */
+  sendAccountMail(mail: AccountMail): Promise<{ sent: boolean; link?: string }>;
   withManagement<T>(
     fn: (services: ManagementServices) => Promise<T>,
     options: { counters: boolean; progress: Progress },

@@ -38,6 +38,8 @@ export function createAccessLayer(options: AccessLayerOptions) {
     usage,
     /** The per-address limit of keyless requests (DECISIONS.md "Access"). */
     addresses,
+    /** Sign-up and sign-in attempts per address and per e-mail (the web door's forms). */
+    signIns: counters.signIns,
     /** Open push streams per account, across instances where the counters are shared. */
     streams: counters.streams,
     async start() {

@@ -5,6 +5,7 @@ import { type RedisTarget, redisConfigured } from '../db/redis-target.js';
 import { createAddressLimiter } from './address-limiter.js';
 import { createMemoryQuotaStore } from './memory-quota-store.js';
 import type { QuotaStore } from './quota-store.js';
+import { createSignInLimits } from './sign-in-limits.js';
 import { memoryStreamLeases, type StreamLeases } from './stream-leases.js';
 import { chargedOn, createUsageRecorder, type UsageRecorder } from './usage-recorder.js';
 import { hkDay } from './windows.js';
@@ -31,7 +32,8 @@ async function createStore(options: CountersOptions, usage: UsageRecorder) {
     );
     const addresses = createAddressLimiter({ limit: config.addressRatePerMinute, now });
     const streams: StreamLeases = memoryStreamLeases();
-    return { store: store as QuotaStore, registry: undefined, addresses, streams };
+    const signIns = createSignInLimits({ now });
+    return { store: store as QuotaStore, registry: undefined, addresses, streams, signIns };
   }
   // The Redis client loads only in a process that counts in Redis.
   const { createRedisCounters } = await import('./redis-counters.js');
@@ -45,7 +47,7 @@ async function createStore(options: CountersOptions, usage: UsageRecorder) {
  */
 export async function createCounters(options: CountersOptions) {
   const usage = createUsageRecorder(options.database.prisma);
-  const { store, registry, addresses, streams } = await createStore(options, usage);
+  const { store, registry, addresses, streams, signIns } = await createStore(options, usage);
   return {
     store,
     usage,
@@ -53,6 +55,8 @@ export async function createCounters(options: CountersOptions) {
     streams,
     /** The per-address limit of keyless requests (DECISIONS.md "Access"). */
     addresses,
+    /** Sign-up and sign-in attempts per address and per e-mail (docs/accounts.md). */
+    signIns,
     async start() {
       await registry?.start();
       usage.start();

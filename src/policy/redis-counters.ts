@@ -7,6 +7,7 @@ import { createInstanceRegistry } from './instance-registry.js';
 import type { QuotaStore } from './quota-store.js';
 import { createCounterRedis, createRedisQuotaStore, waitForRedis } from './redis-quota-store.js';
 import { createResilientQuotaStore } from './resilient-quota-store.js';
+import { createSignInLimits } from './sign-in-limits.js';
 import { redisStreamLeases } from './stream-leases.js';
 import { chargedOn, type UsageRecorder } from './usage-recorder.js';
 
@@ -50,5 +51,6 @@ export async function createRedisCounters(
     instances: registry.count,
   });
   const streams = redisStreamLeases(redis, prefix);
-  return { store: store as QuotaStore, registry, addresses, streams };
+  const signIns = createSignInLimits({ now, redis, prefix, instances: registry.count });
+  return { store: store as QuotaStore, registry, addresses, streams, signIns };
 }

@@ -1,15 +1,93 @@
-import type { PrismaClient } from '../db/generated/client.js';
+import type { Prisma, PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
 import { type CreatedKey, ensureAccount, insertKey } from './keys.js';
+import { normaliseEmail } from './owner-email.js';
 import type { TierName } from './plans.js';
 import { freeSubscription, paidPeriod } from './subscription-state.js';
 
 export type { CreatedKey } from './keys.js';
 
+type Tx = Prisma.TransactionClient;
+
 export interface AccountView {
   id: number;
   name: string | null;
+  /** The owner's e-mail address (docs/accounts.md); null when none was given. */
+  email: string | null;
+  /** When the owner proved the address; null: not (yet) verified. */
+  emailVerifiedAt: string | null;
   createdAt: string;
+}
+
+export interface NewAccount {
+  name?: string | undefined;
+  /** The owner's address, unverified until an e-mailed link is followed. */
+  email?: string | undefined;
+}
+
+type AccountRow = Prisma.AccountGetPayload<object>;
+
+const presentAccount = (row: AccountRow): AccountView => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Refuses an owner address another account holds (the address is one account's sign-in). */
+export async function ensureEmailFree(tx: Tx, email: string, accountId?: number): Promise<void> {
+  const holder = await tx.account.findUnique({ where: { email }, select: { id: true } });
+  if (holder && holder.id !== accountId) {
+    throw new ApiError(
+      'invalid_parameter',
+      `${email} is the owner e-mail of account ${holder.id}`,
+      {
+        parameter: 'email',
+      },
+    );
+  }
+}
+
+/**
+ * A new account on `tier`; a paid tier starts a monthly period that renews automatically. Used
+ * inside a caller's transaction by self-service sign-up, so an account never exists without
+ * the token that verifies its owner.
+ */
+export async function insertAccount(
+  tx: Tx,
+  tier: TierName,
+  account: NewAccount,
+  start: Date,
+): Promise<{ id: number }> {
+  const email = account.email === undefined ? null : normaliseEmail(account.email);
+  if (email) {
+    await ensureEmailFree(tx, email);
+  }
+  const plan =
+    tier === 'Free'
+      ? null
+      : await tx.planVersion.findFirst({
+          where: { tier, billingPeriod: 'monthly' },
+          orderBy: { version: 'desc' },
+        });
+  const sub = tier === 'Free' ? freeSubscription(start) : paidPeriod(tier, plan, start);
+  const created = await tx.account.create({
+    data: {
+      name: account.name ?? null,
+      email,
+      subscription: {
+        create: {
+          tier,
+          planVersionId: plan?.id ?? null,
+          periodStart: sub.periodStart,
+          periodEnd: sub.periodEnd,
+          autoRenew: sub.autoRenew,
+        },
+      },
+    },
+  });
+  return { id: created.id };
 }
 
 export function createAccountsService({
@@ -19,32 +97,8 @@ export function createAccountsService({
   db: PrismaClient;
   now?: () => Date;
 }) {
-  /** A new account on `tier`; a paid tier starts a monthly period that renews automatically. */
-  async function createAccount(tier: TierName, name?: string): Promise<{ id: number }> {
-    const start = now();
-    const plan =
-      tier === 'Free'
-        ? null
-        : await db.planVersion.findFirst({
-            where: { tier, billingPeriod: 'monthly' },
-            orderBy: { version: 'desc' },
-          });
-    const sub = tier === 'Free' ? freeSubscription(start) : paidPeriod(tier, plan, start);
-    const account = await db.account.create({
-      data: {
-        name: name ?? null,
-        subscription: {
-          create: {
-            tier,
-            planVersionId: plan?.id ?? null,
-            periodStart: sub.periodStart,
-            periodEnd: sub.periodEnd,
-            autoRenew: sub.autoRenew,
-          },
-        },
-      },
-    });
-    return { id: account.id };
+  async function createAccount(tier: TierName, name?: string, email?: string) {
+    return db.$transaction((tx) => insertAccount(tx, tier, { name, email }, now()));
   }
 
   async function getAccount(accountId: number): Promise<AccountView> {
@@ -52,7 +106,16 @@ export function createAccountsService({
     if (!row) {
       throw new ApiError('not_found', `No account ${accountId}`);
     }
-    return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
+    return presentAccount(row);
+  }
+
+  /** Every account, oldest first, with its tier now (for `touchline accounts list`). */
+  async function listAccounts(): Promise<(AccountView & { tier: TierName })[]> {
+    const rows = await db.account.findMany({
+      orderBy: { id: 'asc' },
+      include: { subscription: { select: { tier: true } } },
+    });
+    return rows.map((row) => ({ ...presentAccount(row), tier: row.subscription?.tier ?? 'Free' }));
   }
 
   /** Spec 3.2: kept for the demo setup; the keys service is the full key lifecycle. */
@@ -69,7 +132,7 @@ export function createAccountsService({
     );
   }
 
-  return { createAccount, getAccount, createKey };
+  return { createAccount, getAccount, listAccounts, createKey };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

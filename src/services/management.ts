@@ -2,10 +2,14 @@ import type { PrismaClient } from '../db/generated/client.js';
 import { type AccessEvents, createAccessEvents } from '../events/access-events.js';
 import { createAccountsService } from './accounts.js';
 import { createAllowlistService } from './allowlist.js';
-import { createKeysService } from './keys.js';
+import { listAudit } from './audit.js';
+import { createKeysService, ensureAccount } from './keys.js';
 import { createPlanPricesService } from './plan-prices.js';
+import { siteSecret } from './site-secrets.js';
 import { createSubscriptionsService } from './subscriptions.js';
 import { type CounterReader, createUsageService } from './usage.js';
+import { createWebAccountsService } from './web-accounts.js';
+import { createWebSessionsService } from './web-sessions.js';
 
 export interface ManagementOptions {
   db: PrismaClient;
@@ -23,6 +27,7 @@ export function createManagementServices(options: ManagementOptions) {
   const events = options.events ?? createAccessEvents();
   const now = options.now ?? (() => new Date());
   const subscriptions = createSubscriptionsService({ db, events, now });
+  const webSessions = createWebSessionsService({ db, now });
   return {
     accounts: createAccountsService({ db, now }),
     keys: createKeysService({ db, events, now }),
@@ -30,6 +35,18 @@ export function createManagementServices(options: ManagementOptions) {
     subscriptions,
     planPrices: createPlanPricesService({ db, events }),
     usage: createUsageService({ db, subscriptions, quotaStore, now }),
+    /** Owners on the web: sign-up, e-mailed links, sign-in, invitations (docs/accounts.md). */
+    webAccounts: createWebAccountsService({ db, sessions: webSessions, now }),
+    webSessions,
+    /** Server-wide secrets shared by every instance (the web forms' CSRF key). */
+    siteSecret: (name: string) => siteSecret(db, name),
+    audit: {
+      /** An account's audit records, newest first (404 for an unknown account). */
+      list: async (accountId: number, limit?: number) => {
+        await ensureAccount(db, accountId);
+        return listAudit(db, { accountId, ...(limit ? { limit } : {}) });
+      },
+    },
   };
 }
 

@@ -171,3 +171,27 @@ describe('REDIS_CLUSTER_NODES (docs/scale.md "Redis Cluster")', () => {
     ]);
   });
 });
+
+describe('SMTP_URL and MAIL_FROM (docs/accounts.md "Signing up and signing in")', () => {
+  it('mail goes to the log unless SMTP_URL is set; the sender defaults to BASE_URL host', () => {
+    const plain = loadConfig({});
+    expect(plain.smtpUrl).toBeUndefined();
+    expect(plain.mailFrom).toBe('touchline <no-reply@localhost>');
+    const set = loadConfig({
+      SMTP_URL: 'smtps://user:pw@mail.example.com:465',
+      BASE_URL: 'https://api.example.com',
+    });
+    expect(set.smtpUrl).toBe('smtps://user:pw@mail.example.com:465');
+    expect(set.mailFrom).toBe('touchline <no-reply@api.example.com>');
+    expect(loadConfig({ MAIL_FROM: 'Ops <ops@example.com>' }).mailFrom).toBe(
+      'Ops <ops@example.com>',
+    );
+  });
+
+  it('refuses an SMTP_URL that is not smtp(s):// without showing it, and a MAIL_FROM without @', () => {
+    const error = problemsOf({ SMTP_URL: 'http://user:hunter4@mail', MAIL_FROM: 'nobody' });
+    expect(error.message).toMatch(/SMTP_URL/);
+    expect(error.message).not.toContain('hunter4');
+    expect(error.message).toMatch(/MAIL_FROM/);
+  });
+});

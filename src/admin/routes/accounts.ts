@@ -51,4 +51,9 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AdminServices 
   app.get('/accounts/:id/usage', { schema: { params: IdParams } }, async (request) => ({
     data: await services.usage.usage(request.params.id),
   }));
+
+  /** Who changed what on the account (the dashboard, the CLI, billing), newest first. */
+  app.get('/accounts/:id/audit', { schema: { params: IdParams } }, async (request) => ({
+    data: await services.audit.list(request.params.id),
+  }));
 };

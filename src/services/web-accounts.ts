@@ -1,0 +1,263 @@
+import type { EmailToken, Prisma, PrismaClient } from '../db/generated/client.js';
+import { ApiError } from '../errors/api-error.js';
+import { insertAccount } from './accounts.js';
+import { recordAudit } from './audit.js';
+import {
+  consumeEmailToken,
+  type IssuedToken,
+  issueEmailToken,
+  peekEmailToken,
+} from './email-tokens.js';
+import { ensureAccount } from './keys.js';
+import { normaliseEmail } from './owner-email.js';
+import {
+  hashPassword,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  verifyPassword,
+} from './password-hash.js';
+import type { SessionOrigin, WebSessionsService } from './web-sessions.js';
+
+type Tx = Prisma.TransactionClient;
+
+/** What to e-mail, and the link's path on this server (the mailer adds the base URL). */
+export interface AccountMail {
+  kind: 'verify' | 'sign-in' | 'already-registered' | 'invite';
+  to: string;
+  path: string;
+}
+
+/** A new session: the cookie's token and whose it is. */
+export interface SignedIn {
+  token: string;
+  accountId: number;
+  email: string;
+}
+
+const LINK_PATH = { verify_email: '/verify', sign_in_link: '/signin/link', invite: '/invite' };
+
+const mailFor = (kind: AccountMail['kind'], issued: IssuedToken): AccountMail => ({
+  kind,
+  to: issued.email,
+  path: `${LINK_PATH[issued.purpose]}?code=${issued.code}`,
+});
+
+/** 400 naming `password` unless it has 12 to 256 characters (docs/accounts.md). */
+export function checkPassword(password: string): string {
+  const length = [...password].length;
+  if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) {
+    throw new ApiError(
+      'invalid_parameter',
+      `password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`,
+      { parameter: 'password' },
+    );
+  }
+  return password;
+}
+
+/**
+ * The owner's side of an account on the web (DECISIONS.md "Accounts on the web"): self-service
+ * sign-up (Free only), e-mail verification, sign-in by password or e-mailed link, and the
+ * operator's invitation. Answers never tell whether an address has an account: a caller gets
+ * the same result shape for both, and the mail (or none) says the rest to the mailbox's owner.
+ */
+export function createWebAccountsService({
+  db,
+  sessions,
+  now,
+}: {
+  db: PrismaClient;
+  sessions: WebSessionsService;
+  now: () => Date;
+}) {
+  /**
+   * Sign-up: a new Free account (through the accounts service the CLI uses) with a link that
+   * verifies its address. An address with an unverified account gets a new link; a verified one
+   * gets a mail saying it has an account, with a sign-in link. The password chosen travels with
+   * the verification token and is set only when the mailbox's owner follows that link.
+   */
+  async function signUp(input: { email: string; password?: string }): Promise<AccountMail> {
+    const email = normaliseEmail(input.email);
+    const passwordHash = input.password
+      ? await hashPassword(checkPassword(input.password))
+      : undefined;
+    const at = now();
+    return db.$transaction(async (tx) => {
+      const account = await tx.account.findUnique({ where: { email } });
+      if (account?.emailVerifiedAt) {
+        const issued = await issueEmailToken(tx, at, {
+          accountId: account.id,
+          purpose: 'sign_in_link',
+          email,
+        });
+        return mailFor('already-registered', issued);
+      }
+      const accountId = account?.id ?? (await insertAccount(tx, 'Free', { email }, at)).id;
+      const issued = await issueEmailToken(tx, at, {
+        accountId,
+        purpose: 'verify_email',
+        email,
+        ...(passwordHash ? { passwordHash } : {}),
+      });
+      return mailFor('verify', issued);
+    });
+  }
+
+  /** Marks the token's address as the account's verified owner e-mail (and sets its password). */
+  async function proveAddress(tx: Tx, token: EmailToken, origin: SessionOrigin): Promise<void> {
+    const account = await tx.account.findUniqueOrThrow({ where: { id: token.accountId } });
+    if (account.email !== token.email) {
+      const holder = await tx.account.findUnique({ where: { email: token.email } });
+      if (holder) {
+        throw new ApiError('invalid_parameter', 'This address belongs to another account now', {
+          parameter: 'code',
+        });
+      }
+    }
+    await tx.account.update({
+      where: { id: account.id },
+      data: {
+        email: token.email,
+        emailVerifiedAt:
+          account.emailVerifiedAt && account.email === token.email
+            ? account.emailVerifiedAt
+            : now(),
+        ...(token.passwordHash ? { passwordHash: token.passwordHash } : {}),
+      },
+    });
+    // The other links of this purpose die with this one (older sign-ups' passwords included).
+    await tx.emailToken.updateMany({
+      where: { accountId: account.id, purpose: token.purpose, usedAt: null },
+      data: { usedAt: now() },
+    });
+    if (account.email !== token.email || !account.emailVerifiedAt || token.passwordHash) {
+      await recordAudit(tx, {
+        accountId: account.id,
+        actor: `web:${token.email}`,
+        action: `owner.${token.purpose}`,
+        detail: { email: token.email, passwordSet: Boolean(token.passwordHash) },
+        address: origin.address,
+      });
+    }
+  }
+
+  /** Follows an e-mailed link of `purpose` once: proves the address and starts a session. */
+  async function followLink(
+    purpose: EmailToken['purpose'],
+    code: unknown,
+    origin: SessionOrigin,
+    password?: string,
+  ): Promise<SignedIn> {
+    const passwordHash = password ? await hashPassword(checkPassword(password)) : undefined;
+    return db.$transaction(async (tx) => {
+      const at = now();
+      const token = await consumeEmailToken(tx, at, code, purpose);
+      await proveAddress(tx, passwordHash ? { ...token, passwordHash } : token, origin);
+      return signIn(tx, token.accountId, token.email, origin, purpose);
+    });
+  }
+
+  async function signIn(
+    tx: Tx,
+    accountId: number,
+    email: string,
+    origin: SessionOrigin,
+    method: string,
+  ): Promise<SignedIn> {
+    const token = await sessions.start(tx, accountId, origin);
+    await recordAudit(tx, {
+      accountId,
+      actor: `web:${email}`,
+      action: 'session.sign_in',
+      detail: { method },
+      address: origin.address,
+    });
+    return { token, accountId, email };
+  }
+
+  /** A sign-in link for a known address; null (nothing to send) for an unknown one. */
+  async function requestSignInLink(input: string): Promise<AccountMail | null> {
+    const email = normaliseEmail(input);
+    return db.$transaction(async (tx) => {
+      const account = await tx.account.findUnique({ where: { email } });
+      if (!account) {
+        return null;
+      }
+      const at = now();
+      const issued = await issueEmailToken(tx, at, {
+        accountId: account.id,
+        purpose: 'sign_in_link',
+        email,
+      });
+      return mailFor('sign-in', issued);
+    });
+  }
+
+  /**
+   * Password sign-in: a session when the address is a verified owner's and the password is
+   * theirs; null otherwise, whichever part was wrong, after the same amount of hashing.
+   */
+  async function signInWithPassword(
+    input: { email: string; password: string },
+    origin: SessionOrigin,
+  ): Promise<SignedIn | null> {
+    const email = normaliseEmail(input.email);
+    const account = await db.account.findUnique({ where: { email } });
+    const usable = account?.emailVerifiedAt ? account.passwordHash : null;
+    const password = input.password.slice(0, MAX_PASSWORD_LENGTH * 4);
+    if (!(await verifyPassword(password, usable)) || !account) {
+      return null;
+    }
+    return db.$transaction((tx) => signIn(tx, account.id, email, origin, 'password'));
+  }
+
+  /**
+   * `touchline accounts invite`: a link for `email` to become the account's owner (verified when
+   * followed, with a password if they choose one). Refused when another account owns the address.
+   */
+  async function invite(accountId: number, input: string, actor = 'cli'): Promise<AccountMail> {
+    const email = normaliseEmail(input);
+    return db.$transaction(async (tx) => {
+      await ensureAccount(tx, accountId);
+      const holder = await tx.account.findUnique({ where: { email } });
+      if (holder && holder.id !== accountId) {
+        throw new ApiError(
+          'invalid_parameter',
+          `${email} is the owner e-mail of account ${holder.id}`,
+          {
+            parameter: 'email',
+          },
+        );
+      }
+      const issued = await issueEmailToken(tx, now(), { accountId, purpose: 'invite', email });
+      await recordAudit(tx, {
+        accountId,
+        actor,
+        action: 'owner.invite',
+        detail: { email },
+        address: null,
+      });
+      return mailFor('invite', issued);
+    });
+  }
+
+  /** The address a still-usable link is for (the confirmation page shows it); else 400. */
+  async function linkAddress(purpose: EmailToken['purpose'], code: unknown): Promise<string> {
+    return (await peekEmailToken(db, now(), code, purpose)).email;
+  }
+
+  return {
+    signUp,
+    verifyEmail: (code: unknown, origin: SessionOrigin) => followLink('verify_email', code, origin),
+    useSignInLink: (code: unknown, origin: SessionOrigin) =>
+      followLink('sign_in_link', code, origin),
+    acceptInvite: (code: unknown, origin: SessionOrigin, password?: string) =>
+      followLink('invite', code, origin, password),
+    requestSignInLink,
+    signInWithPassword,
+    invite,
+    linkAddress,
+  };
+}
+
+export type WebAccountsService = ReturnType<typeof createWebAccountsService>;

@@ -1,0 +1,180 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Language, supportedLanguage } from '../i18n/language.js';
+import { languageOfHeader } from '../i18n/negotiate.js';
+import { newSecretToken } from '../services/secret-token.js';
+import {
+  SESSION_DAYS,
+  type WebSession,
+  type WebSessionsService,
+} from '../services/web-sessions.js';
+import {
+  CSRF_COOKIE,
+  cookieHeader,
+  readCookies,
+  SESSION_COOKIE,
+  secureCookies,
+} from './cookies.js';
+import type { Csrf } from './csrf.js';
+import { escapeHtml, type PageFrame, renderPage } from './layout.js';
+import { WEB_TEXTS, type WebTexts } from './texts.js';
+
+/** A form's fields: every value a string (a repeated field keeps its last value). */
+export type FormFields = Record<string, string>;
+
+const CSRF_FIELD = 'csrf';
+
+/** No script, no style but our stylesheet, forms only to this origin, never framed. */
+const PAGE_POLICY = [
+  "default-src 'none'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+/**
+ * What every account page needs from a request: its language, its session (from the cookie
+ * only: an API key is never looked at here), the CSRF token of its forms, and the page answer.
+ */
+export function createWebContext(options: {
+  sessions: WebSessionsService;
+  csrf: Csrf;
+  baseUrl: string;
+}) {
+  const { sessions, csrf, baseUrl } = options;
+  const sessionsSeen = new WeakMap<FastifyRequest, Promise<WebSession | null>>();
+
+  const cookies = (request: FastifyRequest) => readCookies(request.headers.cookie);
+
+  /** `lang` of the form or the query, else Accept-Language (DECISIONS.md "Languages"). */
+  function languageOf(request: FastifyRequest): Language {
+    const body = request.body as FormFields | undefined;
+    const query = request.query as Record<string, unknown>;
+    for (const value of [body?.['lang'], query['lang']]) {
+      const language = typeof value === 'string' ? supportedLanguage(value) : null;
+      if (language) {
+        return language;
+      }
+    }
+    return languageOfHeader(request.headers['accept-language']);
+  }
+
+  function sessionOf(request: FastifyRequest): Promise<WebSession | null> {
+    let found = sessionsSeen.get(request);
+    if (!found) {
+      found = sessions.find(cookies(request).get(SESSION_COOKIE));
+      sessionsSeen.set(request, found);
+    }
+    return found;
+  }
+
+  const secure = (request: FastifyRequest) => secureCookies(baseUrl, request.ip);
+
+  /** Hidden fields every form carries: the CSRF token (setting the browser's cookie if new). */
+  async function formFields(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    language: Language,
+  ): Promise<string> {
+    const session = await sessionOf(request);
+    let nonce = cookies(request).get(CSRF_COOKIE);
+    if (!session && !nonce) {
+      nonce = newSecretToken();
+      reply.header(
+        'set-cookie',
+        cookieHeader(CSRF_COOKIE, nonce, { maxAgeSeconds: 86_400, secure: secure(request) }),
+      );
+    }
+    const token = await csrf.tokenFor({ sessionId: session?.id ?? null, nonce: nonce ?? '' });
+    return `<input type="hidden" name="${CSRF_FIELD}" value="${token}"><input type="hidden" name="lang" value="${language}">`;
+  }
+
+  /** Whether a POST carries the token of its session or browser (403 otherwise). */
+  async function csrfValid(request: FastifyRequest): Promise<boolean> {
+    const body = request.body as FormFields | undefined;
+    const session = await sessionOf(request);
+    return csrf.verify(body?.[CSRF_FIELD], {
+      sessionId: session?.id ?? null,
+      nonce: cookies(request).get(CSRF_COOKIE),
+    });
+  }
+
+  function sendPage(reply: FastifyReply, status: number, frame: PageFrame): FastifyReply {
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-language', frame.language)
+      .header('content-security-policy', PAGE_POLICY)
+      .header('x-content-type-options', 'nosniff')
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'no-referrer')
+      .send(renderPage(frame));
+  }
+
+  /** A page with only a message (a sent mail, a refusal). */
+  function sendMessage(
+    reply: FastifyReply,
+    status: number,
+    page: { language: Language; title: string; message: string; path: string },
+  ): FastifyReply {
+    return sendPage(reply, status, {
+      language: page.language,
+      title: page.title,
+      path: page.path,
+      body: `<p${status >= 400 ? ' class="error"' : ''}>${escapeHtml(page.message)}</p>`,
+    });
+  }
+
+  /** Signs the browser in: the session cookie, then on to the dashboard (303: a new GET). */
+  function startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+    language: Language,
+  ): FastifyReply {
+    return reply
+      .header(
+        'set-cookie',
+        cookieHeader(SESSION_COOKIE, token, {
+          maxAgeSeconds: SESSION_DAYS * 86_400,
+          secure: secure(request),
+        }),
+      )
+      .header('cache-control', 'no-store')
+      .redirect(`/dashboard?lang=${language}`, 303);
+  }
+
+  function endSession(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    return reply.header(
+      'set-cookie',
+      cookieHeader(SESSION_COOKIE, '', { maxAgeSeconds: 0, secure: secure(request) }),
+    );
+  }
+
+  const texts = (language: Language): WebTexts => WEB_TEXTS[language];
+
+  const origin = (request: FastifyRequest) => ({
+    address: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+
+  const sessionToken = (request: FastifyRequest) => cookies(request).get(SESSION_COOKIE);
+
+  return {
+    languageOf,
+    sessionOf,
+    sessionToken,
+    formFields,
+    csrfValid,
+    sendPage,
+    sendMessage,
+    startSession,
+    endSession,
+    texts,
+    origin,
+  };
+}
+
+export type WebContext = ReturnType<typeof createWebContext>;

@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../i18n/language.js';
+import type { ManagementServices } from '../services/management.js';
+import type { AccountMail } from '../services/web-accounts.js';
+import type { WebContext } from './context.js';
+
+/** The services the account pages use: the same the CLI and the admin API use. */
+export type WebServices = Pick<
+  ManagementServices,
+  'webAccounts' | 'webSessions' | 'subscriptions' | 'keys' | 'accounts'
+>;
+
+/** What each group of account pages is given by the plugin. */
+export interface WebPageDeps {
+  web: WebContext;
+  services: WebServices;
+  limits: {
+    /** Counts a sign-up or sign-in attempt; false after answering 429 itself. */
+    admit(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      email: string,
+      language: Language,
+    ): Promise<boolean>;
+  };
+  /** Sends an account mail without making the answer wait for it (no timing tells). */
+  deliver(request: FastifyRequest, mail: AccountMail, language: Language): void;
+}
