@@ -16,6 +16,12 @@ export interface AuditEntry {
   address: string | null;
 }
 
+/** Who asks for a change and from where: what its audit record says besides the change. */
+export interface ChangeOrigin {
+  actor: AuditActor;
+  address: string | null;
+}
+
 export interface AuditView {
   id: number;
   accountId: number;
