@@ -7,7 +7,7 @@ import type { WebContext } from './context.js';
 /** The services the account pages use: the same the CLI and the admin API use. */
 export type WebServices = Pick<
   ManagementServices,
-  'webAccounts' | 'webSessions' | 'subscriptions' | 'keys' | 'accounts'
+  'webAccounts' | 'webSessions' | 'subscriptions' | 'keys' | 'accounts' | 'allowlist'
 >;
 
 /** What each group of account pages is given by the plugin. */
