@@ -27,6 +27,7 @@ import { registerUrlCredentialCheck } from '../src/http/url-credentials.js';
 import { livePagePlugin } from '../src/live-page/plugin.js';
 import { carriesKeyPrefix } from '../src/policy/query-credentials.js';
 import { createPush } from '../src/push/push.js';
+import { pricingPagePlugin } from '../src/web/pricing/plugin.js';
 
 /** Keys and tokens never reach the logs (DECISIONS.md "Access"). */
 const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers["x-api-key"]'];
@@ -162,6 +163,11 @@ export async function buildApp(
   });
   await app.register(docsPlugin);
   await app.register(livePagePlugin, { assetsUrl: config.assetsUrl });
+  await app.register(pricingPagePlugin, {
+    plans: deps.services.plans,
+    events: deps.events,
+    clock: deps.clock,
+  });
   if (servesOwnAssets(config)) {
     await app.register(assetsPlugin, { teams: deps.services.teams });
   }
