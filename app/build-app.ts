@@ -167,6 +167,7 @@ export async function buildApp(
     plans: deps.services.plans,
     events: deps.events,
     clock: deps.clock,
+    docsUrl: config.docsUrl,
   });
   if (servesOwnAssets(config)) {
     await app.register(assetsPlugin, { teams: deps.services.teams });

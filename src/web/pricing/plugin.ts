@@ -3,6 +3,7 @@ import type { Clock } from '../../deps.js';
 import type { AccessEvents } from '../../events/access-events.js';
 import { registerEtag } from '../../http/etag.js';
 import { negotiateLanguage } from '../../http/language.js';
+import { registerMethodNotAllowed } from '../../http/method-not-allowed.js';
 import { type PlansService, PROPAGATION_SECONDS } from '../../services/plans.js';
 import { createPricingPages } from './page-cache.js';
 import { parsePricingQuery } from './query.js';
@@ -13,6 +14,8 @@ export interface PricingPagePluginOptions {
   plans: Pick<PlansService, 'getPricing'>;
   events: Pick<AccessEvents, 'subscribe'>;
   clock: Clock;
+  /** DOCS_URL: the problem `type` of a 405. */
+  docsUrl: string;
 }
 
 /**
@@ -43,7 +46,7 @@ export const PRICING_POLICY = [
  */
 export async function pricingPagePlugin(
   app: FastifyInstance,
-  { plans, events, clock }: PricingPagePluginOptions,
+  { plans, events, clock, docsUrl }: PricingPagePluginOptions,
 ): Promise<void> {
   const pages = createPricingPages({
     plans,
@@ -67,4 +70,6 @@ export async function pricingPagePlugin(
       .header('referrer-policy', 'no-referrer')
       .send(page.body);
   });
+  // A page that only shows: another method is 405 with `Allow`, as on /v1.
+  registerMethodNotAllowed(app, [PRICING_PATH], docsUrl);
 }
