@@ -13,6 +13,8 @@ export interface PricingLabels {
   heading: string;
   lead: string;
   pricesIn: (currency: string) => string;
+  /** Between two sentences: a space in English, nothing after a Chinese full stop. */
+  sentenceGap: string;
   languageNav: string;
   periodNav: string;
   monthly: string;
@@ -48,6 +50,7 @@ const en: PricingLabels = {
   heading: 'Plans and prices',
   lead: 'The touchline football data API: live scores, fixtures, odds and match analysis.',
   pricesIn: (currency) => `All prices in ${currency}.`,
+  sentenceGap: ' ',
   languageNav: 'Language',
   periodNav: 'Billing period',
   monthly: 'Monthly',
@@ -85,6 +88,7 @@ const zhCN: PricingLabels = {
   heading: '套餐与价格',
   lead: 'touchline 足球数据接口：即时比分、赛程、赔率与赛事分析。',
   pricesIn: (currency) => `所有价格以 ${currency} 计。`,
+  sentenceGap: '',
   languageNav: '语言',
   periodNav: '付费周期',
   monthly: '按月',
@@ -120,6 +124,7 @@ const zhHK: PricingLabels = {
   heading: '計劃與價格',
   lead: 'touchline 足球數據接口：即時比分、賽程、賠率及賽事分析。',
   pricesIn: (currency) => `所有價格以 ${currency} 計算。`,
+  sentenceGap: '',
   languageNav: '語言',
   periodNav: '付費週期',
   monthly: '按月',

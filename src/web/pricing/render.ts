@@ -35,7 +35,7 @@ function renderPeriodSwitch(language: Language, current: BillingPeriod, l: Prici
 function renderNotes(pricing: Pricing, language: Language, l: PricingLabels): string {
   const seconds = formattersFor(language).count(pricing.propagationSeconds);
   return `<footer class="notes">
-<p>${escapeHtml(l.resetNote)} ${escapeHtml(l.propagation(seconds))}</p>
+<p>${escapeHtml(l.resetNote)}${l.sentenceGap}${escapeHtml(l.propagation(seconds))}</p>
 <p>${escapeHtml(l.machineReadable)} <a href="/v1/football/meta/plans"><code>GET /v1/football/meta/plans</code></a> · <a href="/docs">${escapeHtml(l.reference)}</a></p>
 </footer>`;
 }
@@ -76,7 +76,7 @@ ${renderLanguageSwitch(language, period, labels)}
 </header>
 <main>
 <h1>${escapeHtml(labels.heading)}</h1>
-<p class="lead">${escapeHtml(labels.lead)} ${escapeHtml(labels.pricesIn(pricing.currency))}</p>
+<p class="lead">${escapeHtml(labels.lead)}${labels.sentenceGap}${escapeHtml(labels.pricesIn(pricing.currency))}</p>
 ${renderPeriodSwitch(language, period, labels)}
 <ul class="tiers">
 ${tiers.join('\n')}
