@@ -40,6 +40,7 @@ function setUp() {
   const events = createAccessEvents();
   let price = 188;
   let reads = 0;
+  let failing = false;
   /** Set: the next read waits for it (a read under way when something happens). */
   let gate: Promise<void> | null = null;
   const plans = {
@@ -47,6 +48,9 @@ function setUp() {
       reads += 1;
       const seen = price;
       await gate;
+      if (failing) {
+        throw new Error('database unavailable');
+      }
       return pricingAt(seen);
     },
   };
@@ -69,6 +73,9 @@ function setUp() {
       };
     },
     reads: () => reads,
+    fail: (on: boolean) => {
+      failing = on;
+    },
   };
 }
 
@@ -129,6 +136,19 @@ describe('price pages: rendered once per (language, period, plan data version)',
     expect((await waiting).body.toString()).toContain('HKD 188');
     expect(t.pages.size).toBe(0);
     expect((await t.pages.page('en', 'monthly')).body.toString()).toContain('HKD 208');
+    expect(t.reads()).toBe(2);
+  });
+
+  it('a failed read fails its waiters (the route answers 503) and the next request reads again', async () => {
+    const t = setUp();
+    t.fail(true);
+    const both = [t.pages.page('en', 'monthly'), t.pages.page('en', 'yearly')];
+    for (const waiting of both) {
+      await expect(waiting).rejects.toThrow('database unavailable');
+    }
+    expect(t.reads()).toBe(1);
+    t.fail(false);
+    expect((await t.pages.page('en', 'monthly')).body.toString()).toContain('HKD 188');
     expect(t.reads()).toBe(2);
   });
 
