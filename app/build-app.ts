@@ -29,6 +29,7 @@ import { createMailer } from '../src/mail/mailer.js';
 import { carriesKeyPrefix } from '../src/policy/query-credentials.js';
 import { createPush } from '../src/push/push.js';
 import { webPlugin } from '../src/web/plugin.js';
+import { pricingPagePlugin } from '../src/web/pricing/plugin.js';
 
 /** Keys and tokens never reach the logs (DECISIONS.md "Access"). */
 const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers["x-api-key"]'];
@@ -177,6 +178,12 @@ export async function buildApp(
     signIns: deps.access.signIns,
     mailer,
     baseUrl: config.baseUrl,
+  });
+  await app.register(pricingPagePlugin, {
+    plans: deps.services.plans,
+    events: deps.events,
+    clock: deps.clock,
+    docsUrl: config.docsUrl,
   });
   if (servesOwnAssets(config)) {
     await app.register(assetsPlugin, { teams: deps.services.teams });

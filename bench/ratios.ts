@@ -62,6 +62,10 @@ function targetOf(m: Measurement): Target | undefined {
   if (m.id === 'live-list-moving') {
     return { min: 0.5 };
   }
+  // Issue 19: the price page is served at half the cached meta/plans rate or better.
+  if (m.id === 'pricing') {
+    return { min: 0.5 };
+  }
   return undefined;
 }
 
@@ -130,6 +134,9 @@ function baselineFor(ms: Measurement[], index: number): Baseline | undefined {
   }
   if (m.id === 'live-list-moving') {
     return baselineOf(`data still (${m.config})`, [find(ms, m.config, 'live-list-still')]);
+  }
+  if (m.id === 'pricing') {
+    return baselineOf(`REST meta/plans (${m.config})`, [find(ms, m.config, 'meta')]);
   }
   return ceilingFor(ms, index);
 }

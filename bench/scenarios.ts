@@ -10,6 +10,7 @@ export type ScenarioId =
   | 'ceiling'
   | 'raw-pg'
   | 'meta'
+  | 'pricing'
   | 'detail'
   | 'detail-304'
   | 'detail-nocache'
@@ -52,6 +53,8 @@ export interface Scenario {
    * must be a 304.
    */
   conditional?: boolean;
+  /** The answer is an HTML page, not JSON. */
+  html?: boolean;
 }
 
 export interface Measurement {
@@ -152,6 +155,15 @@ export function touchlineScenarios(d: BenchData): Scenario[] {
       path: '/v1/football/meta/plans',
       headers: {},
     },
+    // Right after the row it is compared with (issue 19: >= 0.5 of cached meta/plans).
+    {
+      id: 'pricing',
+      label: '/pricing page (keyless, rendered once, served from memory)',
+      method: 'GET',
+      path: '/pricing',
+      headers: {},
+      html: true,
+    },
     // Each GraphQL row right after the REST row it is compared with: the pair shares the
     // machine's state of the moment (issue 15's >= 0.8 targets).
     detailScenario(d, true),
@@ -231,10 +243,16 @@ async function probe(baseUrl: string, s: Scenario) {
     problems.push(`status ${response.status}: ${text.slice(0, 200)}`);
   }
   let body: unknown;
-  try {
-    body = expected === 304 ? undefined : JSON.parse(text);
-  } catch {
-    problems.push('body is not JSON');
+  if (s.html) {
+    if (!response.headers.get('content-type')?.startsWith('text/html')) {
+      problems.push('body is not HTML');
+    }
+  } else {
+    try {
+      body = expected === 304 ? undefined : JSON.parse(text);
+    } catch {
+      problems.push('body is not JSON');
+    }
   }
   if (s.graphql && (body as { errors?: unknown } | undefined)?.errors) {
     problems.push(`GraphQL errors: ${text.slice(0, 300)}`);

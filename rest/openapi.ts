@@ -144,7 +144,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       info: {
         title: 'Football Data API (touchline)',
         version: API_VERSION,
-        description: `Live scores, fixtures, odds and analysis. Errors: ${config.docsUrl}/errors.`,
+        description: `Live scores, fixtures, odds and analysis. Plans and prices: ${config.baseUrl}/pricing. Errors: ${config.docsUrl}/errors.`,
         contact: { name: 'API documentation and support', url: config.docsUrl },
         license: { name: 'MIT', identifier: 'MIT' },
       },
