@@ -52,7 +52,7 @@ export const confirmed = (request: FastifyRequest) => field(request, 'confirm') 
  * (bad entry, full list, key already held) shows the dashboard again with the reason.
  */
 export function ownerPost(
-  { web, services }: WebPageDeps,
+  { web, services, views }: WebPageDeps,
   path: string,
   show: ShowDashboard,
   handle: (
@@ -79,8 +79,12 @@ export function ownerPost(
     }
     const origin = { actor: `web:${session.email}`, address: request.ip } as const;
     try {
-      return await handle(request, reply, language, { session, origin });
+      const answer = await handle(request, reply, language, { session, origin });
+      // The next page shows the change, whatever the events' delivery.
+      views.forget(session.accountId);
+      return answer;
     } catch (error) {
+      views.forget(session.accountId);
       if (!(error instanceof ApiError)) {
         throw error;
       }

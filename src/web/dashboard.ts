@@ -28,7 +28,7 @@ function noticeLine(request: FastifyRequest, d: DashboardTexts): string {
  * the answer is a redirect to /signin. Every change goes through the services the CLI uses.
  */
 export function dashboardRoutes(app: FastifyInstance, deps: WebPageDeps) {
-  const { web, services } = deps;
+  const { web, views } = deps;
 
   const show: ShowDashboard = async (
     request: FastifyRequest,
@@ -43,11 +43,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: WebPageDeps) {
     }
     const t = web.texts(language);
     const d = DASHBOARD_TEXTS[language];
-    const [access, keys] = await Promise.all([
-      services.subscriptions.getAccountAccess(session.accountId),
-      services.keys.listKeys(session.accountId),
-    ]);
-    const key = keys.find((k) => k.status !== 'revoked');
+    const { access, key } = await views.get(session.accountId);
     const hidden = await web.formFields(request, reply, language);
     const body = [
       errorLine(error),

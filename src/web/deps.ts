@@ -3,6 +3,7 @@ import type { Language } from '../i18n/language.js';
 import type { ManagementServices } from '../services/management.js';
 import type { AccountMail } from '../services/web-accounts.js';
 import type { WebContext } from './context.js';
+import type { DashboardViews } from './dashboard-view.js';
 
 /** The services the account pages use: the same the CLI and the admin API use. */
 export type WebServices = Pick<
@@ -14,6 +15,8 @@ export type WebServices = Pick<
 export interface WebPageDeps {
   web: WebContext;
   services: WebServices;
+  /** The dashboard's reads of an account, kept a few seconds (dashboard-view.ts). */
+  views: DashboardViews;
   limits: {
     /** Counts a sign-up or sign-in attempt; false after answering 429 itself. */
     admit(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listAudit } from '../../../src/services/audit.js';
+import { READ_CACHE_MS } from '../../../src/web/read-cache.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { createBrowser, formFields } from '../../helpers/web.js';
 import { type DashboardFixture, dashboardFixture } from './dashboard-setup.js';
@@ -119,6 +120,22 @@ describeEachDatabase('dashboard: the key', ({ db }) => {
     expect(anonymous.statusCode).toBe(303);
     expect(anonymous.headers.location).toBe('/signin?lang=en');
     expect(await f.app.deps.services.keys.listKeys(mine)).toHaveLength(1);
+  });
+
+  it("shows the operator's changes: at once after their event, else within seconds", async () => {
+    const owner = await f.signUp('quinn@example.com');
+    const accountId = await f.accountIdOf('quinn@example.com');
+    expect((await owner.get('/dashboard')).body).toContain('No key yet.');
+    // A new key has no event (nothing cached it yet): the page shows it within READ_CACHE_MS.
+    const created = await f.app.deps.services.keys.createKey(accountId);
+    f.clock.advance(READ_CACHE_MS + 1);
+    expect((await owner.get('/dashboard')).body).toContain(`...${created.key.slice(-4)}`);
+    // A replacement revokes the old key: its event empties the cache at once.
+    const replaced = await f.app.deps.services.keys.replaceKey(accountId);
+    expect((await owner.get('/dashboard')).body).toContain(`...${replaced.key.slice(-4)}`);
+    // Signing out forgets the session at once.
+    await f.submitOnDashboard(owner, '/signout');
+    expect((await owner.get('/dashboard')).statusCode).toBe(303);
   });
 
   it('speaks simplified and traditional Chinese', async () => {

@@ -1,0 +1,37 @@
+import type { AccessEvents } from '../events/access-events.js';
+import type { KeyView } from '../services/keys.js';
+import type { ManagementServices } from '../services/management.js';
+import type { AccountAccess } from '../services/subscriptions.js';
+import { clearedOnChanges, createReadCache } from './read-cache.js';
+
+/** What the dashboard reads of an account: its plan in force and its keys. */
+export interface DashboardView {
+  access: AccountAccess;
+  /** The key the account holds (active or expired); revoked ones are history. */
+  key: KeyView | undefined;
+}
+
+/**
+ * Dashboard views kept for a few seconds (read-cache.ts), emptied by every key, allowlist or
+ * plan change event and forgotten by the dashboard's own changes, so an owner sees a change they
+ * made at once.
+ */
+export function createDashboardViews(
+  services: Pick<ManagementServices, 'subscriptions' | 'keys'>,
+  options: { events: AccessEvents | undefined; now: () => Date },
+) {
+  const views = createReadCache<number, DashboardView>({
+    load: async (accountId) => {
+      const [access, keys] = await Promise.all([
+        services.subscriptions.getAccountAccess(accountId),
+        services.keys.listKeys(accountId),
+      ]);
+      return { access, key: keys.find((k) => k.status !== 'revoked') };
+    },
+    now: options.now,
+  });
+  clearedOnChanges(options.events, views.clear);
+  return { get: views.get, forget: views.forget };
+}
+
+export type DashboardViews = ReturnType<typeof createDashboardViews>;
