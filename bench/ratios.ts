@@ -168,9 +168,7 @@ export function deriveRows(ms: Measurement[]): Row[] {
       return { ...m, ...(target ? { target } : {}) };
     }
     const ratio = significant(
-      LATENCY_ROWS.has(m.id)
-        ? base.p50 / Math.max(0.001, m.result.p50)
-        : m.result.rps / base.rps,
+      LATENCY_ROWS.has(m.id) ? base.p50 / Math.max(0.001, m.result.p50) : m.result.rps / base.rps,
     );
     return {
       ...m,
