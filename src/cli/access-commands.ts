@@ -9,6 +9,7 @@ import {
   renderKeys,
   renderUsage,
 } from './access-render.js';
+import { registerBillingCommands } from './billing-commands.js';
 import type { CliRuntime } from './runtime.js';
 
 function registerAccountCommands(program: Command, runtime: CliRuntime): void {
@@ -151,6 +152,7 @@ export function registerAccessCommands(program: Command, runtime: CliRuntime): v
   registerKeyCommands(program, runtime);
   registerAllowlistCommands(program, runtime);
   registerPlanCommands(program, runtime);
+  registerBillingCommands(program, runtime);
   program
     .command('usage')
     .description("today's plan quota, free match-list allowance and per-key usage (Hong Kong day)")

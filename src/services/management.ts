@@ -1,3 +1,5 @@
+import { createBillingService } from '../billing/billing-service.js';
+import { manualProvider, type PaymentProvider } from '../billing/provider.js';
 import type { PrismaClient } from '../db/generated/client.js';
 import { type AccessEvents, createAccessEvents } from '../events/access-events.js';
 import { createAccountsService } from './accounts.js';
@@ -15,6 +17,8 @@ export interface ManagementOptions {
    * them usage is read from `daily_usage`. */
   quotaStore?: (() => CounterReader | undefined) | undefined;
   now?: () => Date;
+  /** Who takes payments (BILLING_PROVIDER); the operator's confirmation by default. */
+  provider?: PaymentProvider | undefined;
 }
 
 /** The management side of the access policy: one set of services behind the CLI and admin API. */
@@ -30,6 +34,13 @@ export function createManagementServices(options: ManagementOptions) {
     subscriptions,
     planPrices: createPlanPricesService({ db, events }),
     usage: createUsageService({ db, subscriptions, quotaStore, now }),
+    billing: createBillingService({
+      db,
+      events,
+      now,
+      provider: options.provider ?? manualProvider,
+      subscriptions,
+    }),
   };
 }
 
