@@ -1,4 +1,5 @@
-import type { PaymentProvider } from '../billing/provider.js';
+import type { BillingSetup } from '../billing/open-billing.js';
+import { createStripeWebhooks } from '../billing/stripe-webhooks.js';
 import type { Database } from '../db/database.js';
 import type { AccessEvents } from '../events/access-events.js';
 import { createBookmakersService } from './bookmakers.js';
@@ -18,7 +19,7 @@ export function createServices(
   /** The live counters `usage` reads (Redis or this process's); none: `daily_usage` only. */
   counters?: CounterReader,
   /** Who takes payments (BILLING_PROVIDER; default manual). */
-  provider?: PaymentProvider,
+  billing?: BillingSetup,
 ) {
   // Keys, accounts, plans and usage read the primary: they must see their own writes at once.
   const db = database.prisma;
@@ -26,7 +27,24 @@ export function createServices(
   const data = database.data;
   return {
     // Keys, allowlists, plan changes, prices and usage (the CLI and admin API share them).
-    ...createManagementServices({ db, events, now, quotaStore: () => counters, provider }),
+    ...createManagementServices({
+      db,
+      events,
+      now,
+      quotaStore: () => counters,
+      provider: billing?.provider,
+    }),
+    /** Stripe's webhooks, when BILLING_PROVIDER=stripe. */
+    stripeWebhooks: billing?.stripe
+      ? createStripeWebhooks({
+          db,
+          events,
+          now,
+          stripe: billing.stripe.client,
+          webhookSecret: billing.stripe.webhookSecret,
+          provider: billing.provider,
+        })
+      : undefined,
     plans: createPlansService({ db }),
     bookmakers: createBookmakersService({ db: data.prisma }),
     teams: createTeamsService({ db: data.prisma }),
