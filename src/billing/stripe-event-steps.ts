@@ -108,7 +108,11 @@ async function step(
   return accountId;
 }
 
-/** A renewal was paid: the period is recorded paid, and a grace (if any) ends. */
+/**
+ * A renewal was paid: the period is recorded paid, and a grace (if any) ends. Without a grace the
+ * subscription is as it should be (renewals are assumed paid): only the record changes, and the
+ * plan in force is untouched (no account to announce).
+ */
 export async function renewalInvoicePaid(
   ctx: StepContext,
   subscriptionId: string | null,
@@ -118,13 +122,25 @@ export async function renewalInvoicePaid(
   if (!billing) {
     return null;
   }
+  const { accountId } = billing;
   await ctx.tx.billingAccount.update({
-    where: { accountId: billing.accountId },
+    where: { accountId },
     data: { paidThrough: period.end },
   });
-  return step(ctx, billing.accountId, 'billing.renewal-paid', renewalPaid, {
-    paidThrough: period.end.toISOString(),
+  const detail = { paidThrough: period.end.toISOString() };
+  const inGrace = await ctx.tx.subscription.count({
+    where: { accountId, graceUntil: { not: null } },
   });
+  if (inGrace === 0) {
+    await recordAudit(ctx.tx, {
+      ...STRIPE_ACTOR,
+      accountId,
+      action: 'billing.renewal-paid',
+      detail,
+    });
+    return null;
+  }
+  return step(ctx, accountId, 'billing.renewal-paid', renewalPaid, detail);
 }
 
 /** A renewal failed: 3 days of grace from the event, unless that period was paid meanwhile. */
