@@ -10,6 +10,7 @@ import {
   renderUsage,
 } from './access-render.js';
 import { registerAuditCommand, registerOwnerCommands } from './owner-commands.js';
+import { registerBillingCommands } from './billing-commands.js';
 import type { CliRuntime } from './runtime.js';
 
 function registerAccountCommands(program: Command, runtime: CliRuntime): void {
@@ -156,6 +157,7 @@ export function registerAccessCommands(program: Command, runtime: CliRuntime): v
   registerAllowlistCommands(program, runtime);
   registerPlanCommands(program, runtime);
   registerAuditCommand(program, runtime);
+  registerBillingCommands(program, runtime);
   program
     .command('usage')
     .description("today's plan quota, free match-list allowance and per-key usage (Hong Kong day)")
