@@ -1,7 +1,8 @@
 /**
  * The architecture's import rules, checked by `npm run check:deps` (part of `npm test`).
  * Layout (README "Architecture"): `src/` is the core, its doors are `rest/` (the /v1 routes) and
- * the door folders under `src/` (graphql, admin, docs, health, cli, assets, live-page, web); `app/`
+ * the door folders under `src/` (graphql, admin, docs, health, cli, assets, live-page, web,
+ * billing-webhooks); `app/`
  * composes them.
  */
 const DOORS = [
@@ -14,9 +15,11 @@ const DOORS = [
   'src/assets',
   'src/live-page',
   'src/web',
+  'src/billing-webhooks',
 ];
 const DOOR_PATH = `^(${DOORS.join('|')})/`;
-const CORE = '^src/(?!graphql/|admin/|docs/|health/|cli/|assets/|live-page/|web/)';
+const CORE =
+  '^src/(?!graphql/|admin/|docs/|health/|cli/|assets/|live-page/|web/|billing-webhooks/)';
 
 /** One rule per door: it may not import any other door. */
 const doorsApart = DOORS.map((door) => ({

@@ -4,6 +4,7 @@ import { registerOpenApi } from '../rest/openapi.js';
 import { restPlugin } from '../rest/plugin.js';
 import { adminPlugin } from '../src/admin/plugin.js';
 import { assetsPlugin } from '../src/assets/plugin.js';
+import { billingWebhooksPlugin } from '../src/billing-webhooks/plugin.js';
 import { type Config, servesOwnAssets } from '../src/config.js';
 import type { Deps } from '../src/deps.js';
 import { docsPlugin } from '../src/docs/plugin.js';
@@ -189,6 +190,9 @@ export async function buildApp(
   });
   if (servesOwnAssets(config)) {
     await app.register(assetsPlugin, { teams: deps.services.teams });
+  }
+  if (deps.services.stripeWebhooks) {
+    await app.register(billingWebhooksPlugin, { webhooks: deps.services.stripeWebhooks });
   }
   if (config.adminToken) {
     await app.register(adminPlugin, {

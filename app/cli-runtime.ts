@@ -1,3 +1,4 @@
+import { openBilling } from '../src/billing/open-billing.js';
 import type { CliRuntime, Progress } from '../src/cli/runtime.js';
 import type { Config } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/database.js';
@@ -195,6 +196,7 @@ export function createCliRuntime(config: Config): CliRuntime {
             events,
             now: () => new Date(),
             quotaStore: () => counters,
+            provider: openBilling(config.billing, config.baseUrl).provider,
           });
           return await fn(services);
         } finally {

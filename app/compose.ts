@@ -1,3 +1,4 @@
+import { openBilling } from '../src/billing/open-billing.js';
 import type { Config } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import type { Clock, Deps } from '../src/deps.js';
@@ -80,7 +81,13 @@ export async function composeDeps(
     now: clock.now,
     onRedis: (redis) => instrumentRedis(redis, metrics),
   });
-  const services = createServices(database, events, clock.now, counters.store);
+  const services = createServices(
+    database,
+    events,
+    clock.now,
+    counters.store,
+    openBilling(config.billing, config.baseUrl),
+  );
   const access = createAccessLayer({
     database,
     events,

@@ -50,6 +50,10 @@ const ENV_PROPERTIES = {
   METRICS_HOST: text({ minLength: 1 }),
   SMTP_URL: text({ pattern: '^smtps?://[^\\s]+$' }),
   MAIL_FROM: text({ pattern: '^[^\\r\\n]*@[^\\r\\n]*$' }),
+  BILLING_PROVIDER: oneOf(['manual', 'stripe']),
+  STRIPE_SECRET_KEY: text({ pattern: '^(sk|rk)_[A-Za-z0-9_]{8,}$' }),
+  STRIPE_WEBHOOK_SECRET: text({ pattern: '^whsec_[A-Za-z0-9_+/=]{8,}$' }),
+  STRIPE_API_URL: text({ pattern: '^https?://[^/?#]+/?$' }),
 } as const;
 
 type EnvValue<S> = S extends { enum: readonly (infer V)[] }
@@ -77,6 +81,8 @@ const SECRET_VARIABLES = new Set([
   'DATABASE_REPLICA_URLS',
   'REDIS_URL',
   'SMTP_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
 ]);
 
 export interface Config {
@@ -161,7 +167,19 @@ export interface Config {
   readonly smtpUrl: string | undefined;
   /** The sender of account mail (MAIL_FROM; default `touchline <no-reply@BASE_URL's host>`). */
   readonly mailFrom: string;
+  /** Who takes payments (docs/accounts.md "Billing"): `manual` (default) or `stripe`. */
+  readonly billing: BillingConfig;
 }
+
+export type BillingConfig =
+  | { readonly provider: 'manual' }
+  | {
+      readonly provider: 'stripe';
+      readonly secretKey: string;
+      readonly webhookSecret: string;
+      /** STRIPE_API_URL: where the Stripe API is (default https://api.stripe.com; tests: a stand-in). */
+      readonly apiUrl: string;
+    };
 
 export type { RedisNode };
 export { ConfigError };
@@ -198,6 +216,28 @@ function metricsProblems(env: Env): string[] {
   return problems;
 }
 
+/** Stripe needs both of its secrets: without them it could neither charge nor hear back. */
+function billingProblems(env: Env): string[] {
+  if (env.BILLING_PROVIDER !== 'stripe') {
+    return [];
+  }
+  return (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+    .filter((name) => env[name] === undefined)
+    .map((name) => `${name}: required when BILLING_PROVIDER=stripe`);
+}
+
+function billingConfig(env: Env): BillingConfig {
+  if (env.BILLING_PROVIDER !== 'stripe' || !env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
+    return { provider: 'manual' };
+  }
+  return Object.freeze({
+    provider: 'stripe',
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    apiUrl: trimSlash(env.STRIPE_API_URL ?? 'https://api.stripe.com'),
+  });
+}
+
 /** Parses the environment once; every problem is reported together. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const known: Record<string, string | undefined> = Object.fromEntries(
@@ -231,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...replicas.problems,
     ...cluster.problems,
     ...metricsProblems(parsed),
+    ...billingProblems(parsed),
   ];
   if (problems.length > 0) {
     throw new ConfigError(problems);
@@ -275,5 +316,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsHost: parsed.METRICS_HOST ?? '127.0.0.1',
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM ?? defaultMailFrom(baseUrl),
+    billing: billingConfig(parsed),
   });
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../errors/api-error.js';
 import { tokenDigest, tokenMatches } from '../http/bearer-token.js';
 import { accountRoutes } from './routes/accounts.js';
 import { allowlistRoutes } from './routes/allowlist.js';
+import { billingRoutes } from './routes/billing.js';
 import { keyRoutes } from './routes/keys.js';
 import { planRoutes } from './routes/plans.js';
 import type { AdminServices } from './services.js';
@@ -49,4 +50,5 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
   await typed.register(keyRoutes, { services });
   await typed.register(allowlistRoutes, { services });
   await typed.register(planRoutes, { services });
+  await typed.register(billingRoutes, { services });
 }

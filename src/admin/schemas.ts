@@ -40,6 +40,7 @@ export const PlanActionBody = Type.Object({
     Type.Literal('upgrade'),
     Type.Literal('downgrade'),
     Type.Literal('cancel'),
+    Type.Literal('resume'),
     Type.Literal('renew'),
   ]),
   tier: Type.Optional(TierSchema),
@@ -50,4 +51,14 @@ const Amount = Type.Number({ exclusiveMinimum: 0, maximum: 9_999_999_999.99 });
 export const PriceBody = Type.Object({
   price: Amount,
   compareAtPrice: Type.Optional(Amount),
+});
+
+export const BillingUpgradeBody = Type.Object({
+  tier: TierSchema,
+  period: Type.Optional(Type.Union([Type.Literal('monthly'), Type.Literal('yearly')])),
+});
+
+export const BillingConfirmBody = Type.Object({
+  reference: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  renewal: Type.Optional(Type.Boolean()),
 });

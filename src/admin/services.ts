@@ -3,5 +3,5 @@ import type { ManagementServices } from '../services/management.js';
 /** What the admin routes may use of the management services. */
 export type AdminServices = Pick<
   ManagementServices,
-  'accounts' | 'keys' | 'allowlist' | 'subscriptions' | 'planPrices' | 'usage' | 'audit'
+  'accounts' | 'keys' | 'allowlist' | 'subscriptions' | 'planPrices' | 'usage' | 'audit' | 'billing'
 >;

@@ -9,6 +9,7 @@ import {
   renderKeys,
   renderUsage,
 } from './access-render.js';
+import { registerBillingCommands } from './billing-commands.js';
 import { registerAuditCommand, registerOwnerCommands } from './owner-commands.js';
 import type { CliRuntime } from './runtime.js';
 
@@ -156,6 +157,7 @@ export function registerAccessCommands(program: Command, runtime: CliRuntime): v
   registerAllowlistCommands(program, runtime);
   registerPlanCommands(program, runtime);
   registerAuditCommand(program, runtime);
+  registerBillingCommands(program, runtime);
   program
     .command('usage')
     .description("today's plan quota, free match-list allowance and per-key usage (Hong Kong day)")

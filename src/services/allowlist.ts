@@ -2,7 +2,7 @@ import type { Prisma, PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AccessEvents } from '../events/access-events.js';
 import { normaliseAllowlistEntry } from '../policy/allowlist.js';
-import { type ChangeOrigin, recordAudit } from './audit.js';
+import { type ChangeAuthor, recordAudit } from './audit.js';
 import type { SubscriptionsService } from './subscriptions.js';
 
 type Tx = Prisma.TransactionClient;
@@ -56,7 +56,7 @@ export function createAllowlistService({
 
   const audit = (
     tx: Tx,
-    origin: ChangeOrigin | undefined,
+    origin: ChangeAuthor | undefined,
     change: { accountId: number; action: string; keyId: number; entry: string },
   ) =>
     origin &&
@@ -71,7 +71,7 @@ export function createAllowlistService({
    * Adding an entry already listed (after normalisation) succeeds and changes nothing. With
    * `origin` (the dashboard's owner) a change leaves an audit record in its transaction.
    */
-  async function add(keyId: number, input: string, origin?: ChangeOrigin): Promise<AllowlistView> {
+  async function add(keyId: number, input: string, origin?: ChangeAuthor): Promise<AllowlistView> {
     const entry = normaliseAllowlistEntry(input);
     const { limits, tier } = await subscriptions.getAccountAccess(
       (await findKey(db, keyId, true)).accountId,
@@ -104,7 +104,7 @@ export function createAllowlistService({
   async function remove(
     keyId: number,
     input: string,
-    origin?: ChangeOrigin,
+    origin?: ChangeAuthor,
   ): Promise<AllowlistView> {
     const entry = normaliseAllowlistEntry(input);
     const key = await findKey(db, keyId, true);

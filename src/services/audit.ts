@@ -5,21 +5,19 @@ type Tx = Prisma.TransactionClient;
 /** Who made a change: `web:<email>` (the dashboard), `cli`, `admin-api`, or a billing provider. */
 export type AuditActor = `web:${string}` | 'cli' | 'admin-api' | (string & {});
 
-export interface AuditEntry {
-  accountId: number;
+/** Who asks for a change and from where, as the services that record it pass it along. */
+export interface ChangeAuthor {
   actor: AuditActor;
+  /** The address the change came from; absent or null for the command line. */
+  address?: string | null | undefined;
+}
+
+export interface AuditEntry extends ChangeAuthor {
+  accountId: number;
   /** What was done, dotted: `key.create`, `allowlist.add`, `plan.upgrade`, `session.sign_in`. */
   action: string;
   /** The change's particulars (never a secret: no key, no password, no token). */
-  detail: Prisma.InputJsonObject;
-  /** The address the change came from; null for the command line. */
-  address: string | null;
-}
-
-/** Who asks for a change and from where: what its audit record says besides the change. */
-export interface ChangeOrigin {
-  actor: AuditActor;
-  address: string | null;
+  detail?: Prisma.InputJsonObject | undefined;
 }
 
 export interface AuditView {
@@ -37,7 +35,8 @@ export interface AuditView {
  * transaction of the change itself, so a change is never stored without its record.
  */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.auditRecord.create({ data: entry });
+  const { accountId, actor, action, detail = {}, address = null } = entry;
+  await tx.auditRecord.create({ data: { accountId, actor, action, detail, address } });
 }
 
 /** An account's audit records, newest first. */

@@ -1,13 +1,13 @@
+import type { BillingSetup } from '../billing/open-billing.js';
+import { createStripeWebhooks } from '../billing/stripe-webhooks.js';
 import type { Database } from '../db/database.js';
 import type { AccessEvents } from '../events/access-events.js';
-import { createAccountsService } from './accounts.js';
 import { createBookmakersService } from './bookmakers.js';
 import { createManagementServices } from './management.js';
 import { createMatchServices } from './match-services.js';
 import { createMatchVersions } from './match-versions.js';
 import { createOddsServices } from './odds-services.js';
 import { createPlansService } from './plans.js';
-import { createSubscriptionsService } from './subscriptions.js';
 import { createTeamsService } from './teams.js';
 import type { CounterReader } from './usage.js';
 
@@ -18,6 +18,8 @@ export function createServices(
   now: () => Date,
   /** The live counters `usage` reads (Redis or this process's); none: `daily_usage` only. */
   counters?: CounterReader,
+  /** Who takes payments (BILLING_PROVIDER; default manual). */
+  billing?: BillingSetup,
 ) {
   // Keys, accounts, plans and usage read the primary: they must see their own writes at once.
   const db = database.prisma;
@@ -25,12 +27,27 @@ export function createServices(
   const data = database.data;
   return {
     // Keys, allowlists, plan changes, prices and usage (the CLI and admin API share them).
-    ...createManagementServices({ db, events, now, quotaStore: () => counters }),
+    ...createManagementServices({
+      db,
+      events,
+      now,
+      quotaStore: () => counters,
+      provider: billing?.provider,
+    }),
+    /** Stripe's webhooks, when BILLING_PROVIDER=stripe. */
+    stripeWebhooks: billing?.stripe
+      ? createStripeWebhooks({
+          db,
+          events,
+          now,
+          stripe: billing.stripe.client,
+          webhookSecret: billing.stripe.webhookSecret,
+          provider: billing.provider,
+        })
+      : undefined,
     plans: createPlansService({ db }),
     bookmakers: createBookmakersService({ db: data.prisma }),
     teams: createTeamsService({ db: data.prisma }),
-    accounts: createAccountsService({ db, now }),
-    subscriptions: createSubscriptionsService({ db, events, now }),
     ...createMatchServices({ db: data.prisma, read: data.read }),
     ...createOddsServices({ db: data.prisma }),
     versions: createMatchVersions(data.read, events),

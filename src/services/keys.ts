@@ -3,7 +3,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { AccessEvents } from '../events/access-events.js';
 import { generateApiKey, hashApiKey, type KeyPrefix, keyHint } from '../policy/api-key-format.js';
 import { hkDay } from '../policy/windows.js';
-import { type ChangeOrigin, recordAudit } from './audit.js';
+import { type ChangeAuthor, recordAudit } from './audit.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -63,7 +63,7 @@ export function parseExpiryDate(text: string, now: Date): Date {
 function auditKey(
   tx: Tx,
   accountId: number,
-  origin: ChangeOrigin,
+  origin: ChangeAuthor,
   action: 'key.create' | 'key.replace',
   created: CreatedKey,
   replacedKeyId: number | null = null,
@@ -167,7 +167,7 @@ export function createKeysService({
   async function createKey(
     accountId: number,
     options: KeyOptions = {},
-    origin?: ChangeOrigin,
+    origin?: ChangeAuthor,
   ): Promise<CreatedKey> {
     const expiresAt = expiry(options);
     return db.$transaction(async (tx) => {
@@ -212,7 +212,7 @@ export function createKeysService({
   async function replaceKey(
     accountId: number,
     options: KeyOptions = {},
-    origin?: ChangeOrigin,
+    origin?: ChangeAuthor,
   ): Promise<CreatedKey> {
     const expiresAt = expiry(options);
     const { created, old } = await db.$transaction(async (tx) => {

@@ -1,3 +1,5 @@
+import { createBillingService } from '../billing/billing-service.js';
+import { manualProvider, type PaymentProvider } from '../billing/provider.js';
 import type { PrismaClient } from '../db/generated/client.js';
 import { type AccessEvents, createAccessEvents } from '../events/access-events.js';
 import { createAccountsService } from './accounts.js';
@@ -19,6 +21,8 @@ export interface ManagementOptions {
    * them usage is read from `daily_usage`. */
   quotaStore?: (() => CounterReader | undefined) | undefined;
   now?: () => Date;
+  /** Who takes payments (BILLING_PROVIDER); the operator's confirmation by default. */
+  provider?: PaymentProvider | undefined;
 }
 
 /** The management side of the access policy: one set of services behind the CLI and admin API. */
@@ -47,6 +51,13 @@ export function createManagementServices(options: ManagementOptions) {
         return listAudit(db, { accountId, ...(limit ? { limit } : {}) });
       },
     },
+    billing: createBillingService({
+      db,
+      events,
+      now,
+      provider: options.provider ?? manualProvider,
+      subscriptions,
+    }),
   };
 }
 

@@ -24,7 +24,12 @@ export interface SubscriptionRecord {
   pendingTier: TierName | null;
   /** The plan version the next period is billed at (an upgrade's price, a downgrade's plan). */
   pendingPlan: PlanRef | null;
+  /** A renewal payment failed: Free from this moment unless it is paid first. */
+  graceUntil: Date | null;
 }
+
+/** DECISIONS.md "Accounts on the web": a failed renewal leaves 3 days of grace. */
+export const GRACE_MS = 3 * 24 * 60 * 60 * 1000;
 
 /** Calendar months later, clamped to the month's last day (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(date: Date, months: number): Date {
@@ -48,6 +53,7 @@ export function freeSubscription(since: Date): SubscriptionRecord {
     cancelledAt: null,
     pendingTier: null,
     pendingPlan: null,
+    graceUntil: null,
   };
 }
 
@@ -62,6 +68,7 @@ export function paidPeriod(tier: TierName, plan: PlanRef | null, start: Date): S
     cancelledAt: null,
     pendingTier: null,
     pendingPlan: null,
+    graceUntil: null,
   };
 }
 
@@ -75,19 +82,40 @@ export function rollover(sub: SubscriptionRecord, boundary: Date): SubscriptionR
   if (!sub.autoRenew || tier === 'Free') {
     return freeSubscription(boundary);
   }
-  return paidPeriod(tier, sub.pendingPlan ?? sub.planVersion, boundary);
+  // A grace that runs past the boundary still ends the plan, in the new period.
+  const graceUntil = sub.graceUntil && sub.graceUntil > boundary ? sub.graceUntil : null;
+  return { ...paidPeriod(tier, sub.pendingPlan ?? sub.planVersion, boundary), graceUntil };
 }
+
+/** Whether the grace of a failed renewal ends before the period does (and by `now`). */
+const graceEndsFirst = (
+  sub: SubscriptionRecord,
+  now: Date,
+): sub is SubscriptionRecord & {
+  graceUntil: Date;
+} =>
+  sub.graceUntil !== null &&
+  sub.graceUntil <= now &&
+  (sub.periodEnd === null || sub.graceUntil <= sub.periodEnd);
 
 /** Enough periods to cover centuries of monthly renewals; a guard, not a rule. */
 const MAX_ROLLOVERS = 12 * 1000;
 
 /**
  * The subscription in force at `now` (spec 1): every period end up to `now` is applied in turn,
- * so a stored row that no billing job has touched still answers correctly. Pure.
+ * so a stored row that no billing job has touched still answers correctly. A renewal is assumed
+ * paid unless the provider says it failed: then the grace's end, when it comes first, makes the
+ * account Free (its key stays valid). Pure.
  */
 export function effectiveSubscription(sub: SubscriptionRecord, now: Date): SubscriptionRecord {
   let current = sub;
-  for (let i = 0; i < MAX_ROLLOVERS && current.periodEnd && current.periodEnd <= now; i++) {
+  for (let i = 0; i < MAX_ROLLOVERS; i++) {
+    if (graceEndsFirst(current, now)) {
+      return freeSubscription(current.graceUntil);
+    }
+    if (!current.periodEnd || current.periodEnd > now) {
+      break;
+    }
     current = rollover(current, current.periodEnd);
   }
   return current;
@@ -96,7 +124,7 @@ export function effectiveSubscription(sub: SubscriptionRecord, now: Date): Subsc
 /** The subscription as the CLI and admin API show it (ISO dates, absent fields omitted). */
 export interface SubscriptionView {
   tier: TierName;
-  status: 'free' | 'active' | 'cancelled';
+  status: 'free' | 'active' | 'cancelled' | 'past_due';
   planVersionId?: number;
   planCode?: string;
   periodStart: string;
@@ -106,10 +134,19 @@ export interface SubscriptionView {
   pendingTier?: TierName;
   pendingPlanVersionId?: number;
   pendingPlanCode?: string;
+  /** A renewal payment failed: the account falls to Free then unless it is paid. */
+  graceUntil?: string;
 }
 
 export function presentSubscription(sub: SubscriptionRecord): SubscriptionView {
-  const status = sub.tier === 'Free' ? 'free' : sub.autoRenew ? 'active' : 'cancelled';
+  const status =
+    sub.tier === 'Free'
+      ? 'free'
+      : sub.graceUntil
+        ? 'past_due'
+        : sub.autoRenew
+          ? 'active'
+          : 'cancelled';
   return {
     tier: sub.tier,
     status,
@@ -124,5 +161,6 @@ export function presentSubscription(sub: SubscriptionRecord): SubscriptionView {
     ...(sub.pendingPlan
       ? { pendingPlanVersionId: sub.pendingPlan.id, pendingPlanCode: sub.pendingPlan.planCode }
       : {}),
+    ...(sub.graceUntil ? { graceUntil: sub.graceUntil.toISOString() } : {}),
   };
 }

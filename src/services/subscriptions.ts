@@ -1,22 +1,17 @@
-import type { BillingPeriod, Prisma, PrismaClient, TierLimit } from '../db/generated/client.js';
-import { ApiError } from '../errors/api-error.js';
+import type { PrismaClient, TierLimit } from '../db/generated/client.js';
 import type { AccessEvents } from '../events/access-events.js';
+import { type ChangeAuthor, recordAudit } from './audit.js';
 import type { TierName } from './plans.js';
+import { cancelled, downgraded, renewed, resumed, upgraded } from './subscription-changes.js';
 import {
   effectiveSubscription,
-  freeSubscription,
-  type PlanRef,
-  paidPeriod,
   presentSubscription,
-  rollover,
   type SubscriptionRecord,
   type SubscriptionView,
-  TIER_RANK,
 } from './subscription-state.js';
+import { applySubscriptionStep, loadRecord, type SubscriptionStep } from './subscription-store.js';
 
 export { effectiveSubscription } from './subscription-state.js';
-
-type Tx = Prisma.TransactionClient;
 
 export interface AccountAccess {
   accountId: number;
@@ -25,125 +20,17 @@ export interface AccountAccess {
   subscription: SubscriptionRecord;
 }
 
-export type PlanAction = 'upgrade' | 'downgrade' | 'cancel' | 'renew';
+export type PlanAction =
+  | 'upgrade'
+  | 'downgrade'
+  | 'cancel'
+  | 'renew'
+  | 'resume'
+  | 'renewal-failed'
+  | 'renewal-paid';
 
-const PLAN_SELECT = { id: true, planCode: true, tier: true, billingPeriod: true, months: true };
-const WITH_PLANS = { planVersion: { select: PLAN_SELECT }, pendingPlan: { select: PLAN_SELECT } };
-
-const badTier = (detail: string) =>
-  new ApiError('invalid_parameter', detail, { parameter: 'tier' });
-
-/** The newest version of `tier`'s plan for a billing period (null for Free). */
-async function latestPlan(tx: Tx, tier: TierName, period: BillingPeriod): Promise<PlanRef | null> {
-  if (tier === 'Free') {
-    return null;
-  }
-  return tx.planVersion.findFirst({
-    where: { tier, billingPeriod: period },
-    orderBy: { version: 'desc' },
-    select: PLAN_SELECT,
-  });
-}
-
-/** The stored subscription (Free since the account's creation when there is no row). */
-async function loadRecord(tx: Tx, accountId: number): Promise<SubscriptionRecord> {
-  const account = await tx.account.findUnique({
-    where: { id: accountId },
-    include: { subscription: { include: WITH_PLANS } },
-  });
-  if (!account) {
-    throw new ApiError('not_found', `No account ${accountId}`);
-  }
-  return account.subscription ?? freeSubscription(account.createdAt);
-}
-
-async function saveRecord(tx: Tx, accountId: number, sub: SubscriptionRecord): Promise<void> {
-  const data = {
-    tier: sub.tier,
-    planVersionId: sub.planVersion?.id ?? null,
-    periodStart: sub.periodStart,
-    periodEnd: sub.periodEnd,
-    autoRenew: sub.autoRenew,
-    cancelledAt: sub.cancelledAt,
-    pendingTier: sub.pendingTier,
-    pendingPlanVersionId: sub.pendingPlan?.id ?? null,
-  };
-  await tx.subscription.upsert({
-    where: { accountId },
-    update: data,
-    create: { accountId, ...data },
-  });
-}
-
-/** Spec 1: an upgrade raises allowances at once; its price applies from the next renewal. */
-async function upgraded(
-  tx: Tx,
-  sub: SubscriptionRecord,
-  tier: TierName,
-  now: Date,
-): Promise<SubscriptionRecord> {
-  if (TIER_RANK[tier] <= TIER_RANK[sub.tier]) {
-    throw badTier(`An upgrade must be to a higher tier than ${sub.tier}, got ${tier}`);
-  }
-  const plan = await latestPlan(tx, tier, sub.planVersion?.billingPeriod ?? 'monthly');
-  if (sub.tier === 'Free') {
-    // Nothing was paid yet: the first paid period starts now, at the new price.
-    return paidPeriod(tier, plan, now);
-  }
-  return { ...sub, tier, autoRenew: true, cancelledAt: null, pendingTier: null, pendingPlan: plan };
-}
-
-/** Spec 1: a downgrade applies at the end of the current period (and keeps the plan renewing). */
-async function downgraded(
-  tx: Tx,
-  sub: SubscriptionRecord,
-  tier: TierName,
-): Promise<SubscriptionRecord> {
-  if (TIER_RANK[tier] >= TIER_RANK[sub.tier]) {
-    throw badTier(`A downgrade must be to a lower tier than ${sub.tier}, got ${tier}`);
-  }
-  const plan = await latestPlan(tx, tier, sub.planVersion?.billingPeriod ?? 'monthly');
-  const renew = tier !== 'Free';
-  return {
-    ...sub,
-    autoRenew: renew || sub.autoRenew,
-    cancelledAt: renew ? null : sub.cancelledAt,
-    pendingTier: tier,
-    pendingPlan: plan,
-  };
-}
-
-/** Spec 1: cancelling keeps access until the paid period ends; cancelling twice changes nothing. */
-function cancelled(sub: SubscriptionRecord, now: Date): SubscriptionRecord {
-  if (sub.tier === 'Free') {
-    throw new ApiError(
-      'invalid_parameter',
-      'The account is on Free: there is no paid plan to cancel',
-      {
-        parameter: 'action',
-      },
-    );
-  }
-  if (!sub.autoRenew) {
-    return sub;
-  }
-  return { ...sub, autoRenew: false, cancelledAt: now, pendingTier: null, pendingPlan: null };
-}
-
-/**
- * What a billing job does at the period end, now: a period that already ended is brought up to
- * date; a running one ends now (renewed, downgraded or fallen to Free). Free has nothing to renew.
- */
-function renewed(
-  stored: SubscriptionRecord,
-  current: SubscriptionRecord,
-  now: Date,
-): SubscriptionRecord {
-  if (current !== stored || current.periodEnd === null) {
-    return current;
-  }
-  return rollover(current, now);
-}
+/** Changes made without saying who made them: the operator's tools. */
+export const OPERATOR: ChangeAuthor = { actor: 'operator' };
 
 export function createSubscriptionsService({
   db,
@@ -164,39 +51,42 @@ export function createSubscriptionsService({
     return { accountId, tier: subscription.tier, limits, subscription };
   }
 
+  /** One change, audited in its transaction; every instance's account cache hears of it. */
   async function change(
     accountId: number,
-    next: (
-      tx: Tx,
-      stored: SubscriptionRecord,
-      current: SubscriptionRecord,
-      now: Date,
-    ) => SubscriptionRecord | Promise<SubscriptionRecord>,
+    action: PlanAction,
+    by: ChangeAuthor,
+    next: SubscriptionStep,
+    detail: Record<string, string> = {},
   ): Promise<SubscriptionView> {
     const now = clock();
-    const result = await db.$transaction(async (tx) => {
-      // One plan change at a time per account: the row lock serialises concurrent changes.
-      await tx.$queryRaw`SELECT 1 FROM subscriptions WHERE account_id = ${accountId} FOR UPDATE`;
-      const stored = await loadRecord(tx, accountId);
-      const current = effectiveSubscription(stored, now);
-      const updated = await next(tx, stored, current, now);
-      await saveRecord(tx, accountId, updated);
-      return updated;
+    const { after } = await db.$transaction(async (tx) => {
+      const result = await applySubscriptionStep(tx, accountId, now, next);
+      await recordAudit(tx, { ...by, accountId, action: `plan.${action}`, detail });
+      return result;
     });
     await events.publish({ type: 'account-changed', accountId });
-    return presentSubscription(effectiveSubscription(result, now));
+    return presentSubscription(effectiveSubscription(after, now));
   }
 
   return {
     getAccountAccess,
-    upgrade: (accountId: number, tier: TierName) =>
-      change(accountId, (tx, _stored, current, now) => upgraded(tx, current, tier, now)),
-    downgrade: (accountId: number, tier: TierName) =>
-      change(accountId, (tx, _stored, current) => downgraded(tx, current, tier)),
-    cancel: (accountId: number) =>
-      change(accountId, (_tx, _stored, current, now) => cancelled(current, now)),
-    renew: (accountId: number) =>
-      change(accountId, (_tx, stored, current, now) => renewed(stored, current, now)),
+    change,
+    /** The operator's upgrade stands for a confirmed payment: allowances rise at once. */
+    upgrade: (accountId: number, tier: TierName, by = OPERATOR) =>
+      change(accountId, 'upgrade', by, (tx, _s, current, now) => upgraded(tx, current, tier, now), {
+        tier,
+      }),
+    downgrade: (accountId: number, tier: TierName, by = OPERATOR) =>
+      change(accountId, 'downgrade', by, (tx, _s, current) => downgraded(tx, current, tier), {
+        tier,
+      }),
+    cancel: (accountId: number, by = OPERATOR) =>
+      change(accountId, 'cancel', by, (_tx, _s, current, now) => cancelled(current, now)),
+    resume: (accountId: number, by = OPERATOR) =>
+      change(accountId, 'resume', by, (tx, _s, current) => resumed(tx, current)),
+    renew: (accountId: number, by = OPERATOR) =>
+      change(accountId, 'renew', by, (_tx, stored, current, now) => renewed(stored, current, now)),
   };
 }
 

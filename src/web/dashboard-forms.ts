@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 import type { Language } from '../i18n/language.js';
-import type { ChangeOrigin } from '../services/audit.js';
+import type { ChangeAuthor } from '../services/audit.js';
 import type { WebSession } from '../services/web-sessions.js';
 import { DASHBOARD_TEXTS, type DashboardTexts, withCount } from './dashboard-texts.js';
 import type { WebPageDeps } from './deps.js';
@@ -12,7 +12,7 @@ import { escapeHtml } from './layout.js';
 export interface Owner {
   session: WebSession;
   /** `web:<email>` and the request's address, for the change's audit record. */
-  origin: ChangeOrigin;
+  origin: ChangeAuthor;
 }
 
 /** The dashboard shown again, with a status and a message (an error or a notice). */

@@ -3,6 +3,7 @@ import { presentTierLimits } from '../../services/plans.js';
 import { presentSubscription } from '../../services/subscription-state.js';
 import { CreateAccountBody, IdParams, PlanActionBody } from '../schemas.js';
 import type { AdminServices } from '../services.js';
+import { adminActor } from './actor.js';
 import { requireTier } from './tier.js';
 
 export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AdminServices }> = async (
@@ -39,11 +40,17 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AdminServices 
     async (request) => {
       const { id } = request.params;
       const { action, tier } = request.body;
-      const subs = services.subscriptions;
+      const by = adminActor(request.ip);
+      // An operator's upgrade stands for a confirmed payment; cancel, downgrade and resume go
+      // through billing, which tells the payment provider.
       const data =
-        action === 'upgrade' || action === 'downgrade'
-          ? await subs[action](id, requireTier(tier))
-          : await subs[action](id);
+        action === 'upgrade'
+          ? await services.subscriptions.upgrade(id, requireTier(tier), by)
+          : action === 'downgrade'
+            ? await services.billing.downgrade(id, requireTier(tier), by)
+            : action === 'renew'
+              ? await services.subscriptions.renew(id, by)
+              : await services.billing[action](id, by);
       return { data };
     },
   );
