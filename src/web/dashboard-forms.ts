@@ -25,16 +25,22 @@ export type ShowDashboard = (
 ) => Promise<unknown>;
 
 /** Refusals a key holder can cause, each as a message in their language (with its status). */
-function refusal(error: ApiError, d: DashboardTexts, allowlistLimit: number): string | null {
+function refusal(
+  error: ApiError,
+  d: DashboardTexts,
+  context: { path: string; allowlistLimit: number },
+): string | null {
   switch (error.code) {
     case 'invalid_parameter':
       return error.detail;
     case 'key_limit_reached':
       return d.keyLimit;
     case 'allowlist_limit_reached':
-      return withCount(d.allowlistFull, allowlistLimit);
+      return withCount(d.allowlistFull, context.allowlistLimit);
     case 'not_found':
-      return d.noSuchEntry;
+      return context.path.startsWith('/dashboard/allowlist/') ? d.noSuchEntry : error.detail;
+    case 'upstream_unavailable':
+      return d.providerDown;
     default:
       return null;
   }
@@ -89,7 +95,10 @@ export function ownerPost(
         throw error;
       }
       const { limits } = await services.subscriptions.getAccountAccess(session.accountId);
-      const message = refusal(error, DASHBOARD_TEXTS[language], limits.maxAllowlistEntriesPerKey);
+      const message = refusal(error, DASHBOARD_TEXTS[language], {
+        path,
+        allowlistLimit: limits.maxAllowlistEntriesPerKey,
+      });
       if (message === null) {
         throw error;
       }

@@ -1,7 +1,7 @@
 import type { TierLimit } from '../db/generated/client.js';
 import type { SubscriptionView } from '../services/subscription-state.js';
 import { hkDate, row } from './dashboard-key.js';
-import { type DashboardTexts, withCount } from './dashboard-texts.js';
+import { type DashboardTexts, fill, withCount } from './dashboard-texts.js';
 import { escapeHtml } from './layout.js';
 import type { WebTexts } from './texts.js';
 
@@ -13,9 +13,12 @@ function atPeriodEnd(t: WebTexts, sub: SubscriptionView): string {
   return sub.pendingTier ? `${t.atPeriodEnd.changes} ${sub.pendingTier}` : t.atPeriodEnd.renews;
 }
 
-function planRows(t: WebTexts, sub: SubscriptionView): string {
+function planRows(t: WebTexts, d: DashboardTexts, sub: SubscriptionView): string {
   const period = sub.periodEnd ? `${hkDate(sub.periodEnd)}, ${atPeriodEnd(t, sub)}` : t.noPeriod;
-  return row(t.plan, escapeHtml(sub.tier)) + row(t.periodEnd, escapeHtml(period));
+  const grace = sub.graceUntil
+    ? row(d.grace, escapeHtml(fill(d.graceRule, { date: hkDate(sub.graceUntil) })))
+    : '';
+  return row(t.plan, escapeHtml(sub.tier)) + row(t.periodEnd, escapeHtml(period)) + grace;
 }
 
 function allowanceRows(d: DashboardTexts, limits: TierLimit): string {
@@ -35,7 +38,7 @@ export function planSection(
 ): string {
   return [
     `<h2>${escapeHtml(t.plan)}</h2>`,
-    `<dl>${planRows(t, sub)}</dl>`,
+    `<dl>${planRows(t, d, sub)}</dl>`,
     `<h2>${escapeHtml(d.allowances)}</h2>`,
     `<dl>${allowanceRows(d, limits)}</dl>`,
   ].join('\n');

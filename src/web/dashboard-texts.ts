@@ -29,6 +29,24 @@ export interface DashboardTexts {
   allowlistNeedsKey: string;
   allowlistApplied: string;
   noSuchEntry: string;
+  changePlan: string;
+  seePrices: string;
+  monthly: string;
+  yearly: string;
+  upgradeTo: string;
+  upgradeRule: string;
+  downgradeTo: string;
+  downgradeRule: string;
+  cancelPlan: string;
+  cancelRule: string;
+  resumePlan: string;
+  resumeRule: string;
+  awaitingPayment: string;
+  grace: string;
+  graceRule: string;
+  providerDown: string;
+  upgradeRequested: string;
+  planChanged: string;
 }
 
 const EN: DashboardTexts = {
@@ -62,6 +80,27 @@ const EN: DashboardTexts = {
   allowlistNeedsKey: 'Create a key first: the allowlist belongs to it.',
   allowlistApplied: 'Saved. The change applies within {n} seconds.',
   noSuchEntry: 'That entry is not on the list.',
+  changePlan: 'Change plan',
+  seePrices: 'Prices',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+  upgradeTo: 'Upgrade to {tier}',
+  upgradeRule:
+    'The new allowances apply as soon as the payment is confirmed; the new price applies from the next renewal.',
+  downgradeTo: 'Downgrade to {tier}',
+  downgradeRule: 'You keep {tier} until the period ends on {date}; the lower plan starts then.',
+  cancelPlan: 'Cancel the plan',
+  cancelRule:
+    'Nothing renews: you keep {tier} until {date}, then the account is on Free. Your key keeps working.',
+  resumePlan: 'Keep my plan',
+  resumeRule: 'Undo the pending change: the plan renews on {date} as before.',
+  awaitingPayment:
+    'An upgrade to {tier} is waiting for its payment to be confirmed (reference {ref}). Your allowances change once it is.',
+  grace: 'Renewal payment failed',
+  graceRule: 'the plan stays until {date}, then the account is on Free unless the payment arrives',
+  providerDown: 'The payment provider did not answer. Nothing was changed; try again later.',
+  upgradeRequested: 'Upgrade requested. The allowances change when the payment is confirmed.',
+  planChanged: 'Saved. The plan page shows what happens at the period end.',
 };
 
 const ZH_CN: DashboardTexts = {
@@ -93,6 +132,24 @@ const ZH_CN: DashboardTexts = {
   allowlistNeedsKey: '请先创建密钥：白名单属于密钥。',
   allowlistApplied: '已保存，更改在 {n} 秒内生效。',
   noSuchEntry: '白名单中没有该条目。',
+  changePlan: '更改套餐',
+  seePrices: '价格',
+  monthly: '按月',
+  yearly: '按年',
+  upgradeTo: '升级到 {tier}',
+  upgradeRule: '付款确认后新额度立即生效；新价格从下次续订起计算。',
+  downgradeTo: '降级到 {tier}',
+  downgradeRule: '在 {date} 周期结束前仍保留 {tier}；之后改为较低套餐。',
+  cancelPlan: '取消套餐',
+  cancelRule: '不再续订：{date} 前仍保留 {tier}，之后账户转为 Free。密钥继续有效。',
+  resumePlan: '保留我的套餐',
+  resumeRule: '撤销待生效的更改：套餐照常在 {date} 续订。',
+  awaitingPayment: '升级到 {tier} 正在等待付款确认（参考号 {ref}）。确认后额度才会改变。',
+  grace: '续订付款失败',
+  graceRule: '套餐保留至 {date}，如仍未付款则账户转为 Free',
+  providerDown: '支付服务没有响应，未做任何更改，请稍后再试。',
+  upgradeRequested: '已申请升级，付款确认后额度才会改变。',
+  planChanged: '已保存。套餐部分显示周期结束时的变化。',
 };
 
 const ZH_HK: DashboardTexts = {
@@ -124,6 +181,24 @@ const ZH_HK: DashboardTexts = {
   allowlistNeedsKey: '請先建立金鑰：白名單屬於金鑰。',
   allowlistApplied: '已儲存，更改在 {n} 秒內生效。',
   noSuchEntry: '白名單中沒有該條目。',
+  changePlan: '更改計劃',
+  seePrices: '價格',
+  monthly: '按月',
+  yearly: '按年',
+  upgradeTo: '升級到 {tier}',
+  upgradeRule: '付款確認後新額度即時生效；新價格由下次續期起計算。',
+  downgradeTo: '降級到 {tier}',
+  downgradeRule: '在 {date} 週期結束前仍保留 {tier}；之後改為較低計劃。',
+  cancelPlan: '取消計劃',
+  cancelRule: '不再續期：{date} 前仍保留 {tier}，之後帳戶轉為 Free。金鑰繼續有效。',
+  resumePlan: '保留我的計劃',
+  resumeRule: '撤銷待生效的更改：計劃照常在 {date} 續期。',
+  awaitingPayment: '升級到 {tier} 正在等待付款確認（參考編號 {ref}）。確認後額度才會改變。',
+  grace: '續期付款失敗',
+  graceRule: '計劃保留至 {date}，如仍未付款則帳戶轉為 Free',
+  providerDown: '付款服務沒有回應，未作任何更改，請稍後再試。',
+  upgradeRequested: '已申請升級，付款確認後額度才會改變。',
+  planChanged: '已儲存。計劃部分顯示週期結束時的變化。',
 };
 
 export const DASHBOARD_TEXTS: Record<Language, DashboardTexts> = {
@@ -131,6 +206,10 @@ export const DASHBOARD_TEXTS: Record<Language, DashboardTexts> = {
   'zh-CN': ZH_CN,
   'zh-HK': ZH_HK,
 };
+
+/** A text with its `{name}` placeholders filled in. */
+export const fill = (text: string, values: Record<string, string>): string =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 /** A text with its `{n}` filled in. */
 export const withCount = (text: string, n: number): string =>

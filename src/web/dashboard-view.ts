@@ -1,3 +1,4 @@
+import type { PaymentView } from '../billing/payments.js';
 import type { AccessEvents } from '../events/access-events.js';
 import type { KeyView } from '../services/keys.js';
 import type { ManagementServices } from '../services/management.js';
@@ -9,6 +10,8 @@ export interface DashboardView {
   access: AccountAccess;
   /** The key the account holds (active or expired); revoked ones are history. */
   key: KeyView | undefined;
+  /** An upgrade waiting for its payment's confirmation (billing). */
+  pendingUpgrade: PaymentView | undefined;
 }
 
 /**
@@ -17,16 +20,21 @@ export interface DashboardView {
  * made at once.
  */
 export function createDashboardViews(
-  services: Pick<ManagementServices, 'subscriptions' | 'keys'>,
+  services: Pick<ManagementServices, 'subscriptions' | 'keys' | 'billing'>,
   options: { events: AccessEvents | undefined; now: () => Date },
 ) {
   const views = createReadCache<number, DashboardView>({
     load: async (accountId) => {
-      const [access, keys] = await Promise.all([
+      const [access, keys, billing] = await Promise.all([
         services.subscriptions.getAccountAccess(accountId),
         services.keys.listKeys(accountId),
+        services.billing.status(accountId),
       ]);
-      return { access, key: keys.find((k) => k.status !== 'revoked') };
+      return {
+        access,
+        key: keys.find((k) => k.status !== 'revoked'),
+        pendingUpgrade: billing.payments.find((p) => p.status === 'pending'),
+      };
     },
     now: options.now,
   });

@@ -6,6 +6,7 @@ import { allowlistRoutes, allowlistSection } from './dashboard-allowlist.js';
 import type { ShowDashboard } from './dashboard-forms.js';
 import { keyRoutes, keySection, row } from './dashboard-key.js';
 import { planSection } from './dashboard-plan.js';
+import { planChangeRoutes, planChangesSection } from './dashboard-plan-changes.js';
 import { DASHBOARD_TEXTS, type DashboardTexts, withCount } from './dashboard-texts.js';
 import type { WebPageDeps } from './deps.js';
 import { errorLine } from './forms.js';
@@ -14,6 +15,8 @@ import { escapeHtml } from './layout.js';
 /** Notices a change's redirect asks for (`?notice=`), by name: no text comes from the URL. */
 const NOTICES: Record<string, (d: DashboardTexts) => string> = {
   allowlist: (d) => withCount(d.allowlistApplied, PROPAGATION_SECONDS),
+  upgrade: (d) => d.upgradeRequested,
+  plan: (d) => d.planChanged,
 };
 
 function noticeLine(request: FastifyRequest, d: DashboardTexts): string {
@@ -43,19 +46,21 @@ export function dashboardRoutes(app: FastifyInstance, deps: WebPageDeps) {
     }
     const t = web.texts(language);
     const d = DASHBOARD_TEXTS[language];
-    const { access, key } = await views.get(session.accountId);
+    const { access, key, pendingUpgrade } = await views.get(session.accountId);
+    const subscription = presentSubscription(access.subscription);
     const hidden = await web.formFields(request, reply, language);
     const body = [
       errorLine(error),
       noticeLine(request, d),
       `<dl>${row(t.email, escapeHtml(session.email))}</dl>`,
-      planSection(t, d, presentSubscription(access.subscription), access.limits),
+      planSection(t, d, subscription, access.limits),
       keySection(t, d, key, hidden),
       allowlistSection(
         d,
         { entries: key?.allowlist ?? null, limit: access.limits.maxAllowlistEntriesPerKey },
         hidden,
       ),
+      planChangesSection(d, language, subscription, pendingUpgrade, hidden),
       '<form method="post" action="/signout">',
       hidden,
       `<button type="submit" class="plain">${t.signOut}</button>`,
@@ -67,4 +72,5 @@ export function dashboardRoutes(app: FastifyInstance, deps: WebPageDeps) {
   app.get('/dashboard', (request, reply) => show(request, reply, web.languageOf(request)));
   keyRoutes(app, deps, show);
   allowlistRoutes(app, deps, show);
+  planChangeRoutes(app, deps, show);
 }

@@ -8,7 +8,7 @@ import type { DashboardViews } from './dashboard-view.js';
 /** The services the account pages use: the same the CLI and the admin API use. */
 export type WebServices = Pick<
   ManagementServices,
-  'webAccounts' | 'webSessions' | 'subscriptions' | 'keys' | 'accounts' | 'allowlist'
+  'webAccounts' | 'webSessions' | 'subscriptions' | 'keys' | 'accounts' | 'allowlist' | 'billing'
 >;
 
 /** What each group of account pages is given by the plugin. */

@@ -9,10 +9,16 @@ import { type Browser, createBrowser, formFields, pathOf } from '../../helpers/w
  * The app with a local SMTP server and a fixed clock, and owners signed in the way a person
  * does it: sign up, follow the mailed link, confirm.
  */
-export async function dashboardFixture(database: Database, start = '2026-11-27T10:00:05.000Z') {
+export async function dashboardFixture(
+  database: Database,
+  options: { start?: string; env?: Record<string, string> } = {},
+) {
   const smtp: SmtpServer = await startSmtpServer();
-  const clock = createFakeClock(start);
-  const app = await buildTestApp(database, { env: { SMTP_URL: smtp.url }, clock });
+  const clock = createFakeClock(options.start ?? '2026-11-27T10:00:05.000Z');
+  const app = await buildTestApp(database, {
+    env: { SMTP_URL: smtp.url, ...options.env },
+    clock,
+  });
 
   async function signUp(email: string, address = '203.0.113.7'): Promise<Browser> {
     const browser = createBrowser(app, address);
@@ -47,12 +53,31 @@ export async function dashboardFixture(database: Database, start = '2026-11-27T1
       headers: { 'x-api-key': key },
     });
 
+  /** A new session for `browser` (sessions last 30 days; a test past that signs in again). */
+  async function signInAgain(browser: Browser, accountId: number) {
+    const token = await database.prisma.$transaction((tx) =>
+      app.deps.services.webSessions.start(tx, accountId, { address: null, userAgent: null }),
+    );
+    browser.jar.set('tl_session', token);
+  }
+
   async function close() {
     await app.close();
     await smtp.close();
   }
 
-  return { app, smtp, clock, signUp, accountIdOf, keyOn, submitOnDashboard, callApi, close };
+  return {
+    app,
+    smtp,
+    clock,
+    signUp,
+    signInAgain,
+    accountIdOf,
+    keyOn,
+    submitOnDashboard,
+    callApi,
+    close,
+  };
 }
 
 export type DashboardFixture = Awaited<ReturnType<typeof dashboardFixture>>;
