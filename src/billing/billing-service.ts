@@ -1,7 +1,7 @@
 import type { BillingPeriod, PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AccessEvents } from '../events/access-events.js';
-import { type ChangeAuthor, type AuditView, listAudit, recordAudit } from '../services/audit.js';
+import { type AuditView, type ChangeAuthor, listAudit, recordAudit } from '../services/audit.js';
 import type { TierName } from '../services/plans.js';
 import {
   checkUpgrade,
