@@ -18,6 +18,21 @@ export function parseId(name: string, value: string | undefined): number {
   return Number(value);
 }
 
+/** A whole number from 1 to `max` (`--days`). */
+export function parseCount(
+  name: string,
+  value: string | undefined,
+  max: number,
+): number | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  if (!/^[0-9]{1,6}$/.test(value) || Number(value) < 1 || Number(value) > max) {
+    throw new UsageError(`${name} must be a whole number from 1 to ${max}, got '${value}'`);
+  }
+  return Number(value);
+}
+
 export function parseTier(value: string | undefined): TierName {
   if (value === undefined) {
     throw new UsageError(`--tier is required (${TIER_NAMES.join(', ')})`);

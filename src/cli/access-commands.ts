@@ -2,16 +2,11 @@ import type { Command } from 'commander';
 import { parseDate, parseId, parseTier, requireText } from './access-args.js';
 import { group, type JsonOption, manage } from './access-manage.js';
 import { registerPlanCommands } from './access-plan-commands.js';
-import {
-  renderAllowlist,
-  renderCreatedKey,
-  renderKey,
-  renderKeys,
-  renderUsage,
-} from './access-render.js';
+import { renderAllowlist, renderCreatedKey, renderKey, renderKeys } from './access-render.js';
 import { registerBillingCommands } from './billing-commands.js';
 import { registerAuditCommand, registerOwnerCommands } from './owner-commands.js';
 import type { CliRuntime } from './runtime.js';
+import { registerUsageCommand } from './usage-command.js';
 
 function registerAccountCommands(program: Command, runtime: CliRuntime): void {
   const accounts = group(program, 'accounts', 'manage accounts');
@@ -158,22 +153,5 @@ export function registerAccessCommands(program: Command, runtime: CliRuntime): v
   registerPlanCommands(program, runtime);
   registerAuditCommand(program, runtime);
   registerBillingCommands(program, runtime);
-  program
-    .command('usage')
-    .description("today's plan quota, free match-list allowance and per-key usage (Hong Kong day)")
-    .showHelpAfterError(false)
-    .option('--account <id>', 'account id')
-    .option('--json', 'print one JSON document')
-    .action((opts: KeyOpts) =>
-      manage(
-        runtime,
-        opts,
-        () => {
-          const accountId = parseId('--account', opts.account);
-          return (s) => s.usage.usage(accountId);
-        },
-        renderUsage,
-        true,
-      ),
-    );
+  registerUsageCommand(program, runtime);
 }

@@ -11,7 +11,8 @@ import type {
   ReserveOutcome,
   UsageSnapshot,
 } from './quota-store.js';
-import { secondsToHkMidnight, secondsToMinuteEnd } from './windows.js';
+import type { UsageWindow } from './usage-statement.js';
+import { hkDay, minuteWindow, secondsToHkMidnight, secondsToMinuteEnd } from './windows.js';
 
 /** What a route costs and draws on: plan quota, analysis (Plus/Pro), or the free match list. */
 export type Operation = 'plan' | 'analysis' | 'matchList';
@@ -39,8 +40,11 @@ export interface AccessPolicyDeps {
   };
   store: QuotaStore;
   now: () => Date;
-  /** Told what each settled request was charged (the daily_usage history). */
-  recordUsage?(accountId: number, keyId: number, day: string, plan: number, free: number): void;
+  /**
+   * Told what each request counted: units on the minute, and what a settled one kept on the day
+   * (the `minute_usage` and `daily_usage` history; src/policy/usage-recorder.ts).
+   */
+  recordUsage?(window: UsageWindow, requests: number, plan: number, free: number): void;
 }
 
 /**
@@ -177,7 +181,13 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
   }
 
   /** A request with a valid key that ends before the quota step (400, 403 tier) counts on the minute. */
-  const chargeMinute = (principal: Principal) => deps.store.chargeMinute(windowInput(principal));
+  async function chargeMinute(principal: Principal): Promise<UsageSnapshot> {
+    const input = windowInput(principal);
+    const usage = await deps.store.chargeMinute(input);
+    const { accountId, keyId, now } = input;
+    deps.recordUsage?.({ accountId, keyId, day: hkDay(now), minute: minuteWindow(now) }, 1, 0, 0);
+    return usage;
+  }
 
   const peek = (principal: Principal) => deps.store.peek(windowInput(principal));
 
@@ -206,9 +216,8 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
     const plan = Math.min(reservation.planUnits, refundDaily);
     const free = Math.min(reservation.freeUnits, refundDaily - plan);
     deps.recordUsage?.(
-      reservation.accountId,
-      reservation.keyId,
-      reservation.day,
+      reservation,
+      reserved - unused,
       reservation.planUnits - plan,
       reservation.freeUnits - free,
     );

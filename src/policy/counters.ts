@@ -46,7 +46,7 @@ async function createStore(options: CountersOptions, usage: UsageRecorder) {
  * writes what was charged to `daily_usage`. Built before the services, which read them.
  */
 export async function createCounters(options: CountersOptions) {
-  const usage = createUsageRecorder(options.database.prisma);
+  const usage = createUsageRecorder(options.database.prisma, { now: options.now });
   const { store, registry, addresses, streams, signIns } = await createStore(options, usage);
   return {
     store,

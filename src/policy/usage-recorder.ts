@@ -1,74 +1,96 @@
 import type { SqlRead } from '../db/database.js';
 import type { PrismaClient } from '../db/generated/client.js';
+import { type UsageDelta, type UsageWindow, usageStatement } from './usage-statement.js';
+
+export type { UsageDelta, UsageWindow };
 
 const FLUSH_INTERVAL_MS = 5_000;
+/** Minute rows are kept this long: today's Hong Kong day whole, and yesterday's (docs/accounts.md). */
+export const MINUTE_RETENTION_MS = 48 * 60 * 60 * 1000;
+/** How often a flush also deletes the minute rows older than the retention. */
+export const MINUTE_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+const ROWS_PER_STATEMENT = 1000;
 
-interface Delta {
-  accountId: number;
-  keyId: number;
-  day: string;
-  plan: number;
-  free: number;
+export interface UsageRecorderOptions {
+  intervalMs?: number;
+  now?: () => Date;
 }
 
 /**
- * Writes charged requests into `daily_usage` (history for `touchline usage` and dashboards), in
- * batches: the request path only adds to a map; one statement every few seconds does the rest.
- * Each instance adds its own deltas, so N instances sum correctly.
+ * Writes what the counters counted into `daily_usage` (charged units per Hong Kong day) and
+ * `minute_usage` (units on the per-minute limit per calendar minute), in batches: the request
+ * path only adds to one map entry per key and minute; one statement every few seconds writes
+ * both tables. Each instance adds its own deltas, so N instances sum correctly.
  */
-export function createUsageRecorder(db: PrismaClient, intervalMs = FLUSH_INTERVAL_MS) {
-  let pending = new Map<string, Delta>();
+export function createUsageRecorder(db: PrismaClient, options: UsageRecorderOptions = {}) {
+  const intervalMs = options.intervalMs ?? FLUSH_INTERVAL_MS;
+  const now = options.now ?? (() => new Date());
+  let pending = new Map<string, UsageDelta>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
+  let prunedAt = Number.NEGATIVE_INFINITY;
 
-  function record(accountId: number, keyId: number, day: string, plan: number, free: number) {
-    if (plan === 0 && free === 0) {
+  /**
+   * Counts a settled request: `requests` on the minute (DECISIONS.md "Access", what counts),
+   * `plan` and `free` on the day (charged outcomes only).
+   */
+  function record(window: UsageWindow, requests: number, plan: number, free: number) {
+    if (requests === 0 && plan === 0 && free === 0) {
       return;
     }
-    const id = `${accountId}:${keyId}:${day}`;
-    const delta = pending.get(id) ?? { accountId, keyId, day, plan: 0, free: 0 };
-    delta.plan += plan;
-    delta.free += free;
-    pending.set(id, delta);
+    const id = `${window.keyId}:${window.minute}`;
+    const delta = pending.get(id);
+    if (delta) {
+      delta.requests += requests;
+      delta.plan += plan;
+      delta.free += free;
+      return;
+    }
+    const { accountId, keyId, day, minute } = window;
+    pending.set(id, { accountId, keyId, day, minute, requests, plan, free });
   }
 
-  async function writeBatch(batch: Delta[]): Promise<void> {
-    const values: string[] = [];
-    const params: (number | string)[] = [];
-    for (const d of batch) {
-      const i = params.length;
-      values.push(
-        `($${i + 1}::int, $${i + 2}::date, $${i + 3}::int, $${i + 4}::int, $${i + 5}::int)`,
-      );
-      params.push(d.accountId, d.day, d.keyId, d.plan, d.free);
+  const restore = (deltas: readonly UsageDelta[]) => {
+    for (const d of deltas) {
+      record(d, d.requests, d.plan, d.free);
     }
-    await db.$executeRawUnsafe(
-      `INSERT INTO daily_usage (account_id, day, key_id, plan_requests, free_match_requests)
-       VALUES ${values.join(', ')}
-       ON CONFLICT (account_id, day, key_id) DO UPDATE SET
-         plan_requests = daily_usage.plan_requests + EXCLUDED.plan_requests,
-         free_match_requests = daily_usage.free_match_requests + EXCLUDED.free_match_requests`,
-      ...params,
-    );
+  };
+
+  async function writeAll(batch: UsageDelta[]): Promise<void> {
+    for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) {
+      const chunk = batch.slice(i, i + ROWS_PER_STATEMENT);
+      try {
+        const { text, values } = usageStatement(chunk);
+        await db.$executeRawUnsafe(text, ...values);
+      } catch {
+        // The database is unavailable: keep what was not written for the next flush (each
+        // statement is atomic, so the chunks before this one are in and must not be added twice).
+        restore(batch.slice(i));
+        return;
+      }
+    }
+  }
+
+  /** Deletes minute rows past the retention, at most once per prune interval. */
+  async function pruneMinutes(): Promise<void> {
+    const at = now().getTime();
+    if (at - prunedAt < MINUTE_PRUNE_INTERVAL_MS) {
+      return;
+    }
+    prunedAt = at;
+    const cutoff = new Date(at - MINUTE_RETENTION_MS);
+    // A failure waits for the next interval: old rows are harmless for an hour more.
+    await db.minuteUsage.deleteMany({ where: { minute: { lt: cutoff } } }).catch(() => {});
   }
 
   function flush(): Promise<void> {
     flushing = flushing.then(async () => {
-      if (pending.size === 0) {
-        return;
+      if (pending.size > 0) {
+        const batch = [...pending.values()];
+        pending = new Map();
+        await writeAll(batch);
       }
-      const batch = [...pending.values()];
-      pending = new Map();
-      try {
-        for (let i = 0; i < batch.length; i += 1000) {
-          await writeBatch(batch.slice(i, i + 1000));
-        }
-      } catch {
-        // The database is unavailable: keep the deltas for the next flush.
-        for (const d of batch) {
-          record(d.accountId, d.keyId, d.day, d.plan, d.free);
-        }
-      }
+      await pruneMinutes();
     });
     return flushing;
   }

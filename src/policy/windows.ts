@@ -17,11 +17,18 @@ let lastDay = '';
 export function hkDay(now: Date): string {
   const dayNumber = hkDayNumber(now);
   if (dayNumber !== lastDayNumber) {
-    lastDay = new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+    lastDay = hkDayOfNumber(dayNumber);
     lastDayNumber = dayNumber;
   }
   return lastDay;
 }
+
+/** The Hong Kong date of a day number, `YYYY-MM-DD`. */
+export const hkDayOfNumber = (dayNumber: number) =>
+  new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+
+/** The instant the Hong Kong day of `now` began (its 00:00 Hong Kong time). */
+export const hkDayStart = (now: Date) => new Date(hkDayNumber(now) * DAY_MS - HK_OFFSET_MS);
 
 /** The instant of the next 00:00 Hong Kong time. */
 export function nextHkMidnight(now: Date): Date {

@@ -4,6 +4,7 @@ import { hkDay } from '../policy/windows.js';
 import { type KeyStatus, keyStatus } from './keys.js';
 import type { TierName } from './plans.js';
 import type { SubscriptionsService } from './subscriptions.js';
+import { createUsageSeries } from './usage-series.js';
 
 export interface Allowance {
   limit: number;
@@ -112,7 +113,15 @@ export function createUsageService({
     };
   }
 
-  return { usage };
+  // The history the dashboard's charts read (usage-series.ts): the same counters and tables.
+  const { dailySeries, minuteSeries } = createUsageSeries({
+    db,
+    subscriptions,
+    quotaStore,
+    now: clock,
+  });
+
+  return { usage, dailySeries, minuteSeries };
 }
 
 export type UsageService = ReturnType<typeof createUsageService>;

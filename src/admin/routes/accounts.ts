@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { presentTierLimits } from '../../services/plans.js';
 import { presentSubscription } from '../../services/subscription-state.js';
-import { CreateAccountBody, IdParams, PlanActionBody } from '../schemas.js';
+import { CreateAccountBody, DaysQuery, IdParams, PlanActionBody } from '../schemas.js';
 import type { AdminServices } from '../services.js';
 import { adminActor } from './actor.js';
 import { requireTier } from './tier.js';
@@ -62,5 +62,21 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AdminServices 
   /** Who changed what on the account (the dashboard, the CLI, billing), newest first. */
   app.get('/accounts/:id/audit', { schema: { params: IdParams } }, async (request) => ({
     data: await services.audit.list(request.params.id),
+  }));
+
+  /** Requests per Hong Kong day, the last `days` (default 30) up to today: `usage --days`. */
+  app.get(
+    '/accounts/:id/usage/daily',
+    { schema: { params: IdParams, querystring: DaysQuery } },
+    async (request) => ({
+      data: await services.usage.dailySeries(request.params.id, {
+        days: request.query.days ?? 30,
+      }),
+    }),
+  );
+
+  /** Today's minutes with requests and each hour's busiest minute: `usage --minutes`. */
+  app.get('/accounts/:id/usage/minutes', { schema: { params: IdParams } }, async (request) => ({
+    data: await services.usage.minuteSeries(request.params.id),
   }));
 };

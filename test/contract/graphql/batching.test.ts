@@ -17,11 +17,12 @@ const CHILDREN = `events { type }
       analysis { tipsDistribution { tips } handicap overUnder corners }`;
 
 /**
- * The statements an operation's reads sent: the charge history (`daily_usage`) is written after
- * a request settles, without waiting, and may land while the next operation is counted.
+ * The statements an operation's reads sent: the usage history (`daily_usage`, `minute_usage`)
+ * is written after a request settles, without waiting, and may land while the next operation is
+ * counted.
  */
 const readsOf = (statements: string[]) =>
-  statements.filter((sql) => !/^\s*INSERT INTO daily_usage/i.test(sql));
+  statements.filter((sql) => !/\b(daily_usage|minute_usage)\b/i.test(sql));
 
 const pageOf = (items: string, children: string) => `query Page($date: String!, $size: Int!) {
   matches(date: $date, pageSize: $size) {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   hkDay,
+  hkDayNumber,
+  hkDayOfNumber,
+  hkDayStart,
   nextHkMidnight,
   secondsToHkMidnight,
   secondsToMinuteEnd,
@@ -24,6 +27,17 @@ describe('Hong Kong day (spec 8.2: resets 00:00 HKT = 16:00 UTC)', () => {
     expect(secondsToHkMidnight(new Date('2026-11-22T15:59:30Z'))).toBe(30);
     expect(secondsToHkMidnight(new Date('2026-11-22T15:59:59.500Z'))).toBe(1);
     expect(secondsToHkMidnight(new Date('2026-11-22T16:00:00Z'))).toBe(86400);
+  });
+
+  it('starts the day at 16:00 UTC of the UTC day before; day numbers name dates', () => {
+    expect(hkDayStart(new Date('2026-11-22T15:59:59.999Z')).toISOString()).toBe(
+      '2026-11-21T16:00:00.000Z',
+    );
+    expect(hkDayStart(new Date('2026-11-22T16:00:00.000Z')).toISOString()).toBe(
+      '2026-11-22T16:00:00.000Z',
+    );
+    const today = hkDayNumber(new Date('2026-11-22T17:00:00Z'));
+    expect([hkDayOfNumber(today), hkDayOfNumber(today - 29)]).toEqual(['2026-11-23', '2026-10-25']);
   });
 });
 
