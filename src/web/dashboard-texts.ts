@@ -47,6 +47,19 @@ export interface DashboardTexts {
   providerDown: string;
   upgradeRequested: string;
   planChanged: string;
+  usage: string;
+  dailyCaption: string;
+  day: string;
+  planRequests: string;
+  freeRequests: string;
+  quotaLine: string;
+  freeQuotaLine: string;
+  minutesCaption: string;
+  hour: string;
+  busiestMinute: string;
+  requests: string;
+  limitLine: string;
+  ofLimit: string;
 }
 
 const EN: DashboardTexts = {
@@ -101,6 +114,19 @@ const EN: DashboardTexts = {
   providerDown: 'The payment provider did not answer. Nothing was changed; try again later.',
   upgradeRequested: 'Upgrade requested. The allowances change when the payment is confirmed.',
   planChanged: 'Saved. The plan page shows what happens at the period end.',
+  usage: 'Usage',
+  dailyCaption: 'Requests per Hong Kong day, last 30 days',
+  day: 'Day (HKT)',
+  planRequests: 'Plan requests',
+  freeRequests: 'Free match-list requests',
+  quotaLine: 'Daily quota',
+  freeQuotaLine: 'Free match-list allowance',
+  minutesCaption: "Today's busiest minute of each hour (Hong Kong time)",
+  hour: 'Hour (HKT)',
+  busiestMinute: 'Busiest minute',
+  requests: 'Requests',
+  limitLine: 'Per-minute limit',
+  ofLimit: 'of {n}',
 };
 
 const ZH_CN: DashboardTexts = {
@@ -150,6 +176,19 @@ const ZH_CN: DashboardTexts = {
   providerDown: '支付服务没有响应，未做任何更改，请稍后再试。',
   upgradeRequested: '已申请升级，付款确认后额度才会改变。',
   planChanged: '已保存。套餐部分显示周期结束时的变化。',
+  usage: '用量',
+  dailyCaption: '最近 30 个香港日的每日请求',
+  day: '日期（香港时间）',
+  planRequests: '套餐请求',
+  freeRequests: '免费赛事列表请求',
+  quotaLine: '每日配额',
+  freeQuotaLine: '免费赛事列表额度',
+  minutesCaption: '今天每小时最繁忙一分钟的请求数（香港时间）',
+  hour: '小时（香港时间）',
+  busiestMinute: '最繁忙的一分钟',
+  requests: '请求数',
+  limitLine: '每分钟上限',
+  ofLimit: '共 {n}',
 };
 
 const ZH_HK: DashboardTexts = {
@@ -199,6 +238,19 @@ const ZH_HK: DashboardTexts = {
   providerDown: '付款服務沒有回應，未作任何更改，請稍後再試。',
   upgradeRequested: '已申請升級，付款確認後額度才會改變。',
   planChanged: '已儲存。計劃部分顯示週期結束時的變化。',
+  usage: '用量',
+  dailyCaption: '最近 30 個香港日的每日請求',
+  day: '日期（香港時間）',
+  planRequests: '計劃請求',
+  freeRequests: '免費賽事列表請求',
+  quotaLine: '每日配額',
+  freeQuotaLine: '免費賽事列表額度',
+  minutesCaption: '今日每小時最繁忙一分鐘的請求數（香港時間）',
+  hour: '小時（香港時間）',
+  busiestMinute: '最繁忙的一分鐘',
+  requests: '請求數',
+  limitLine: '每分鐘上限',
+  ofLimit: '共 {n}',
 };
 
 export const DASHBOARD_TEXTS: Record<Language, DashboardTexts> = {

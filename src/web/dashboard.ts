@@ -8,6 +8,7 @@ import { keyRoutes, keySection, row } from './dashboard-key.js';
 import { planSection } from './dashboard-plan.js';
 import { planChangeRoutes, planChangesSection } from './dashboard-plan-changes.js';
 import { DASHBOARD_TEXTS, type DashboardTexts, withCount } from './dashboard-texts.js';
+import { usageSection } from './dashboard-usage.js';
 import type { WebPageDeps } from './deps.js';
 import { errorLine } from './forms.js';
 import { escapeHtml } from './layout.js';
@@ -31,7 +32,7 @@ function noticeLine(request: FastifyRequest, d: DashboardTexts): string {
  * the answer is a redirect to /signin. Every change goes through the services the CLI uses.
  */
 export function dashboardRoutes(app: FastifyInstance, deps: WebPageDeps) {
-  const { web, views } = deps;
+  const { web, views, charts } = deps;
 
   const show: ShowDashboard = async (
     request: FastifyRequest,
@@ -46,7 +47,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: WebPageDeps) {
     }
     const t = web.texts(language);
     const d = DASHBOARD_TEXTS[language];
-    const { access, key, pendingUpgrade } = await views.get(session.accountId);
+    const { access, key, pendingUpgrade, usage } = await views.get(session.accountId);
     const subscription = presentSubscription(access.subscription);
     const hidden = await web.formFields(request, reply, language);
     const body = [
@@ -60,13 +61,20 @@ export function dashboardRoutes(app: FastifyInstance, deps: WebPageDeps) {
         { entries: key?.allowlist ?? null, limit: access.limits.maxAllowlistEntriesPerKey },
         hidden,
       ),
+      usageSection(d, usage, charts),
       planChangesSection(d, language, subscription, pendingUpgrade, hidden),
       '<form method="post" action="/signout">',
       hidden,
       `<button type="submit" class="plain">${t.signOut}</button>`,
       '</form>',
     ].join('\n');
-    return web.sendPage(reply, status, { language, title: t.dashboard, path: '/dashboard', body });
+    return web.sendPage(reply, status, {
+      language,
+      title: t.dashboard,
+      path: '/dashboard',
+      body,
+      scripts: true,
+    });
   };
 
   app.get('/dashboard', (request, reply) => show(request, reply, web.languageOf(request)));

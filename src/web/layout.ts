@@ -26,6 +26,8 @@ export interface PageFrame {
   query?: Record<string, string>;
   /** Already-escaped HTML of the page's main part. */
   body: string;
+  /** The body loads scripts from this origin (the dashboard's charts). */
+  scripts?: boolean;
 }
 
 function languageLinks(frame: PageFrame): string {
@@ -99,6 +101,13 @@ form.inline { display: inline; margin: 0 0 0 .75rem; }
 form.inline button { margin: 0; }
 ul.entries { padding-left: 1.25rem; }
 .notice { border-left: 3px solid var(--accent); padding-left: .5rem; }
+table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; font-size: .875rem; }
+caption { text-align: left; color: var(--muted); margin-bottom: .25rem; }
+th, td { text-align: right; padding: .15rem .5rem; border-bottom: 1px solid var(--line); }
+th:first-child, td:first-child { text-align: left; }
+.chart { width: 100%; margin: .5rem 0; }
+details { margin: .25rem 0 .75rem; }
+summary { cursor: pointer; color: var(--accent); }
 code.secret { display: block; padding: .75rem; border: 1px solid var(--line); border-radius: 6px;
   overflow-wrap: anywhere; user-select: all; }
 `;

@@ -5,6 +5,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { SignInLimits } from '../policy/sign-in-limits.js';
 import { normaliseEmail } from '../services/owner-email.js';
 import type { AccountMail } from '../services/web-accounts.js';
+import { chartAssetRoutes, chartAssets } from './chart-assets.js';
 import { createWebContext } from './context.js';
 import { createCsrf } from './csrf.js';
 import { dashboardRoutes } from './dashboard.js';
@@ -88,7 +89,8 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   }
 
   const views = createDashboardViews(services, { events: options.events, now });
-  const deps: WebPageDeps = { web, services, views, limits: { admit }, deliver };
+  const charts = chartAssets();
+  const deps: WebPageDeps = { web, services, views, charts, limits: { admit }, deliver };
   app.get('/web/site.css', async (_request, reply) =>
     reply
       .type('text/css; charset=utf-8')
@@ -96,6 +98,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       .header('x-content-type-options', 'nosniff')
       .send(SITE_CSS),
   );
+  chartAssetRoutes(app, charts);
   signUpRoutes(app, deps);
   signInRoutes(app, deps);
   linkRoutes(app, deps);
