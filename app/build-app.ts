@@ -179,6 +179,8 @@ export async function buildApp(
     signIns: deps.access.signIns,
     mailer,
     baseUrl: config.baseUrl,
+    events: deps.events,
+    now: deps.clock.now,
   });
   await app.register(pricingPagePlugin, {
     plans: deps.services.plans,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
+import { createWebSessionsService } from '../src/services/web-sessions.js';
 import { MATCH_QUERY } from './graphql-queries.js';
 import { touchlineCli } from './processes.js';
 
@@ -10,6 +11,8 @@ import { touchlineCli } from './processes.js';
 export interface BenchData {
   key: string;
   accountId: number;
+  /** `tl_session=<token>`: the bench account's owner signed in on the web (the dashboard row). */
+  sessionCookie: string;
   /** A finished match with odds, movement, published lineups and a corner analysis. */
   matchId: number;
   market: string;
@@ -118,6 +121,21 @@ const PICK_DAY = `
    ORDER BY 2 DESC, 1 DESC
    LIMIT 1`;
 
+/** Gives the bench account a confirmed owner and a web session, as signing in would. */
+async function signInOwner(
+  db: Awaited<ReturnType<typeof openDatabase>>['prisma'],
+  accountId: number,
+): Promise<string> {
+  const now = new Date();
+  await db.account.update({
+    where: { id: accountId },
+    data: { email: 'bench@touchline.invalid', emailVerifiedAt: now },
+  });
+  const sessions = createWebSessionsService({ db, now: () => now });
+  const token = await sessions.start(db, accountId, { address: null, userAgent: 'bench' });
+  return `tl_session=${token}`;
+}
+
 /**
  * Raises the Pro tier's limits in this bench database only (the load generator must never meet
  * a 429) and picks real ids. Runs while no server holds the database.
@@ -137,6 +155,7 @@ export async function raiseLimitsAndPick(
         freeMatchesDailyQuota: BENCH_LIMIT,
       },
     });
+    const sessionCookie = await signInOwner(db, account.accountId);
     const [match] =
       await db.$queryRawUnsafe<
         { matchId: number; market: string; bookmakerId: number; changes: number }[]
@@ -147,6 +166,7 @@ export async function raiseLimitsAndPick(
     }
     return {
       ...account,
+      sessionCookie,
       matchId: match.matchId,
       market: match.market,
       bookmakerId: match.bookmakerId,

@@ -11,6 +11,7 @@ export type ScenarioId =
   | 'raw-pg'
   | 'meta'
   | 'pricing'
+  | 'dashboard'
   | 'detail'
   | 'detail-304'
   | 'detail-nocache'
@@ -162,6 +163,15 @@ export function touchlineScenarios(d: BenchData): Scenario[] {
       method: 'GET',
       path: '/pricing',
       headers: {},
+      html: true,
+    },
+    // Right before the row it is compared with (issue 19: p50 within 2x of the cached detail's).
+    {
+      id: 'dashboard',
+      label: '/dashboard page, signed in (session cookie)',
+      method: 'GET',
+      path: '/dashboard',
+      headers: { cookie: d.sessionCookie },
       html: true,
     },
     // Each GraphQL row right after the REST row it is compared with: the pair shares the

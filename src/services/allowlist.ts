@@ -2,6 +2,7 @@ import type { Prisma, PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AccessEvents } from '../events/access-events.js';
 import { normaliseAllowlistEntry } from '../policy/allowlist.js';
+import { type ChangeAuthor, recordAudit } from './audit.js';
 import type { SubscriptionsService } from './subscriptions.js';
 
 type Tx = Prisma.TransactionClient;
@@ -53,8 +54,24 @@ export function createAllowlistService({
     return view(db, keyId, key.accountId);
   }
 
-  /** Adding an entry already listed (after normalisation) succeeds and changes nothing. */
-  async function add(keyId: number, input: string): Promise<AllowlistView> {
+  const audit = (
+    tx: Tx,
+    origin: ChangeAuthor | undefined,
+    change: { accountId: number; action: string; keyId: number; entry: string },
+  ) =>
+    origin &&
+    recordAudit(tx, {
+      accountId: change.accountId,
+      ...origin,
+      action: change.action,
+      detail: { keyId: change.keyId, entry: change.entry },
+    });
+
+  /**
+   * Adding an entry already listed (after normalisation) succeeds and changes nothing. With
+   * `origin` (the dashboard's owner) a change leaves an audit record in its transaction.
+   */
+  async function add(keyId: number, input: string, origin?: ChangeAuthor): Promise<AllowlistView> {
     const entry = normaliseAllowlistEntry(input);
     const { limits, tier } = await subscriptions.getAccountAccess(
       (await findKey(db, keyId, true)).accountId,
@@ -74,6 +91,7 @@ export function createAllowlistService({
         );
       }
       await tx.allowlistEntry.create({ data: { keyId, entry } });
+      await audit(tx, origin, { accountId: key.accountId, action: 'allowlist.add', keyId, entry });
       return { changed: true, accountId: key.accountId };
     });
     if (changed) {
@@ -83,13 +101,25 @@ export function createAllowlistService({
   }
 
   /** Removing an entry that is not listed is 404, so a mistyped entry is noticed. */
-  async function remove(keyId: number, input: string): Promise<AllowlistView> {
+  async function remove(
+    keyId: number,
+    input: string,
+    origin?: ChangeAuthor,
+  ): Promise<AllowlistView> {
     const entry = normaliseAllowlistEntry(input);
     const key = await findKey(db, keyId, true);
-    const { count } = await db.allowlistEntry.deleteMany({ where: { keyId, entry } });
-    if (count === 0) {
-      throw new ApiError('not_found', `Key ${keyId}'s allowlist has no entry ${entry}`);
-    }
+    await db.$transaction(async (tx) => {
+      const { count } = await tx.allowlistEntry.deleteMany({ where: { keyId, entry } });
+      if (count === 0) {
+        throw new ApiError('not_found', `Key ${keyId}'s allowlist has no entry ${entry}`);
+      }
+      await audit(tx, origin, {
+        accountId: key.accountId,
+        action: 'allowlist.remove',
+        keyId,
+        entry,
+      });
+    });
     await events.publish({ type: 'key-changed', keyId });
     return view(db, keyId, key.accountId);
   }

@@ -3,6 +3,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { AccessEvents } from '../events/access-events.js';
 import { generateApiKey, hashApiKey, type KeyPrefix, keyHint } from '../policy/api-key-format.js';
 import { hkDay } from '../policy/windows.js';
+import { type ChangeAuthor, recordAudit } from './audit.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -56,6 +57,29 @@ export function parseExpiryDate(text: string, now: Date): Date {
     );
   }
   return date;
+}
+
+/** The audit record of a new key: its prefix and hint, never the key. */
+function auditKey(
+  tx: Tx,
+  accountId: number,
+  origin: ChangeAuthor,
+  action: 'key.create' | 'key.replace',
+  created: CreatedKey,
+  replacedKeyId: number | null = null,
+): Promise<void> {
+  return recordAudit(tx, {
+    accountId,
+    ...origin,
+    action,
+    detail: {
+      keyId: created.id,
+      prefix: created.prefix,
+      hint: keyHint(created.key),
+      expiresAt: created.expiresAt,
+      ...(action === 'key.replace' ? { replacedKeyId } : {}),
+    },
+  });
 }
 
 export function keyStatus(
@@ -139,10 +163,26 @@ export function createKeysService({
   const expiry = (options: KeyOptions) =>
     options.expires === undefined ? null : parseExpiryDate(options.expires, clock());
 
-  async function createKey(accountId: number, options: KeyOptions = {}): Promise<CreatedKey> {
+  /** `origin` (the dashboard's owner) leaves an audit record in the key's transaction. */
+  async function createKey(
+    accountId: number,
+    options: KeyOptions = {},
+    origin?: ChangeAuthor,
+  ): Promise<CreatedKey> {
     const expiresAt = expiry(options);
-    await ensureAccount(db, accountId);
-    return insertKey(db, accountId, options.test ? 'svc_test_' : 'svc_live_', expiresAt);
+    return db.$transaction(async (tx) => {
+      await ensureAccount(tx, accountId);
+      const created = await insertKey(
+        tx,
+        accountId,
+        options.test ? 'svc_test_' : 'svc_live_',
+        expiresAt,
+      );
+      if (origin) {
+        await auditKey(tx, accountId, origin, 'key.create', created);
+      }
+      return created;
+    });
   }
 
   /** Spec 3.2: immediate; frees the slot; revoking a revoked key changes nothing. */
@@ -169,7 +209,11 @@ export function createKeysService({
    * key keeps the old one's prefix (live or test) and allowlist; it has no expiry unless given.
    * Daily usage belongs to the account, so nothing about it changes.
    */
-  async function replaceKey(accountId: number, options: KeyOptions = {}): Promise<CreatedKey> {
+  async function replaceKey(
+    accountId: number,
+    options: KeyOptions = {},
+    origin?: ChangeAuthor,
+  ): Promise<CreatedKey> {
     const expiresAt = expiry(options);
     const { created, old } = await db.$transaction(async (tx) => {
       await ensureAccount(tx, accountId);
@@ -185,6 +229,9 @@ export function createKeysService({
       await tx.allowlistEntry.createMany({
         data: (old?.allowlist ?? []).map((e) => ({ keyId: created.id, entry: e.entry })),
       });
+      if (origin) {
+        await auditKey(tx, accountId, origin, 'key.replace', created, old?.id ?? null);
+      }
       return { created, old };
     });
     if (old) {

@@ -24,14 +24,17 @@ export type FormFields = Record<string, string>;
 const CSRF_FIELD = 'csrf';
 
 /** No script, no style but our stylesheet, forms only to this origin, never framed. */
-const PAGE_POLICY = [
+const PAGE_RULES = [
   "default-src 'none'",
   "style-src 'self'",
   "img-src 'self' data:",
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
-].join('; ');
+];
+const PAGE_POLICY = PAGE_RULES.join('; ');
+/** A page with charts: scripts from this origin only (never an inline one). */
+const SCRIPTED_PAGE_POLICY = [...PAGE_RULES, "script-src 'self'"].join('; ');
 
 /**
  * What every account page needs from a request: its language, its session (from the cookie
@@ -106,7 +109,7 @@ export function createWebContext(options: {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-language', frame.language)
-      .header('content-security-policy', PAGE_POLICY)
+      .header('content-security-policy', frame.scripts ? SCRIPTED_PAGE_POLICY : PAGE_POLICY)
       .header('x-content-type-options', 'nosniff')
       .header('x-frame-options', 'DENY')
       .header('referrer-policy', 'no-referrer')

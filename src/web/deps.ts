@@ -2,18 +2,31 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../i18n/language.js';
 import type { ManagementServices } from '../services/management.js';
 import type { AccountMail } from '../services/web-accounts.js';
+import type { ChartAssets } from './chart-assets.js';
 import type { WebContext } from './context.js';
+import type { DashboardViews } from './dashboard-view.js';
 
 /** The services the account pages use: the same the CLI and the admin API use. */
 export type WebServices = Pick<
   ManagementServices,
-  'webAccounts' | 'webSessions' | 'subscriptions' | 'keys' | 'accounts'
+  | 'webAccounts'
+  | 'webSessions'
+  | 'subscriptions'
+  | 'keys'
+  | 'accounts'
+  | 'allowlist'
+  | 'billing'
+  | 'usage'
 >;
 
 /** What each group of account pages is given by the plugin. */
 export interface WebPageDeps {
   web: WebContext;
   services: WebServices;
+  /** The dashboard's reads of an account, kept a few seconds (dashboard-view.ts). */
+  views: DashboardViews;
+  /** uPlot and our chart script, served from here (chart-assets.ts). */
+  charts: ChartAssets;
   limits: {
     /** Counts a sign-up or sign-in attempt; false after answering 429 itself. */
     admit(

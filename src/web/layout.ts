@@ -26,6 +26,8 @@ export interface PageFrame {
   query?: Record<string, string>;
   /** Already-escaped HTML of the page's main part. */
   body: string;
+  /** The body loads scripts from this origin (the dashboard's charts). */
+  scripts?: boolean;
 }
 
 function languageLinks(frame: PageFrame): string {
@@ -83,7 +85,7 @@ h2 { font-size: 1.05rem; margin: 1.25rem 0 .5rem; }
 a { color: var(--accent); }
 form { margin: .5rem 0 1rem; }
 label { display: block; font-weight: 600; margin: .75rem 0 .25rem; }
-input[type=email], input[type=password] { width: 100%; font: inherit; padding: .5rem; border: 1px solid var(--line);
+input[type=email], input[type=password], input[type=text], input[type=date] { width: 100%; font: inherit; padding: .5rem; border: 1px solid var(--line);
   border-radius: 6px; background: var(--bg); color: var(--fg); }
 button { font: inherit; margin-top: .75rem; padding: .5rem 1rem; border: 0; border-radius: 6px;
   background: var(--accent); color: #fff; cursor: pointer; }
@@ -94,4 +96,18 @@ dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
 dt { color: var(--muted); }
 dd { margin: 0; overflow-wrap: anywhere; }
 code { font-size: .95em; }
+label.check { font-weight: 400; }
+form.inline { display: inline; margin: 0 0 0 .75rem; }
+form.inline button { margin: 0; }
+ul.entries { padding-left: 1.25rem; }
+.notice { border-left: 3px solid var(--accent); padding-left: .5rem; }
+table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; font-size: .875rem; }
+caption { text-align: left; color: var(--muted); margin-bottom: .25rem; }
+th, td { text-align: right; padding: .15rem .5rem; border-bottom: 1px solid var(--line); }
+th:first-child, td:first-child { text-align: left; }
+.chart { width: 100%; margin: .5rem 0; }
+details { margin: .25rem 0 .75rem; }
+summary { cursor: pointer; color: var(--accent); }
+code.secret { display: block; padding: .75rem; border: 1px solid var(--line); border-radius: 6px;
+  overflow-wrap: anywhere; user-select: all; }
 `;

@@ -1,16 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessEvents } from '../events/access-events.js';
 import type { Language } from '../i18n/language.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { SignInLimits } from '../policy/sign-in-limits.js';
 import { normaliseEmail } from '../services/owner-email.js';
 import type { AccountMail } from '../services/web-accounts.js';
+import { chartAssetRoutes, chartAssets } from './chart-assets.js';
 import { createWebContext } from './context.js';
 import { createCsrf } from './csrf.js';
 import { dashboardRoutes } from './dashboard.js';
+import { createDashboardViews } from './dashboard-view.js';
 import type { WebPageDeps, WebServices } from './deps.js';
 import { registerFormParser } from './forms.js';
 import { SITE_CSS } from './layout.js';
 import { linkRoutes } from './links.js';
+import { cachedSessions } from './read-cache.js';
 import { signInRoutes } from './sign-in.js';
 import { signUpRoutes } from './sign-up.js';
 
@@ -20,6 +24,9 @@ export interface WebPluginOptions {
   mailer: Mailer;
   /** BASE_URL: an `https` one makes every cookie Secure. */
   baseUrl: string;
+  /** Key, allowlist and plan changes: they empty the dashboard's short-lived reads. */
+  events?: AccessEvents;
+  now?: () => Date;
 }
 
 const emailOrNull = (text: string): string | null => {
@@ -37,7 +44,13 @@ const emailOrNull = (text: string): string | null => {
  * Hidden from the OpenAPI document.
  */
 export async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promise<void> {
-  const { services, signIns, mailer } = options;
+  const { signIns, mailer } = options;
+  const now = options.now ?? (() => new Date());
+  // Every page reads the session through this one cache; signing out forgets it here.
+  const services = {
+    ...options.services,
+    webSessions: cachedSessions(options.services.webSessions, now),
+  };
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
@@ -75,7 +88,9 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     });
   }
 
-  const deps: WebPageDeps = { web, services, limits: { admit }, deliver };
+  const views = createDashboardViews(services, { events: options.events, now });
+  const charts = chartAssets();
+  const deps: WebPageDeps = { web, services, views, charts, limits: { admit }, deliver };
   app.get('/web/site.css', async (_request, reply) =>
     reply
       .type('text/css; charset=utf-8')
@@ -83,6 +98,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       .header('x-content-type-options', 'nosniff')
       .send(SITE_CSS),
   );
+  chartAssetRoutes(app, charts);
   signUpRoutes(app, deps);
   signInRoutes(app, deps);
   linkRoutes(app, deps);
