@@ -41,11 +41,14 @@ const SCRIPTED_PAGE_POLICY = [...PAGE_RULES, "script-src 'self'"].join('; ');
  * only: an API key is never looked at here), the CSRF token of its forms, and the page answer.
  */
 export function createWebContext(options: {
+  /** Kept a few seconds (read-cache.ts): what pages show. */
   sessions: WebSessionsService;
+  /** The database's answer: what a POST acts on, so a session ended on another instance is over. */
+  freshSessions: WebSessionsService;
   csrf: Csrf;
   baseUrl: string;
 }) {
-  const { sessions, csrf, baseUrl } = options;
+  const { sessions, freshSessions, csrf, baseUrl } = options;
   const sessionsSeen = new WeakMap<FastifyRequest, Promise<WebSession | null>>();
 
   const cookies = (request: FastifyRequest) => readCookies(request.headers.cookie);
@@ -66,7 +69,9 @@ export function createWebContext(options: {
   function sessionOf(request: FastifyRequest): Promise<WebSession | null> {
     let found = sessionsSeen.get(request);
     if (!found) {
-      found = sessions.find(cookies(request).get(SESSION_COOKIE));
+      const source =
+        request.method === 'GET' || request.method === 'HEAD' ? sessions : freshSessions;
+      found = source.find(cookies(request).get(SESSION_COOKIE));
       sessionsSeen.set(request, found);
     }
     return found;

@@ -46,7 +46,8 @@ const emailOrNull = (text: string): string | null => {
 export async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promise<void> {
   const { signIns, mailer } = options;
   const now = options.now ?? (() => new Date());
-  // Every page reads the session through this one cache; signing out forgets it here.
+  // Every page reads the session through this one cache; signing out forgets it here. Forms
+  // that change something read it fresh (context.ts), so an ended session changes nothing.
   const services = {
     ...options.services,
     webSessions: cachedSessions(options.services.webSessions, now),
@@ -57,6 +58,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   registerFormParser(app);
   const web = createWebContext({
     sessions: services.webSessions,
+    freshSessions: options.services.webSessions,
     csrf: createCsrf(() => services.siteSecret('csrf')),
     baseUrl: options.baseUrl,
   });

@@ -72,7 +72,8 @@ export function createReadCache<K extends {}, V>(options: {
 
 /**
  * The sessions service with `find` kept for READ_CACHE_MS. Signing out here forgets the session
- * at once; on another instance the cookie may still open pages for up to READ_CACHE_MS.
+ * at once; on another instance the cookie may still show pages for up to READ_CACHE_MS, but no
+ * longer change anything: forms read the session fresh (context.ts).
  */
 export function cachedSessions(sessions: WebSessionsService, now: () => Date): WebSessionsService {
   const found = createReadCache<string, WebSession | null>({
