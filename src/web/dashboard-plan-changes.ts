@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PaymentView } from '../billing/payments.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Language } from '../i18n/language.js';
@@ -53,6 +53,24 @@ function periodChoice(d: DashboardTexts, current: Period, tier: TierName): strin
     const label = period === 'monthly' ? d.monthly : d.yearly;
     return `<label class="check"><input type="radio" name="period" value="${period}"${checked}> ${escapeHtml(label)}</label><input type="hidden" name="tier" value="${tier}">`;
   }).join('');
+}
+
+/**
+ * The way to the provider's payment page. Not a redirect of the form's POST: the dashboard's
+ * `form-action 'self'` also governs where a submission may be redirected, so browsers stop a 303
+ * to another origin. A page with the link, followed at once by `Refresh` (a new navigation,
+ * outside that rule), works with or without JavaScript.
+ */
+function handOff(deps: WebPageDeps, reply: FastifyReply, language: Language, url: string) {
+  const d = DASHBOARD_TEXTS[language];
+  const href = escapeHtml(url);
+  reply.header('refresh', `0; url=${url}`);
+  return deps.web.sendPage(reply, 200, {
+    language,
+    title: d.toPayment,
+    path: '/dashboard',
+    body: `${para(d.toPaymentHint)}\n<p><a class="button" href="${href}">${escapeHtml(d.toPayment)}</a></p>`,
+  });
 }
 
 const tiersAbove = (tier: TierName) =>
@@ -188,7 +206,7 @@ export function planChangeRoutes(app: FastifyInstance, deps: WebPageDeps, show: 
         }
         const done = await change(request, session.accountId, origin);
         if (done.providerUrl) {
-          return reply.header('cache-control', 'no-store').redirect(done.providerUrl, 303);
+          return handOff(deps, reply, language, done.providerUrl);
         }
         return backToDashboard(reply, language, done.notice);
       }),

@@ -46,6 +46,8 @@ export interface DashboardTexts {
   graceRule: string;
   providerDown: string;
   upgradeRequested: string;
+  toPayment: string;
+  toPaymentHint: string;
   planChanged: string;
   usage: string;
   dailyCaption: string;
@@ -113,6 +115,9 @@ const EN: DashboardTexts = {
   graceRule: 'the plan stays until {date}, then the account is on Free unless the payment arrives',
   providerDown: 'The payment provider did not answer. Nothing was changed; try again later.',
   upgradeRequested: 'Upgrade requested. The allowances change when the payment is confirmed.',
+  toPayment: 'Continue to the payment page',
+  toPaymentHint:
+    'You are being taken to our payment provider to pay for the upgrade. If nothing happens, follow the link.',
   planChanged: 'Saved. The plan page shows what happens at the period end.',
   usage: 'Usage',
   dailyCaption: 'Requests per Hong Kong day, last 30 days',
@@ -175,6 +180,8 @@ const ZH_CN: DashboardTexts = {
   graceRule: '套餐保留至 {date}，如仍未付款则账户转为 Free',
   providerDown: '支付服务没有响应，未做任何更改，请稍后再试。',
   upgradeRequested: '已申请升级，付款确认后额度才会改变。',
+  toPayment: '前往付款页面',
+  toPaymentHint: '正在前往付款服务商的页面支付升级费用。如果页面没有跳转，请点击链接。',
   planChanged: '已保存。套餐部分显示周期结束时的变化。',
   usage: '用量',
   dailyCaption: '最近 30 个香港日的每日请求',
@@ -237,6 +244,8 @@ const ZH_HK: DashboardTexts = {
   graceRule: '計劃保留至 {date}，如仍未付款則帳戶轉為 Free',
   providerDown: '付款服務沒有回應，未作任何更改，請稍後再試。',
   upgradeRequested: '已申請升級，付款確認後額度才會改變。',
+  toPayment: '前往付款頁面',
+  toPaymentHint: '正在前往付款服務商的頁面支付升級費用。如果頁面沒有跳轉，請點擊連結。',
   planChanged: '已儲存。計劃部分顯示週期結束時的變化。',
   usage: '用量',
   dailyCaption: '最近 30 個香港日的每日請求',
