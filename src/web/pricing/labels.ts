@@ -41,6 +41,9 @@ export interface PricingLabels {
   resetNote: string;
   propagation: (seconds: string) => string;
   machineReadable: string;
+  /** The way in: a Free account, and the dashboard for those who have one. */
+  signUp: string;
+  signIn: string;
   reference: string;
 }
 
@@ -79,6 +82,8 @@ const en: PricingLabels = {
   resetNote: 'Daily allowances reset at 00:00 Hong Kong time (16:00 UTC).',
   propagation: (s) => `Plan and price changes take effect within ${s} seconds.`,
   machineReadable: 'The same figures, machine-readable:',
+  signUp: 'Start on Free: sign up with your e-mail',
+  signIn: 'Your dashboard (sign in)',
   reference: 'API reference',
 };
 
@@ -115,6 +120,8 @@ const zhCN: PricingLabels = {
   resetNote: '每日额度于香港时间 00:00（协调世界时 16:00）重置。',
   propagation: (s) => `套餐与价格变更在 ${s} 秒内生效。`,
   machineReadable: '相同数据的机器可读版本：',
+  signUp: '从免费版开始：用电子邮件注册',
+  signIn: '我的控制台（登录）',
   reference: '接口文档',
 };
 
@@ -151,6 +158,8 @@ const zhHK: PricingLabels = {
   resetNote: '每日額度於香港時間 00:00（協調世界時 16:00）重設。',
   propagation: (s) => `計劃與價格變更於 ${s} 秒內生效。`,
   machineReadable: '相同數據的機器可讀版本：',
+  signUp: '由免費版開始：用電郵登記',
+  signIn: '我的控制台（登入）',
   reference: '接口參考文件',
 };
 

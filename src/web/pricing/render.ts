@@ -35,6 +35,7 @@ function renderPeriodSwitch(language: Language, current: BillingPeriod, l: Prici
 function renderNotes(pricing: Pricing, language: Language, l: PricingLabels): string {
   const seconds = formattersFor(language).count(pricing.propagationSeconds);
   return `<footer class="notes">
+<p><a href="/signup?lang=${language}">${escapeHtml(l.signUp)}</a> · <a href="/dashboard?lang=${language}">${escapeHtml(l.signIn)}</a></p>
 <p>${escapeHtml(l.resetNote)}${l.sentenceGap}${escapeHtml(l.propagation(seconds))}</p>
 <p>${escapeHtml(l.machineReadable)} <a href="/v1/football/meta/plans"><code>GET /v1/football/meta/plans</code></a> · <a href="/docs">${escapeHtml(l.reference)}</a></p>
 </footer>`;

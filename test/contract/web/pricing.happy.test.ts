@@ -126,6 +126,9 @@ describeEachDatabase('GET /pricing: content', ({ db }) => {
     expect(card(hant, 'plus').text).toContain('HKD 188 每月');
     expect(card(hant, 'plus').text).toContain('推薦');
     expect(card(hant, 'pro').text).toContain('每日 30,000 次請求');
+    // The way in: sign-up and the dashboard, in the page's language.
+    expect(hant).toContain('<a href="/signup?lang=zh-HK">由免費版開始：用電郵登記</a>');
+    expect(hant).toContain('<a href="/dashboard?lang=zh-HK">');
     // No English left but the brand, the currency code, the plan names, the API's path and the
     // language switch's own entry for English (marked lang="en").
     const allowed = new Set(['touchline', 'HKD', 'Plus', 'Pro', 'GET', 'UTC']);
