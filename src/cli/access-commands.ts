@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { parseDate, parseId, parseTier, requireText } from './access-args.js';
 import { group, type JsonOption, manage } from './access-manage.js';
-import { registerPlanCommands } from './access-plan-commands.js';
+import { CLI_ACTOR, registerPlanCommands } from './access-plan-commands.js';
 import { renderAllowlist, renderCreatedKey, renderKey, renderKeys } from './access-render.js';
 import { registerBillingCommands } from './billing-commands.js';
 import { registerAuditCommand, registerOwnerCommands } from './owner-commands.js';
@@ -49,7 +49,8 @@ function registerKeyCommands(program: Command, runtime: CliRuntime): void {
         () => {
           const accountId = parseId('--account', opts.account);
           const expires = parseDate('--expires', opts.expires);
-          return (s) => s.keys.createKey(accountId, { test: Boolean(opts.test), expires });
+          return (s) =>
+            s.keys.createKey(accountId, { test: Boolean(opts.test), expires }, CLI_ACTOR);
         },
         renderCreatedKey,
       ),
@@ -65,7 +66,7 @@ function registerKeyCommands(program: Command, runtime: CliRuntime): void {
         opts,
         () => {
           const id = parseId('KEY_ID', keyId);
-          return (s) => s.keys.revokeKey(id);
+          return (s) => s.keys.revokeKey(id, CLI_ACTOR);
         },
         renderKey,
       ),
@@ -83,7 +84,7 @@ function registerKeyCommands(program: Command, runtime: CliRuntime): void {
         () => {
           const accountId = parseId('--account', opts.account);
           const expires = parseDate('--expires', opts.expires);
-          return (s) => s.keys.replaceKey(accountId, { expires });
+          return (s) => s.keys.replaceKey(accountId, { expires }, CLI_ACTOR);
         },
         renderCreatedKey,
       ),
@@ -122,7 +123,7 @@ function registerAllowlistCommands(program: Command, runtime: CliRuntime): void 
           () => {
             const id = parseId('KEY_ID', keyId);
             const text = requireText('ENTRY', entry);
-            return (s) => s.allowlist[action](id, text);
+            return (s) => s.allowlist[action](id, text, CLI_ACTOR);
           },
           renderAllowlist,
         ),

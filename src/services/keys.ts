@@ -163,7 +163,7 @@ export function createKeysService({
   const expiry = (options: KeyOptions) =>
     options.expires === undefined ? null : parseExpiryDate(options.expires, clock());
 
-  /** `origin` (the dashboard's owner) leaves an audit record in the key's transaction. */
+  /** `origin` (the dashboard's owner, the CLI, the admin API) leaves an audit record in the key's transaction. */
   async function createKey(
     accountId: number,
     options: KeyOptions = {},
@@ -185,15 +185,28 @@ export function createKeysService({
     });
   }
 
-  /** Spec 3.2: immediate; frees the slot; revoking a revoked key changes nothing. */
-  async function revokeKey(keyId: number): Promise<KeyView> {
+  /**
+   * Spec 3.2: immediate; frees the slot; revoking a revoked key changes nothing (and leaves no
+   * audit record). `origin` leaves one in the revocation's transaction.
+   */
+  async function revokeKey(keyId: number, origin?: ChangeAuthor): Promise<KeyView> {
     const key = await db.apiKey.findUnique({ where: { id: keyId } });
     if (!key) {
       throw new ApiError('not_found', `No key ${keyId}`);
     }
-    await db.apiKey.updateMany({
-      where: { id: keyId, revokedAt: null },
-      data: { revokedAt: clock(), slot: null },
+    await db.$transaction(async (tx) => {
+      const revoked = await tx.apiKey.updateMany({
+        where: { id: keyId, revokedAt: null },
+        data: { revokedAt: clock(), slot: null },
+      });
+      if (origin && revoked.count > 0) {
+        await recordAudit(tx, {
+          accountId: key.accountId,
+          ...origin,
+          action: 'key.revoke',
+          detail: { keyId, prefix: key.prefix, hint: key.hint },
+        });
+      }
     });
     // Published even when already revoked: an instance that missed the first event learns now.
     await events.publish({ type: 'key-revoked', keyId, hash: key.hash });

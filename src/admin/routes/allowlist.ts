@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../errors/api-error.js';
 import { EntryBody, IdParams, OptionalEntry } from '../schemas.js';
 import type { AdminServices } from '../services.js';
+import { adminActor } from './actor.js';
 
 /** Spec 5.6: a key's IP allowlist. */
 export const allowlistRoutes: FastifyPluginAsyncTypebox<{ services: AdminServices }> = async (
@@ -16,7 +17,11 @@ export const allowlistRoutes: FastifyPluginAsyncTypebox<{ services: AdminService
     '/keys/:id/allowlist',
     { schema: { params: IdParams, body: EntryBody } },
     async (request) => ({
-      data: await services.allowlist.add(request.params.id, request.body.entry),
+      data: await services.allowlist.add(
+        request.params.id,
+        request.body.entry,
+        adminActor(request.ip),
+      ),
     }),
   );
 
@@ -33,7 +38,9 @@ export const allowlistRoutes: FastifyPluginAsyncTypebox<{ services: AdminService
           parameter: 'entry',
         });
       }
-      return { data: await services.allowlist.remove(request.params.id, entry) };
+      return {
+        data: await services.allowlist.remove(request.params.id, entry, adminActor(request.ip)),
+      };
     },
   );
 };
