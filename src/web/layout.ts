@@ -1,16 +1,7 @@
 import type { Language } from '../i18n/language.js';
+import { escapeHtml } from './html.js';
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe for HTML content and attribute values. */
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+export { escapeHtml };
 
 const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
