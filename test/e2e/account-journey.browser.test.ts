@@ -155,10 +155,7 @@ describeEachDatabase('the account journey in headless Chromium', ({ db }) => {
     // An allowlist entry (a public range: loopback cannot be listed) shuts this machine out at
     // once; removing it lets the key in again.
     await page.goto(`${base}/dashboard`);
-    await page.fill(
-      'form[action="/dashboard/allowlist/add"] input[name="entry"]',
-      '81.2.69.0/24',
-    );
+    await page.fill('form[action="/dashboard/allowlist/add"] input[name="entry"]', '81.2.69.0/24');
     await submit(page, '/dashboard/allowlist/add');
     await page.goto(`${base}/dashboard`);
     expect(await page.textContent('ul.entries')).toContain('81.2.69.0/24');
