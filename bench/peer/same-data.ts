@@ -1,0 +1,50 @@
+import type { BenchData } from '../databases.js';
+import type { Server } from '../processes.js';
+import { differences } from './equivalence.js';
+import { OPERATIONS, type PeerServer } from './operations.js';
+
+async function answer(server: Server, kind: PeerServer, data: BenchData, index: number) {
+  const operation = OPERATIONS[index];
+  if (!operation) {
+    throw new Error(`no operation ${index}`);
+  }
+  const s = operation.scenario(kind, data);
+  const response = await fetch(`${server.url}${s.path}`, {
+    method: s.method,
+    headers: s.headers,
+    ...(s.body === undefined ? {} : { body: s.body }),
+  });
+  if (response.status !== 200) {
+    throw new Error(`${server.name} ${operation.id}: status ${response.status}`);
+  }
+  return operation.summarise(kind, await response.json());
+}
+
+/**
+ * Once per run, before measuring: every touchline server and PostGraphile answer each operation
+ * with the same matches, odds rows and lineup players; fails loudly otherwise. Returns what was
+ * compared, for the report.
+ */
+export async function checkSameData(
+  touchlines: readonly Server[],
+  postgraphile: Server,
+  data: BenchData,
+): Promise<string[]> {
+  const checked: string[] = [];
+  for (const [index, operation] of OPERATIONS.entries()) {
+    const peer = await answer(postgraphile, 'postgraphile', data, index);
+    for (const touchline of touchlines) {
+      const found = differences(await answer(touchline, 'touchline', data, index), peer);
+      if (found.length > 0) {
+        throw new Error(
+          `${operation.id}: ${touchline.name} and PostGraphile answer different data:\n  ${found.join('\n  ')}`,
+        );
+      }
+    }
+    const sum = (key: 'oddsRows' | 'lineupPlayers') => peer.reduce((n, m) => n + m[key], 0);
+    checked.push(
+      `${operation.id}: ${peer.length} match(es), ${sum('oddsRows')} odds rows, ${sum('lineupPlayers')} lineup players`,
+    );
+  }
+  return checked;
+}
