@@ -85,7 +85,12 @@ export async function startPostGraphile(
   const out = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(runtime.node, [...runtime.nodeArgs, 'start.mjs'], {
     cwd: PEER_DIR,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      GRAPHILE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(out);

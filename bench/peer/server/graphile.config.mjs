@@ -3,6 +3,7 @@
 // the bench database's public schema, with a pool of 10 as touchline's (src/db/pg-pool.ts).
 import { makePgService } from 'postgraphile/adaptors/pg';
 import { PostGraphileAmberPreset } from 'postgraphile/presets/amber';
+import { jsonPgSmartTags } from 'postgraphile/utils';
 import { PostGraphileConnectionFilterPreset } from 'postgraphile-plugin-connection-filter';
 
 const connectionString = process.env.DATABASE_URL;
@@ -10,9 +11,17 @@ if (!connectionString) {
   throw new Error('DATABASE_URL is required');
 }
 
+// The billing table `subscriptions` would be named `Subscription`, the GraphQL subscription
+// root's name: renamed, so that the schema builds without a naming conflict.
+const RenameSubscriptions = jsonPgSmartTags({
+  version: 1,
+  config: { class: { subscriptions: { tags: { name: 'billing_subscriptions' } } } },
+});
+
 /** @type {GraphileConfig.Preset} */
 const preset = {
   extends: [PostGraphileAmberPreset, PostGraphileConnectionFilterPreset],
+  plugins: [RenameSubscriptions],
   pgServices: [makePgService({ connectionString, schemas: ['public'], poolConfig: { max: 10 } })],
   grafserv: { graphqlPath: '/graphql', graphiql: false, watch: false },
   grafast: { explain: false },
