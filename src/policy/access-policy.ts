@@ -143,7 +143,15 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
     freeEligible: number,
     dailyCost = cost,
   ): MaybePromise<ReserveResult> {
-    const input = { ...windowInput(principal), cost, freeEligible, dailyCost };
+    const input: ReserveInput = {
+      accountId: principal.key.accountId,
+      keyId: principal.key.keyId,
+      limits: principal.account.limits,
+      now: deps.now(),
+      cost,
+      freeEligible,
+      dailyCost,
+    };
     const outcome = deps.store.reserve(input);
     return outcome instanceof Promise
       ? outcome.then((o) => reserveResult(principal, input, o))

@@ -25,7 +25,7 @@ export interface UsageRecorderOptions {
 export function createUsageRecorder(db: PrismaClient, options: UsageRecorderOptions = {}) {
   const intervalMs = options.intervalMs ?? FLUSH_INTERVAL_MS;
   const now = options.now ?? (() => new Date());
-  let pending = new Map<string, UsageDelta>();
+  let pending = new Map<number, UsageDelta>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
   let prunedAt = Number.NEGATIVE_INFINITY;
@@ -38,7 +38,8 @@ export function createUsageRecorder(db: PrismaClient, options: UsageRecorderOpti
     if (requests === 0 && plan === 0 && free === 0) {
       return;
     }
-    const id = `${window.keyId}:${window.minute}`;
+    // One number per key and minute (minutes since the epoch stay below 10^8 until 2160).
+    const id = window.keyId * 100_000_000 + window.minute;
     const delta = pending.get(id);
     if (delta) {
       delta.requests += requests;
