@@ -5,11 +5,14 @@ import {
   REPLAY_SCRIPT,
   RESERVE_SCRIPT,
   RESTORE_SCRIPT,
+  SETTLE_SCRIPT,
 } from './redis-scripts.js';
 
 interface CounterCommands {
   /** Batched: the number of keys first (6 per request), then the keys, then 8 ARGV per request. */
   tlReserve(...args: (string | number)[]): Promise<number[]>;
+  /** Batched: the number of keys first (8 per entry), then the keys, then 8 ARGV per entry. */
+  tlSettle(...args: (string | number)[]): Promise<number>;
   tlRestore(...args: (string | number)[]): Promise<number>;
   tlRefund(...args: (string | number)[]): Promise<number>;
   tlChargeMinute(...args: (string | number)[]): Promise<[number, number, number]>;
@@ -42,6 +45,7 @@ export function createCounterRedis(
     // Connection errors surface on the commands; the breaker in front of this store acts on them.
   });
   redis.defineCommand('tlReserve', { lua: RESERVE_SCRIPT });
+  redis.defineCommand('tlSettle', { lua: SETTLE_SCRIPT });
   redis.defineCommand('tlRefund', { numberOfKeys: 5, lua: REFUND_SCRIPT });
   redis.defineCommand('tlChargeMinute', { numberOfKeys: 3, lua: CHARGE_MINUTE_SCRIPT });
   redis.defineCommand('tlReplay', { numberOfKeys: 6, lua: REPLAY_SCRIPT });

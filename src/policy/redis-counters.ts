@@ -34,10 +34,15 @@ export async function createRedisCounters(
   const registry = createInstanceRegistry(redis, prefix);
   // DECISIONS.md "Access": a Redis that comes back empty gets the day's charges back from the
   // database before it admits anything (this instance's own first made durable).
-  const redisStore = createRedisQuotaStore(redis, prefix, {
-    beforeRestore: () => usage.flush(),
-    charged: (day, accountIds) => chargedOn(database.read, day, accountIds),
-  });
+  const redisStore = createRedisQuotaStore(
+    redis,
+    prefix,
+    {
+      beforeRestore: () => usage.flush(),
+      charged: (day, accountIds) => chargedOn(database.read, day, accountIds),
+    },
+    { slices: { instances: registry.count } },
+  );
   const store = createResilientQuotaStore(redisStore, {
     mode: config.quotaFailureMode,
     now,

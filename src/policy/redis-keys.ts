@@ -59,3 +59,23 @@ export function parseKeyUsageKey(key: string): { kind: 'plan' | 'free'; keyId: n
   }
   return { kind: match[1] === 'plan' ? 'plan' : 'free', keyId: Number(match[2]) };
 }
+
+/**
+ * The lease counters beside a request's counters, in the scripts' KEYS order: units of the key's
+ * minute, of the account's plan quota and of its free allowance that instances hold as slices
+ * and have not used yet (docs/access.md "Counter slices").
+ */
+export function leaseKeys(
+  prefix: string,
+  accountId: number,
+  keyId: number,
+  minute: number,
+  day: string,
+) {
+  const tag = accountTag(prefix, accountId);
+  return [
+    `${tag}:rlease:${keyId}:${minute}`,
+    `${tag}:qlease:${day}`,
+    `${tag}:flease:${day}`,
+  ] as const;
+}

@@ -1,4 +1,5 @@
 import { redisMasters } from '../db/redis.js';
+import { type CounterSlices, createCounterSlices } from './counter-slices.js';
 import type {
   CounterLimits,
   QuotaStore,
@@ -14,11 +15,13 @@ import {
   accountTag,
   counterKeys,
   keyUsagePattern,
+  leaseKeys,
   parseKeyUsageKey,
   replayedMarkerKey,
   restoredMarkerKey,
 } from './redis-keys.js';
 import { createReserveBatcher, NOT_RESTORED, type Reply } from './redis-reserve-batcher.js';
+import { createSliceSettler } from './redis-slice-settler.js';
 import { dayTtlMs, hkDay, minuteTtlMs, minuteWindow } from './windows.js';
 
 export { type CounterRedis, createCounterRedis, waitForRedis } from './redis-counter-client.js';
@@ -53,22 +56,49 @@ export interface ReplayEntry {
 export type RedisQuotaStore = QuotaStore & {
   readonly redis: CounterRedis;
   replay(entries: ReplayEntry[], now: Date): Promise<void>;
+  /**
+   * Admits from this instance's slices of the key's counters, at once, when they cover the
+   * request; `undefined` when Redis must decide (`reserve`). Always `undefined` without slices.
+   */
+  reserveFromSlice(input: ReserveInput): ReserveOutcome | undefined;
+  /** Gives units back into the key's slice when it still holds the reservation's windows. */
+  refundToSlice(reservation: Reservation, units: RefundUnits): boolean;
 };
+
+export interface RedisQuotaStoreOptions {
+  /**
+   * Counter slices (docs/access.md "Counter slices"): how many instances share the counters
+   * (slices shrink as it grows). Without it every request is decided in Redis.
+   */
+  slices?: { instances: () => number };
+}
 
 export function createRedisQuotaStore(
   redis: CounterRedis,
   prefix = 'tl:v1',
   source?: CounterRestoreSource,
+  options: RedisQuotaStoreOptions = {},
 ): RedisQuotaStore {
   const keysOf = (accountId: number, keyId: number, now: Date) =>
     counterKeys(prefix, accountId, keyId, minuteWindow(now), hkDay(now));
   const reserveInBatch = createReserveBatcher(redis);
   const restore = createCounterRestore(redis, prefix, source);
+  const slices: CounterSlices | undefined = options.slices
+    ? createCounterSlices({ instances: options.slices.instances })
+    : undefined;
+  const settler = slices ? createSliceSettler(redis, prefix, slices) : undefined;
+  const noSlices = [0, 0, 0, 1] as const;
+  /** A refusal while slices are held elsewhere asks again this many times, this far apart. */
+  const SLICE_WAITS = 3;
+  const SLICE_WAIT_MS = 10;
 
   /** A reservation, once the day's counters are known to hold what was charged. */
   async function reserveRestored(input: ReserveInput): Promise<Reply> {
     const { accountId, keyId, cost, limits, now } = input;
     const day = hkDay(now);
+    const wants = slices?.wanted(input) ?? noSlices;
+    const asked = wants[0] + wants[1] + wants[2] > 0;
+    settler?.watch();
     const args = [
       cost,
       Math.min(cost, input.dailyCost ?? cost),
@@ -78,30 +108,73 @@ export function createRedisQuotaStore(
       limits.freeMatchesDailyQuota,
       minuteTtlMs(now),
       dayTtlMs(now),
+      ...wants,
+    ];
+    const minute = minuteWindow(now);
+    const keys = [
+      restoredMarkerKey(prefix, accountId, day),
+      ...counterKeys(prefix, accountId, keyId, minute, day),
+      ...leaseKeys(prefix, accountId, keyId, minute, day),
     ];
     for (let attempt = 0; attempt < 3; attempt++) {
-      const reply = await reserveInBatch(
-        accountTag(prefix, accountId),
-        [restoredMarkerKey(prefix, accountId, day), ...keysOf(accountId, keyId, now)],
-        args,
-      );
+      const reply = await reserveInBatch(accountTag(prefix, accountId), keys, args).finally(() => {
+        if (asked) {
+          slices?.answered(keyId);
+        }
+      });
       if (reply[0] !== NOT_RESTORED) {
         return reply;
       }
+      // Redis lost the account's counters, and with them every slice handed out: ours lapse.
+      slices?.forgetAccount(accountId);
       await restore(accountId, day, now);
     }
     // Emptied again while restoring: treated as an outage (QUOTA_FAILURE_MODE decides).
     throw new Error('Redis counters could not be restored');
   }
 
+  /** A refusal's reply says other instances hold slices that could serve the request. */
+  const heldElsewhere = (reply: Reply) =>
+    reply[1] === 1 ? reply[7] > 0 : reply[8] > 0 || reply[9] > 0;
+
   async function reserve(input: ReserveInput): Promise<ReserveOutcome> {
-    const { accountId, keyId, cost, limits, now } = input;
-    const [admitted, reason, minute, quota, free, freeTaken, planTaken] =
-      await reserveRestored(input);
-    const usage = snapshot(limits, minute, quota, free);
-    if (admitted !== 1) {
-      return { admitted: false, reason: reason === 1 ? 'rate_limited' : 'quota_exceeded', usage };
+    for (let waits = 0; ; waits++) {
+      const reply = await reserveRestored(input);
+      if (reply[0] === 1) {
+        return admitted(input, reply);
+      }
+      // Refused while this instance's slice (granted to a request that ran alongside) covers it.
+      const fromSlice = slices?.take(input);
+      if (fromSlice) {
+        settler?.schedule();
+        return fromSlice;
+      }
+      // Units held in slices elsewhere go back within milliseconds of their key idling there:
+      // ask again before refusing.
+      if (!slices || waits >= SLICE_WAITS || !heldElsewhere(reply)) {
+        const [, reason, minute, quota, free] = reply;
+        const usage = snapshot(input.limits, minute, quota, free);
+        return { admitted: false, reason: reason === 1 ? 'rate_limited' : 'quota_exceeded', usage };
+      }
+      await new Promise((resolve) => setTimeout(resolve, SLICE_WAIT_MS));
     }
+  }
+
+  function admitted(input: ReserveInput, reply: Reply): ReserveOutcome {
+    const { accountId, keyId, cost, limits, now } = input;
+    const [, , minute, quota, free, freeTaken, planTaken, minuteSlice, planSlice, freeSlice] =
+      reply;
+    const usage = slices
+      ? slices.granted(input, {
+          minuteGiven: minute,
+          quotaGiven: quota,
+          freeGiven: free,
+          minuteSlice,
+          planSlice,
+          freeSlice,
+        })
+      : snapshot(limits, minute, quota, free);
+    settler?.watch();
     const reservation: Reservation = {
       accountId,
       keyId,
@@ -136,6 +209,8 @@ export function createRedisQuotaStore(
   }
 
   async function peek(input: WindowInput): Promise<UsageSnapshot> {
+    // What slices served is counted once it is written: write it first.
+    await settler?.flush();
     const [rate, quota, free] = keysOf(input.accountId, input.keyId, input.now);
     const values = await redis.mget(rate, quota, free);
     const [minute, used, freeUsed] = values.map((v) => Number(v ?? 0)) as [number, number, number];
@@ -144,6 +219,7 @@ export function createRedisQuotaStore(
 
   /** The account's per-key daily counters: all under its tag, so on one node of a cluster. */
   async function usageByKey(accountId: number, now: Date) {
+    await settler?.flush();
     const result = new Map<number, { plan: number; free: number }>();
     const pattern = keyUsagePattern(prefix, accountId, hkDay(now));
     for (const node of redisMasters(redis)) {
@@ -188,7 +264,22 @@ export function createRedisQuotaStore(
     peek,
     usageByKey,
     replay,
+    reserveFromSlice(input) {
+      const outcome = slices?.take(input);
+      if (outcome) {
+        settler?.schedule();
+      }
+      return outcome;
+    },
+    refundToSlice(reservation, units) {
+      if (!slices?.giveBack(reservation, units)) {
+        return false;
+      }
+      settler?.schedule();
+      return true;
+    },
     close: async () => {
+      await settler?.close();
       redis.disconnect();
     },
   };

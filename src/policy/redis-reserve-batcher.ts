@@ -1,17 +1,28 @@
 import { Cluster } from 'ioredis';
 import type { CounterRedis } from './redis-counter-client.js';
 
-/** A reservation's answer from RESERVE_SCRIPT (redis-scripts.ts), 7 numbers. */
-export type Reply = [number, number, number, number, number, number, number];
+/** A reservation's answer from RESERVE_SCRIPT (redis-scripts.ts), 10 numbers. */
+export type Reply = [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
 
 /** The script's `admitted` when the account's counters of the day are not restored yet. */
 export const NOT_RESTORED = -1;
 
 /** A batch of reservations is one script call; this many at most, so no call holds Redis long. */
 const MAX_BATCH = 100;
-const KEYS_PER_REQUEST = 6;
-const ARGS_PER_REQUEST = 8;
-const REPLY_LENGTH = 7;
+const KEYS_PER_REQUEST = 9;
+const ARGS_PER_REQUEST = 12;
+const REPLY_LENGTH = 10;
 
 interface PendingReserve {
   /** The account's hash tag: on a cluster, one call carries one tag (one slot). */
@@ -75,10 +86,10 @@ export function createReserveBatcher(redis: CounterRedis) {
     }
   }
 
-  /** `keys`: the account's restored marker, then its 5 counters; `args`: the 8 ARGV. */
+  /** `keys`: the account's restored marker, its 5 counters, its 3 leases; `args`: the 12 ARGV. */
   return (tag: string, keys: readonly string[], args: readonly number[]) => {
     if (keys.length !== KEYS_PER_REQUEST || args.length !== ARGS_PER_REQUEST) {
-      throw new Error('a reservation takes 6 keys and 8 arguments');
+      throw new Error('a reservation takes 9 keys and 12 arguments');
     }
     return new Promise<Reply>((resolve, reject) => {
       queue.push({ tag, keys, args, resolve, reject });

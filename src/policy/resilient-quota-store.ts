@@ -302,49 +302,64 @@ export function createResilientQuotaStore(
     }
   }
 
+  /** Redis decides (or the outage rules, while it is away). */
+  async function reserveShared(input: ReserveInput) {
+    const result = await tryRedis(() => reserveInRedis(input));
+    if (result) {
+      if (settling) {
+        // Redis does not count the others' outage yet: keep the pre-outage figures for the shares.
+        return result;
+      }
+      lastSeen.set(input.keyId, {
+        usage: result.usage,
+        minute: minuteWindow(input.now),
+        day: hkDay(input.now),
+      });
+      return result;
+    }
+    return reserveLocally(input);
+  }
+
+  async function refundShared(reservation: Reservation, units: RefundUnits) {
+    const given = {
+      minute: Math.min(units.minute ?? 0, reservation.minuteUnits),
+      plan: Math.min(units.plan ?? 0, reservation.planUnits),
+      free: Math.min(units.free ?? 0, reservation.freeUnits),
+    };
+    if (localReservations.has(reservation)) {
+      // Admitted locally, so its units are journaled: the refund is journaled against them, and
+      // reaches Redis with the rest of the journal (now, if Redis came back meanwhile).
+      await local.refund(reservation, units);
+      journalAdd(reservation, -1, given);
+      if (!down) {
+        await tryRedis(flushJournal);
+      }
+      return;
+    }
+    const done = await tryRedis(async () => {
+      await redisStore.refund(reservation, units);
+      return true;
+    });
+    if (!done) {
+      // Redis went away between reserve and settle: remember the refund for the replay.
+      journalAdd(reservation, -1, given);
+    }
+  }
+
   return {
     kind: 'redis',
     state: () => (down ? 'down' : 'up'),
-    async reserve(input) {
-      const result = await tryRedis(() => reserveInRedis(input));
-      if (result) {
-        if (settling) {
-          // Redis does not count the others' outage yet: keep the pre-outage figures for the shares.
-          return result;
-        }
-        lastSeen.set(input.keyId, {
-          usage: result.usage,
-          minute: minuteWindow(input.now),
-          day: hkDay(input.now),
-        });
-        return result;
-      }
-      return reserveLocally(input);
+    reserve(input) {
+      // A slice this instance holds answers at once; while Redis is down or just back, the
+      // outage rules below decide.
+      const fromSlice = down || settling ? undefined : redisStore.reserveFromSlice(input);
+      return fromSlice ?? reserveShared(input);
     },
-    async refund(reservation: Reservation, units: RefundUnits) {
-      const given = {
-        minute: Math.min(units.minute ?? 0, reservation.minuteUnits),
-        plan: Math.min(units.plan ?? 0, reservation.planUnits),
-        free: Math.min(units.free ?? 0, reservation.freeUnits),
-      };
-      if (localReservations.has(reservation)) {
-        // Admitted locally, so its units are journaled: the refund is journaled against them, and
-        // reaches Redis with the rest of the journal (now, if Redis came back meanwhile).
-        await local.refund(reservation, units);
-        journalAdd(reservation, -1, given);
-        if (!down) {
-          await tryRedis(flushJournal);
-        }
-        return;
+    refund(reservation: Reservation, units: RefundUnits) {
+      if (!localReservations.has(reservation) && redisStore.refundToSlice(reservation, units)) {
+        return undefined;
       }
-      const done = await tryRedis(async () => {
-        await redisStore.refund(reservation, units);
-        return true;
-      });
-      if (!done) {
-        // Redis went away between reserve and settle: remember the refund for the replay.
-        journalAdd(reservation, -1, given);
-      }
+      return refundShared(reservation, units);
     },
     async chargeMinute(input) {
       const result = await tryRedis(() => redisStore.chargeMinute(input));

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { QuotaStore, ReserveInput, UsageSnapshot } from '../../../src/policy/quota-store.js';
+import { restoredMarkerKey } from '../../../src/policy/redis-keys.js';
+import {
+  type CounterRedis,
+  counterKeys,
+  createCounterRedis,
+  createRedisQuotaStore,
+  waitForRedis,
+} from '../../../src/policy/redis-quota-store.js';
+import { createResilientQuotaStore } from '../../../src/policy/resilient-quota-store.js';
+import { hkDay, minuteWindow } from '../../../src/policy/windows.js';
+import { describeWithRedis, TEST_REDIS_URL, uniquePrefix } from '../../helpers/redis.js';
+
+/**
+ * Counter slices (docs/access.md "Counter slices"): requests of a busy key are admitted from the
+ * instance's slice without a Redis call, and the instances together still admit exactly the
+ * limit, with Redis counting exactly what was admitted once the slices are settled.
+ */
+describeWithRedis('counter slices', () => {
+  let redis: CounterRedis;
+  let calls = 0;
+
+  beforeAll(async () => {
+    redis = createCounterRedis(TEST_REDIS_URL ?? '');
+    await waitForRedis(redis);
+  });
+  afterAll(() => redis.disconnect());
+
+  /** An instance's store as the server builds it: its own client, slices, the failure mode. */
+  async function instanceStore(prefix: string, instances: number) {
+    const client = createCounterRedis(TEST_REDIS_URL ?? '');
+    await waitForRedis(client);
+    const reserve = client.tlReserve.bind(client);
+    client.tlReserve = (...args) => {
+      calls += 1;
+      return reserve(...args);
+    };
+    const inner = createRedisQuotaStore(client, prefix, undefined, {
+      slices: { instances: () => instances },
+    });
+    return createResilientQuotaStore(inner, {
+      mode: 'closed',
+      now: () => new Date(),
+      instances: () => instances,
+    });
+  }
+
+  const limits = (ratePerMinute: number, dailyQuota: number) => ({
+    ratePerMinute,
+    dailyQuota,
+    freeMatchesDailyQuota: 0,
+  });
+
+  async function markRestored(prefix: string, accountId: number) {
+    await redis.set(restoredMarkerKey(prefix, accountId, hkDay(new Date())), '1', 'PX', 86_400_000);
+  }
+
+  async function reserveMany(store: QuotaStore, input: Omit<ReserveInput, 'now'>, n: number) {
+    let admitted = 0;
+    let last: UsageSnapshot | undefined;
+    for (let i = 0; i < n; i++) {
+      const outcome = await store.reserve({ ...input, now: new Date() });
+      if (outcome.admitted) {
+        admitted += 1;
+      }
+      last = outcome.usage;
+    }
+    return { admitted, last };
+  }
+
+  async function redisCounts(prefix: string, accountId: number, keyId: number) {
+    const now = new Date();
+    const keys = counterKeys(prefix, accountId, keyId, minuteWindow(now), hkDay(now));
+    const [minute, quota, , keyPlan] = (await redis.mget(...keys)).map((v) => Number(v ?? 0));
+    return { minute, quota, keyPlan };
+  }
+
+  it('serves most requests of a busy key without a Redis call, and Redis counts them all', async () => {
+    const prefix = uniquePrefix();
+    await markRestored(prefix, 1);
+    const store = await instanceStore(prefix, 1);
+    calls = 0;
+    const input = {
+      accountId: 1,
+      keyId: 11,
+      cost: 1,
+      freeEligible: 0,
+      limits: limits(600, 30_000),
+    };
+    const { admitted, last } = await reserveMany(store, input, 200);
+    expect(admitted).toBe(200);
+    // 64 units at most beside each call: 200 requests take 4 calls, not 200.
+    expect(calls).toBeLessThanOrEqual(5);
+    // One instance: the headers' view is exact.
+    expect(last?.minute.used).toBe(200);
+    expect(last?.quota.used).toBe(200);
+    const usage = await store.peek({ ...input, now: new Date() });
+    expect(usage.minute.used).toBe(200);
+    expect(usage.quota.used).toBe(200);
+    await store.close();
+    expect(await redisCounts(prefix, 1, 11)).toEqual({ minute: 200, quota: 200, keyPlan: 200 });
+  });
+
+  it('three instances on one key admit exactly the limit, and Redis says so', async () => {
+    const prefix = uniquePrefix();
+    await markRestored(prefix, 2);
+    const stores = await Promise.all([1, 2, 3].map(() => instanceStore(prefix, 3)));
+    const input = {
+      accountId: 2,
+      keyId: 21,
+      cost: 1,
+      freeEligible: 0,
+      limits: limits(1000, 30_000),
+    };
+    // Interleaved, all in flight together, as a balancer spreads a burst.
+    const attempts = Array.from({ length: 1500 }, (_, i) =>
+      stores[i % 3]?.reserve({ ...input, now: new Date() }),
+    );
+    const outcomes = await Promise.all(attempts);
+    const admitted = outcomes.filter((o) => o?.admitted).length;
+    expect(admitted).toBe(1000);
+    expect(outcomes.filter((o) => o && !o.admitted && o.reason === 'rate_limited')).toHaveLength(
+      500,
+    );
+    await Promise.all(stores.map((s) => s.close()));
+    expect(await redisCounts(prefix, 2, 21)).toEqual({ minute: 1000, quota: 1000, keyPlan: 1000 });
+  });
+
+  it('a refund goes back into the slice and is counted once', async () => {
+    const prefix = uniquePrefix();
+    await markRestored(prefix, 3);
+    const store = await instanceStore(prefix, 1);
+    const input = {
+      accountId: 3,
+      keyId: 31,
+      cost: 5,
+      freeEligible: 0,
+      limits: limits(600, 30_000),
+    };
+    for (let i = 0; i < 10; i++) {
+      const outcome = await store.reserve({ ...input, now: new Date() });
+      if (!outcome.admitted) {
+        throw new Error('refused');
+      }
+      // A GraphQL bound of 5 that read 2: 3 go back.
+      await store.refund(outcome.reservation, { minute: 3, plan: 3 });
+    }
+    await store.close();
+    expect(await redisCounts(prefix, 3, 31)).toEqual({ minute: 20, quota: 20, keyPlan: 20 });
+  });
+
+  it('a small limit gets no slice: every request is decided in Redis', async () => {
+    const prefix = uniquePrefix();
+    await markRestored(prefix, 4);
+    const store = await instanceStore(prefix, 1);
+    calls = 0;
+    const input = { accountId: 4, keyId: 41, cost: 1, freeEligible: 0, limits: limits(30, 30) };
+    const { admitted } = await reserveMany(store, input, 40);
+    expect(admitted).toBe(30);
+    expect(calls).toBe(40);
+    await store.close();
+  });
+});
