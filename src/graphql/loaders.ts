@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import type { Static } from 'typebox';
 import type { AnalysisMarket } from '../analysis/market-types.js';
 import { tags } from '../cache/change-summary.js';
 import type { Services } from '../deps.js';
@@ -10,6 +11,8 @@ import type { MatchRecord } from '../services/match-record.js';
 import type { MatchFilter, MatchListQuery, MatchPage } from '../services/matches.js';
 import type { BookmakerRef } from '../services/movement.js';
 import type { OddsMarket } from '../services/odds-prices.js';
+import type { Lineups } from '../wire/schemas/match-details.js';
+import type { BookmakerOdds } from '../wire/schemas/odds.js';
 import type { ReadCache } from './read-cache.js';
 
 type BatchRead<K, V> = (keys: readonly K[]) => Promise<ReadonlyMap<K, V>>;
@@ -79,6 +82,17 @@ function loaderOf<K, V, F = V>(
     { cacheKeyFn: keyOf },
   );
 }
+
+/**
+ * A batch reader of wire JSON texts (built by PostgreSQL in the REST shape) as one of parsed
+ * values: `JSON.parse` is the whole of the server's work per child, no row mapping or presenter.
+ */
+const parsed =
+  <V>(read: BatchRead<number, string>): BatchRead<number, V> =>
+  async (ids) => {
+    const texts = await read(ids);
+    return new Map([...texts].map(([id, text]) => [id, JSON.parse(text) as V]));
+  };
 
 /** Loaders keyed by arguments (movement per market and bookmaker, reports per language). */
 function family<A, L>(create: (argument: A) => L, keyOf: (argument: A) => string) {
@@ -188,8 +202,9 @@ export function createLoaders(services: Services, cache?: ReadCache, shown = new
       [],
       shared('statistics', ofMatch('statistics')),
     ),
+    /** The REST payload of GET /matches/{id}/lineups; null until both sheets are published. */
     lineups: loaderOf(
-      (ids: readonly number[]) => services.lineups.lineupsForMatches(ids),
+      parsed<Static<typeof Lineups>>((ids) => services.lineups.textsForMatches(ids)),
       null,
       shared('lineups', ofMatch('lineups')),
     ),
@@ -202,8 +217,9 @@ export function createLoaders(services: Services, cache?: ReadCache, shown = new
       shared('h2h', h2hTags),
       (match) => String(match.id),
     ),
+    /** The REST payload of GET /matches/{id}/odds. */
     odds: loaderOf(
-      (ids: readonly number[]) => services.odds.getForMatches(ids),
+      parsed<Static<typeof BookmakerOdds>[]>((ids) => services.odds.getTextsForMatches(ids)),
       [],
       shared('odds', ofMatch('odds')),
     ),
