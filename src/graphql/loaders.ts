@@ -1,5 +1,4 @@
 import DataLoader from 'dataloader';
-import type { Static } from 'typebox';
 import type { AnalysisMarket } from '../analysis/market-types.js';
 import { tags } from '../cache/change-summary.js';
 import type { Services } from '../deps.js';
@@ -11,8 +10,6 @@ import type { MatchRecord } from '../services/match-record.js';
 import type { MatchFilter, MatchListQuery, MatchPage } from '../services/matches.js';
 import type { BookmakerRef } from '../services/movement.js';
 import type { OddsMarket } from '../services/odds-prices.js';
-import type { Lineups } from '../wire/schemas/match-details.js';
-import type { BookmakerOdds } from '../wire/schemas/odds.js';
 import type { ReadCache } from './read-cache.js';
 
 type BatchRead<K, V> = (keys: readonly K[]) => Promise<ReadonlyMap<K, V>>;
@@ -82,17 +79,6 @@ function loaderOf<K, V, F = V>(
     { cacheKeyFn: keyOf },
   );
 }
-
-/**
- * A batch reader of wire JSON texts (built by PostgreSQL in the REST shape) as one of parsed
- * values: `JSON.parse` is the whole of the server's work per child, no row mapping or presenter.
- */
-const parsed =
-  <V>(read: BatchRead<number, string>): BatchRead<number, V> =>
-  async (ids) => {
-    const texts = await read(ids);
-    return new Map([...texts].map(([id, text]) => [id, JSON.parse(text) as V]));
-  };
 
 /** Loaders keyed by arguments (movement per market and bookmaker, reports per language). */
 function family<A, L>(create: (argument: A) => L, keyOf: (argument: A) => string) {
@@ -204,7 +190,7 @@ export function createLoaders(services: Services, cache?: ReadCache, shown = new
     ),
     /** The REST payload of GET /matches/{id}/lineups; null until both sheets are published. */
     lineups: loaderOf(
-      parsed<Static<typeof Lineups>>((ids) => services.lineups.textsForMatches(ids)),
+      (ids: readonly number[]) => services.lineups.wireForMatches(ids),
       null,
       shared('lineups', ofMatch('lineups')),
     ),
@@ -219,7 +205,7 @@ export function createLoaders(services: Services, cache?: ReadCache, shown = new
     ),
     /** The REST payload of GET /matches/{id}/odds. */
     odds: loaderOf(
-      parsed<Static<typeof BookmakerOdds>[]>((ids) => services.odds.getTextsForMatches(ids)),
+      (ids: readonly number[]) => services.odds.getWireForMatches(ids),
       [],
       shared('odds', ofMatch('odds')),
     ),

@@ -2,7 +2,7 @@ import type { SqlRead } from '../db/database.js';
 import type { PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Side } from '../football/vocabulary.js';
-import { readLineupTexts } from './lineups-wire.js';
+import { type LineupsWire, readLineupsWire } from './lineups-wire.js';
 import { notFound } from './matches.js';
 import { existingMatchIds } from './odds-match.js';
 
@@ -61,12 +61,12 @@ export function createLineupsService({ db, read }: { db: PrismaClient; read: Sql
     return found;
   }
 
-  /** Batched (DataLoader): the wire JSON text of published lineups (lineups-wire.ts); else absent. */
-  const textsForMatches = (ids: readonly number[]) => readLineupTexts(read, ids);
+  /** Batched (DataLoader): published lineups in the REST shape (lineups-wire.ts); else absent. */
+  const wireForMatches = (ids: readonly number[]) => readLineupsWire(read, ids);
 
-  /** `lineupsForMatch` presented, as JSON text; the same 404s. */
-  async function textForMatch(id: number): Promise<string> {
-    const found = (await textsForMatches([id])).get(id);
+  /** `lineupsForMatch` in the REST shape; the same 404s. */
+  async function wireForMatch(id: number): Promise<LineupsWire> {
+    const found = (await wireForMatches([id])).get(id);
     if (found) {
       return found;
     }
@@ -76,7 +76,7 @@ export function createLineupsService({ db, read }: { db: PrismaClient; read: Sql
     throw new ApiError('not_found', `No published lineups for match ${id}`);
   }
 
-  return { lineupsForMatches, lineupsForMatch, textsForMatches, textForMatch };
+  return { lineupsForMatches, lineupsForMatch, wireForMatches, wireForMatch };
 }
 
 type TeamRow = {

@@ -3,7 +3,7 @@ import type { PrismaClient } from '../db/generated/client.js';
 import { ODDS_MARKETS, type OddsMarket } from '../football/vocabulary.js';
 import type { BookmakerView } from './bookmakers.js';
 import { requireMatch } from './odds-match.js';
-import { readOddsTexts } from './odds-wire.js';
+import { type BookmakerOddsWire, readOddsWire } from './odds-wire.js';
 
 export { ODDS_MARKETS, type OddsMarket };
 
@@ -94,20 +94,20 @@ export function createOddsService({ db, read }: { db: PrismaClient; read: SqlRea
     return [];
   }
 
-  /** Batched (DataLoader): the wire JSON text of each match's odds (odds-wire.ts); absent: none. */
-  const getTextsForMatches = (matchIds: readonly number[]) => readOddsTexts(read, matchIds);
+  /** Batched (DataLoader): each match's odds in the REST shape (odds-wire.ts); absent: none. */
+  const getWireForMatches = (matchIds: readonly number[]) => readOddsWire(read, matchIds);
 
-  /** `getForMatch` presented, as JSON text: `[]` for a known match without odds, else 404. */
-  async function getTextForMatch(matchId: number): Promise<string> {
-    const found = (await getTextsForMatches([matchId])).get(matchId);
+  /** `getForMatch` in the REST shape: `[]` for a known match without odds, else 404. */
+  async function getWireForMatch(matchId: number): Promise<BookmakerOddsWire[]> {
+    const found = (await getWireForMatches([matchId])).get(matchId);
     if (found) {
       return found;
     }
     await requireMatch(db, matchId);
-    return '[]';
+    return [];
   }
 
-  return { getForMatch, getForMatches, getTextForMatch, getTextsForMatches };
+  return { getForMatch, getForMatches, getWireForMatch, getWireForMatches };
 }
 
 export type OddsService = ReturnType<typeof createOddsService>;

@@ -7,7 +7,7 @@ import type { ChangeResource } from '../../../src/football/vocabulary.js';
 import { negotiateLanguage } from '../../../src/http/language.js';
 import { dayWindow } from '../../../src/services/match-day.js';
 import { parseFilter, parseListQuery } from '../../../src/services/match-query.js';
-import { Envelope, envelope, envelopeText } from '../../../src/wire/envelope.js';
+import { Envelope, envelope } from '../../../src/wire/envelope.js';
 import { pageMeta, presentMatch } from '../../../src/wire/presenters/match.js';
 import { presentEvents, presentStatistics } from '../../../src/wire/presenters/match-details.js';
 import { presentH2h } from '../../../src/wire/presenters/match-h2h.js';
@@ -18,7 +18,6 @@ import {
   MatchStatistic,
 } from '../../../src/wire/schemas/match-details.js';
 import { Match, MatchPageEnvelope } from '../../../src/wire/schemas/matches.js';
-import { sendJsonText } from '../../json-text.js';
 import { LiveQuery, MatchListQuery } from '../../schemas/match-query.js';
 import { MatchIdParams } from '../../schemas/params.js';
 
@@ -130,11 +129,6 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
   app.get(
     '/matches/:matchId/lineups',
     { config: showing('lineups'), schema: child(Lineups) },
-    // Built in the wire shape by PostgreSQL (src/services/lineups-wire.ts): sent as it comes.
-    async (request, reply) =>
-      sendJsonText(
-        reply,
-        envelopeText(await services.lineups.textForMatch(request.params.matchId)),
-      ),
+    async (request) => envelope(await services.lineups.wireForMatch(request.params.matchId)),
   );
 }

@@ -4,7 +4,7 @@ import Type from 'typebox';
 import type { Services } from '../../../src/deps.js';
 import type { ChangeResource } from '../../../src/football/vocabulary.js';
 import { parseBookmakerRef } from '../../../src/services/movement.js';
-import { Envelope, envelope, envelopeText } from '../../../src/wire/envelope.js';
+import { Envelope, envelope } from '../../../src/wire/envelope.js';
 import { presentMovement, presentRegionalBoard } from '../../../src/wire/presenters/odds.js';
 import {
   Bookmaker,
@@ -44,9 +44,7 @@ export async function oddsRoutes(fastify: FastifyInstance, { services }: { servi
         response: { 200: Envelope(Type.Array(BookmakerOdds)) },
       },
     },
-    // Built in the wire shape by PostgreSQL (src/services/odds-wire.ts): sent as it comes.
-    async (req, reply) =>
-      sendJsonText(reply, envelopeText(await services.odds.getTextForMatch(req.params.matchId))),
+    async (req) => envelope(await services.odds.getWireForMatch(req.params.matchId)),
   );
   app.get(
     '/matches/:matchId/odds/exchange',

@@ -7,12 +7,12 @@ import { describeEachDatabase } from '../../helpers/db.js';
 import { loadDemo } from '../../helpers/demo-fixture.js';
 
 /**
- * The odds and lineups PostgreSQL builds in the wire shape (odds-wire.ts, lineups-wire.ts) are,
- * byte for byte, what the presenters make of the domain reads: for every demo match, and for the
+ * The odds and lineups read straight into the wire shape (odds-wire.ts, lineups-wire.ts)
+ * serialise, byte for byte, as what the presenters make of the domain reads: for every demo match, and for the
  * edge cases the presenters handle (a phase without prices, a phase with only a line, missing
  * player details, an unpublished sheet).
  */
-describeEachDatabase('wire texts built by the database', ({ db }) => {
+describeEachDatabase('odds and lineups read in the wire shape', ({ db }) => {
   let ids: number[] = [];
 
   beforeAll(async () => {
@@ -41,10 +41,10 @@ describeEachDatabase('wire texts built by the database', ({ db }) => {
     );
   }, 300_000);
 
-  it('odds: the text is JSON.stringify(presentMatchOdds(getForMatches))', async () => {
+  it('odds: the REST shape serialises as presentMatchOdds(getForMatches) does', async () => {
     const odds = createOddsService({ db: db().prisma, read: db().read });
     const [texts, records] = await Promise.all([
-      odds.getTextsForMatches(ids),
+      odds.getWireForMatches(ids),
       odds.getForMatches(ids),
     ]);
     expect(texts.size).toBe(records.size);
@@ -52,21 +52,24 @@ describeEachDatabase('wire texts built by the database', ({ db }) => {
       const expected = records.has(id)
         ? JSON.stringify(presentMatchOdds(records.get(id) ?? []))
         : undefined;
-      expect(texts.get(id), `match ${id}`).toBe(expected);
+      const wire = texts.get(id);
+      expect(wire && JSON.stringify(wire), `match ${id}`).toBe(expected);
     }
-    expect(await odds.getTextForMatch(ids[0] as number)).toBe(texts.get(ids[0] as number) ?? '[]');
+    const first = ids[0] as number;
+    expect(await odds.getWireForMatch(first)).toEqual(texts.get(first) ?? []);
   });
 
-  it('lineups: the text is JSON.stringify(presentLineups(lineupsForMatches))', async () => {
+  it('lineups: the REST shape serialises as presentLineups(lineupsForMatches) does', async () => {
     const lineups = createLineupsService({ db: db().prisma, read: db().read });
     const [texts, records] = await Promise.all([
-      lineups.textsForMatches(ids),
+      lineups.wireForMatches(ids),
       lineups.lineupsForMatches(ids),
     ]);
     let published = 0;
     for (const id of ids) {
       const record = records.get(id);
-      expect(texts.get(id), `match ${id}`).toBe(
+      const wire = texts.get(id);
+      expect(wire && JSON.stringify(wire), `match ${id}`).toBe(
         record ? JSON.stringify(presentLineups(record)) : undefined,
       );
       published += record ? 1 : 0;
