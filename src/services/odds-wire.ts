@@ -50,21 +50,25 @@ interface OddsRow {
   isAggregate: boolean;
 }
 
-/** The presenter's property order per market (presenters/odds.ts `pick`). */
-const PRICE_KEYS: Record<
-  OddsMarket,
-  readonly ('line' | 'home' | 'draw' | 'away' | 'over' | 'under')[]
-> = {
-  had: ['home', 'draw', 'away'],
-  hdp: ['line', 'home', 'away'],
-  hilo: ['line', 'over', 'under'],
+type PriceKey = 'line' | 'home' | 'draw' | 'away' | 'over' | 'under';
+type PriceColumn = `${'open' | 'close'}_${PriceKey}`;
+
+/** Per market and phase, the presenter's property order (presenters/odds.ts `pick`) and columns. */
+const pricesOf = (keys: readonly PriceKey[]) => ({
+  open: keys.map((key) => [key, `open_${key}`] as const),
+  close: keys.map((key) => [key, `close_${key}`] as const),
+});
+const PRICES: Record<OddsMarket, Record<'open' | 'close', (readonly [PriceKey, PriceColumn])[]>> = {
+  had: pricesOf(['home', 'draw', 'away']),
+  hdp: pricesOf(['line', 'home', 'away']),
+  hilo: pricesOf(['line', 'over', 'under']),
 };
 
 /** A phase's quoted prices (nulls omitted) and `at`; undefined when nothing is quoted. */
 function phaseOf(row: OddsRow, phase: 'open' | 'close'): Prices | undefined {
   let prices: Prices | undefined;
-  for (const key of PRICE_KEYS[row.market]) {
-    const value = row[`${phase}_${key}`];
+  for (const [key, column] of PRICES[row.market][phase]) {
+    const value = row[column];
     if (value !== null) {
       prices ??= {};
       prices[key] = value;
