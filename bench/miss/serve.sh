@@ -10,6 +10,6 @@ env HOST=127.0.0.1 PORT="$port" LOG_LEVEL=warn LIVE=off RESPONSE_CACHE=off \
   DATABASE_URL="${MISS_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/miss_bench}" \
   REDIS_URL=redis://127.0.0.1:6379 REDIS_PREFIX=miss_bench \
   MISS_TRACE_OUT="${MISS_TRACE_OUT:-/tmp/miss-trace.json}" \
-  node $profile --import tsx --import ./bench/miss/statement-trace.ts app/main.ts serve \
+  NODE_ENV="${MISS_NODE_ENV:-}" node $profile --import tsx --import ./bench/miss/statement-trace.ts app/main.ts serve \
   >"/tmp/miss-serve-$port.log" 2>&1 &
 echo $!
