@@ -1,6 +1,7 @@
 import SchemaBuilder from '@pothos/core';
-import { DateTimeResolver, JSONResolver, NonNegativeIntResolver } from 'graphql-scalars';
+import { JSONResolver, NonNegativeIntResolver } from 'graphql-scalars';
 import type { GraphQLContext } from './context.js';
+import { DateTimeScalar } from './date-time-scalar.js';
 
 /**
  * The one Pothos builder: `schema.graphql` is printed from what is declared on it. Fields are
@@ -21,7 +22,7 @@ export const builder = new SchemaBuilder<{
 export type BuilderTypes =
   typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
-builder.addScalarType('DateTime', DateTimeResolver);
+builder.addScalarType('DateTime', DateTimeScalar);
 builder.addScalarType('JSON', JSONResolver);
 builder.addScalarType('NonNegativeInt', NonNegativeIntResolver);
 

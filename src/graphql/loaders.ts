@@ -188,8 +188,9 @@ export function createLoaders(services: Services, cache?: ReadCache, shown = new
       [],
       shared('statistics', ofMatch('statistics')),
     ),
+    /** The REST payload of GET /matches/{id}/lineups; null until both sheets are published. */
     lineups: loaderOf(
-      (ids: readonly number[]) => services.lineups.lineupsForMatches(ids),
+      (ids: readonly number[]) => services.lineups.wireForMatches(ids),
       null,
       shared('lineups', ofMatch('lineups')),
     ),
@@ -202,8 +203,9 @@ export function createLoaders(services: Services, cache?: ReadCache, shown = new
       shared('h2h', h2hTags),
       (match) => String(match.id),
     ),
+    /** The REST payload of GET /matches/{id}/odds. */
     odds: loaderOf(
-      (ids: readonly number[]) => services.odds.getForMatches(ids),
+      (ids: readonly number[]) => services.odds.getWireForMatches(ids),
       [],
       shared('odds', ofMatch('odds')),
     ),

@@ -49,7 +49,7 @@ export function createServices(
     bookmakers: createBookmakersService({ db: data.prisma }),
     teams: createTeamsService({ db: data.prisma }),
     ...createMatchServices({ db: data.prisma, read: data.read }),
-    ...createOddsServices({ db: data.prisma }),
+    ...createOddsServices({ db: data.prisma, read: data.read }),
     versions: createMatchVersions(data.read, events),
   };
 }

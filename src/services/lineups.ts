@@ -1,7 +1,10 @@
+import type { SqlRead } from '../db/database.js';
 import type { PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Side } from '../football/vocabulary.js';
+import { type LineupsWire, readLineupsWire } from './lineups-wire.js';
 import { notFound } from './matches.js';
+import { existingMatchIds } from './odds-match.js';
 
 export interface LineupPlayerRecord {
   name: string;
@@ -31,7 +34,7 @@ export interface LineupsRecord {
 }
 
 /** Known match ids -> their published lineups, or null when either sheet is missing or unpublished. */
-export function createLineupsService({ db }: { db: PrismaClient }) {
+export function createLineupsService({ db, read }: { db: PrismaClient; read: SqlRead }) {
   async function lineupsForMatches(
     ids: readonly number[],
   ): Promise<Map<number, LineupsRecord | null>> {
@@ -58,7 +61,22 @@ export function createLineupsService({ db }: { db: PrismaClient }) {
     return found;
   }
 
-  return { lineupsForMatches, lineupsForMatch };
+  /** Batched (DataLoader): published lineups in the REST shape (lineups-wire.ts); else absent. */
+  const wireForMatches = (ids: readonly number[]) => readLineupsWire(read, ids);
+
+  /** `lineupsForMatch` in the REST shape; the same 404s. */
+  async function wireForMatch(id: number): Promise<LineupsWire> {
+    const found = (await wireForMatches([id])).get(id);
+    if (found) {
+      return found;
+    }
+    if (!(await existingMatchIds(db, [id])).has(id)) {
+      return notFound(id);
+    }
+    throw new ApiError('not_found', `No published lineups for match ${id}`);
+  }
+
+  return { lineupsForMatches, lineupsForMatch, wireForMatches, wireForMatch };
 }
 
 type TeamRow = {

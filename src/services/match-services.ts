@@ -11,7 +11,7 @@ export function createMatchServices({ db, read }: { db: PrismaClient; read: SqlR
   return {
     matches,
     matchEvents: createMatchEventsService({ db }),
-    lineups: createLineupsService({ db }),
+    lineups: createLineupsService({ db, read }),
     headToHead: createH2hService({ read, matches }),
   };
 }

@@ -1,7 +1,9 @@
+import type { SqlRead } from '../db/database.js';
 import type { PrismaClient } from '../db/generated/client.js';
 import { ODDS_MARKETS, type OddsMarket } from '../football/vocabulary.js';
 import type { BookmakerView } from './bookmakers.js';
 import { requireMatch } from './odds-match.js';
+import { type BookmakerOddsWire, readOddsWire } from './odds-wire.js';
 
 export { ODDS_MARKETS, type OddsMarket };
 
@@ -76,7 +78,7 @@ export function groupOddsByMatch(rows: readonly OddsRow[]): Map<number, Bookmake
   return byMatch;
 }
 
-export function createOddsService({ db }: { db: PrismaClient }) {
+export function createOddsService({ db, read }: { db: PrismaClient; read: SqlRead }) {
   /** Batched (DataLoader): matches without odds are absent from the map. */
   async function getForMatches(matchIds: readonly number[]) {
     return groupOddsByMatch(await loadRows(db, matchIds));
@@ -92,7 +94,20 @@ export function createOddsService({ db }: { db: PrismaClient }) {
     return [];
   }
 
-  return { getForMatch, getForMatches };
+  /** Batched (DataLoader): each match's odds in the REST shape (odds-wire.ts); absent: none. */
+  const getWireForMatches = (matchIds: readonly number[]) => readOddsWire(read, matchIds);
+
+  /** `getForMatch` in the REST shape: `[]` for a known match without odds, else 404. */
+  async function getWireForMatch(matchId: number): Promise<BookmakerOddsWire[]> {
+    const found = (await getWireForMatches([matchId])).get(matchId);
+    if (found) {
+      return found;
+    }
+    await requireMatch(db, matchId);
+    return [];
+  }
+
+  return { getForMatch, getForMatches, getWireForMatch, getWireForMatches };
 }
 
 export type OddsService = ReturnType<typeof createOddsService>;

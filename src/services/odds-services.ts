@@ -1,3 +1,4 @@
+import type { SqlRead } from '../db/database.js';
 import type { PrismaClient } from '../db/generated/client.js';
 import { createAiReportService } from './ai-report.js';
 import { createAnalysisDocumentsService } from './analysis-documents.js';
@@ -9,7 +10,7 @@ import { createOddsService } from './odds-prices.js';
 import { createRegionalService } from './regional.js';
 
 /** Odds and analysis services: the REST and GraphQL doors share them (each has batch variants). */
-export function createOddsServices(deps: { db: PrismaClient }) {
+export function createOddsServices(deps: { db: PrismaClient; read: SqlRead }) {
   return {
     odds: createOddsService(deps),
     oddsMovements: createMovementService(deps),

@@ -9,11 +9,7 @@ import { dayWindow } from '../../../src/services/match-day.js';
 import { parseFilter, parseListQuery } from '../../../src/services/match-query.js';
 import { Envelope, envelope } from '../../../src/wire/envelope.js';
 import { pageMeta, presentMatch } from '../../../src/wire/presenters/match.js';
-import {
-  presentEvents,
-  presentLineups,
-  presentStatistics,
-} from '../../../src/wire/presenters/match-details.js';
+import { presentEvents, presentStatistics } from '../../../src/wire/presenters/match-details.js';
 import { presentH2h } from '../../../src/wire/presenters/match-h2h.js';
 import {
   HeadToHead,
@@ -133,7 +129,6 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
   app.get(
     '/matches/:matchId/lineups',
     { config: showing('lineups'), schema: child(Lineups) },
-    async (request) =>
-      envelope(presentLineups(await services.lineups.lineupsForMatch(request.params.matchId))),
+    async (request) => envelope(await services.lineups.wireForMatch(request.params.matchId)),
   );
 }

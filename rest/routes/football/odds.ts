@@ -5,11 +5,7 @@ import type { Services } from '../../../src/deps.js';
 import type { ChangeResource } from '../../../src/football/vocabulary.js';
 import { parseBookmakerRef } from '../../../src/services/movement.js';
 import { Envelope, envelope } from '../../../src/wire/envelope.js';
-import {
-  presentMatchOdds,
-  presentMovement,
-  presentRegionalBoard,
-} from '../../../src/wire/presenters/odds.js';
+import { presentMovement, presentRegionalBoard } from '../../../src/wire/presenters/odds.js';
 import {
   Bookmaker,
   BookmakerOdds,
@@ -48,7 +44,7 @@ export async function oddsRoutes(fastify: FastifyInstance, { services }: { servi
         response: { 200: Envelope(Type.Array(BookmakerOdds)) },
       },
     },
-    async (req) => envelope(presentMatchOdds(await services.odds.getForMatch(req.params.matchId))),
+    async (req) => envelope(await services.odds.getWireForMatch(req.params.matchId)),
   );
   app.get(
     '/matches/:matchId/odds/exchange',

@@ -1,11 +1,7 @@
 import type { Static } from 'typebox';
 import type { Language } from '../../i18n/language.js';
 import type { H2hRecord } from '../../services/h2h-compute.js';
-import {
-  presentEvents,
-  presentLineups,
-  presentStatistics,
-} from '../../wire/presenters/match-details.js';
+import { presentEvents, presentStatistics } from '../../wire/presenters/match-details.js';
 import { presentH2h } from '../../wire/presenters/match-h2h.js';
 import type {
   HeadToHead,
@@ -28,7 +24,6 @@ const eventsOnce = presentOnce(presentEvents);
 export const matchEventsOf = async (matchId: number, ctx: GraphQLContext) =>
   eventsOnce(await ctx.loaders.events.load(matchId)).map((event) => ({ ...event, matchId }));
 const statisticsOnce = presentOnce(presentStatistics);
-const lineupsOnce = presentOnce(presentLineups);
 
 /**
  * The REST head-to-head with the ids the data model keeps for its teams and competitions (the
@@ -230,9 +225,6 @@ builder.objectFields(MatchType, (t) => ({
     description:
       'GET /matches/{matchId}/lineups: null until both sheets are published (REST 404, charged alike).',
     ...costExtensions({ billing: BILLING.lineups }),
-    resolve: billedChild(BILLING.lineups, async (m, _a, ctx) => {
-      const lineups = await ctx.loaders.lineups.load(m.id);
-      return lineups ? lineupsOnce(lineups) : null;
-    }),
+    resolve: billedChild(BILLING.lineups, (m, _a, ctx) => ctx.loaders.lineups.load(m.id)),
   }),
 }));

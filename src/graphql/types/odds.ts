@@ -12,11 +12,7 @@ import { checkExchangePayload } from '../../services/exchange.js';
 import type { MatchRecord } from '../../services/match-record.js';
 import { parseBookmakerRef } from '../../services/movement.js';
 import type { RegionalBoardView } from '../../services/regional.js';
-import {
-  presentMatchOdds,
-  presentMovement,
-  presentRegionalBoard,
-} from '../../wire/presenters/odds.js';
+import { presentMovement, presentRegionalBoard } from '../../wire/presenters/odds.js';
 import type {
   BookmakerOdds,
   HadPrices,
@@ -35,7 +31,6 @@ import { NodeInterface } from '../node/node-interface.js';
 import { OddsMarketEnum } from './enums.js';
 import { MatchType } from './match.js';
 
-const oddsOnce = presentOnce(presentMatchOdds);
 const movementOnce = presentOnce(presentMovement);
 const parseExchange = parseOnce();
 const presentBoardOnce = presentOnce((board: RegionalBoardView) => presentRegionalBoard(board));
@@ -229,9 +224,7 @@ const MatchOddsType = builder.objectRef<MatchRecord>('MatchOdds').implement({
       type: [BookmakerOddsType],
       description: 'GET /matches/{matchId}/odds: one unit.',
       ...costExtensions({ billing: BILLING.odds }),
-      resolve: billedChild(BILLING.odds, async (m, _a, ctx) =>
-        oddsOnce(await ctx.loaders.odds.load(m.id)),
-      ),
+      resolve: billedChild(BILLING.odds, (m, _a, ctx) => ctx.loaders.odds.load(m.id)),
     }),
     exchange: t.field({
       type: 'JSON',
