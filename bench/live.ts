@@ -15,6 +15,8 @@ export const LIVE_MATCHES = 300;
 /** Change records a second the feed writes (half match rows, half events). */
 export const LIVE_RECORDS_PER_SECOND = 60;
 const WRITE_EVERY_MS = 1000;
+/** Discarded load per still row on the fresh instances before the still rows are measured. */
+export const LIVE_SETTLE_SECONDS = 3;
 const VISIBILITY_CHANGES = 1000;
 /** A change not seen within this long counts as this long (and the run says so). */
 const VISIBILITY_GIVE_UP_MS = 5000;
