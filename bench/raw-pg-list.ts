@@ -64,7 +64,8 @@ const DAY_MS = 86_400_000;
 /** The Hong Kong day `date` (the list's default tz) as UTC instants; null if not a date. */
 function hongKongDay(date: string): [Date, Date] | null {
   const start = Date.parse(`${date}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(start)) {
+  // Date.parse rolls 2026-02-30 over into March: only a date that survives the round trip is one.
+  if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== date) {
     return null;
   }
   return [new Date(start - HONG_KONG_OFFSET_MS), new Date(start - HONG_KONG_OFFSET_MS + DAY_MS)];
