@@ -18,8 +18,8 @@ export interface LiveLatency {
   row: string;
   stillP99: number;
   movingP99: number;
-  /** Moving p99 over still p99. */
-  ratio: number;
+  /** Moving p99 over still p99; undefined when either row had no answer to time. */
+  ratio: number | undefined;
   met: boolean;
 }
 
@@ -31,7 +31,10 @@ export function liveLatencies(ms: readonly Measurement[]): LiveLatency[] {
     if (!pair || !still) {
       continue;
     }
-    const ratio = significant(moving.result.p99 / Math.max(0.001, still.result.p99));
+    const timed = moving.result.responses > 0 && still.result.responses > 0;
+    const ratio = timed
+      ? significant(moving.result.p99 / Math.max(0.001, still.result.p99))
+      : undefined;
     const ok = moving.problems.length === 0 && still.problems.length === 0;
     out.push({
       config: moving.config,
@@ -39,7 +42,7 @@ export function liveLatencies(ms: readonly Measurement[]): LiveLatency[] {
       stillP99: still.result.p99,
       movingP99: moving.result.p99,
       ratio,
-      met: ok && ratio <= LIVE_P99_TARGET,
+      met: ok && ratio !== undefined && ratio <= LIVE_P99_TARGET,
     });
   }
   return out;

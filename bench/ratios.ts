@@ -238,8 +238,10 @@ export function targetChecks(run: BenchRun, rows: Row[]): TargetCheck[] {
       };
     });
   for (const l of liveLatencies(run.measurements)) {
+    const p99s =
+      l.ratio === undefined ? 'a row had no answer' : `${l.movingP99} / ${l.stillP99} ms`;
     checks.push({
-      name: `${l.config}: ${l.row}, p99 while the feed writes / p99 with the data still (${l.movingP99} / ${l.stillP99} ms)`,
+      name: `${l.config}: ${l.row}, p99 while the feed writes / p99 with the data still (${p99s})`,
       value: l.ratio,
       target: `<= ${LIVE_P99_TARGET}`,
       met: l.met,

@@ -90,7 +90,7 @@ function liveLatencyTable(run: BenchRun): string[] {
   ];
   for (const l of liveLatencies(run.measurements)) {
     lines.push(
-      `| ${l.config} | ${l.row} | ${l.stillP99.toFixed(2)} | ${l.movingP99.toFixed(2)} | ${l.ratio} | <= ${LIVE_P99_TARGET} ${l.met ? 'met' : 'MISSED'} |`,
+      `| ${l.config} | ${l.row} | ${l.stillP99.toFixed(2)} | ${l.movingP99.toFixed(2)} | ${l.ratio ?? 'n/a'} | <= ${LIVE_P99_TARGET} ${l.met ? 'met' : 'MISSED'} |`,
     );
   }
   return lines;
