@@ -1,6 +1,7 @@
 import type { BenchData } from './databases.js';
 import type { Visibility } from './live.js';
 import type { PageResult } from './load-protocol.js';
+import type { ServerMemory } from './memory.js';
 import type { BenchOptions } from './options.js';
 import type { Measurement } from './scenarios.js';
 
@@ -26,6 +27,8 @@ export interface BenchRun {
   visibility?: Visibility[];
   /** Change records a second the live writer really wrote, per configuration. */
   liveRate?: Record<string, number>;
+  /** Issue 20: each touchline process's RSS after start-up and before it stopped. */
+  memory?: ServerMemory[];
   /** Configurations skipped and why. */
   notes: string[];
 }

@@ -6,6 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import pg from 'pg';
+import { HONG_KONG_TZ, todayIn } from '../src/services/match-day.js';
 import { log, spawnWithInput } from './processes.js';
 import { type TouchlineConfig, touchlineEnv } from './servers.js';
 import { percentile } from './stats.js';
@@ -14,6 +15,8 @@ export const LIVE_MATCHES = 300;
 /** Change records a second the feed writes (half match rows, half events). */
 export const LIVE_RECORDS_PER_SECOND = 60;
 const WRITE_EVERY_MS = 1000;
+/** Discarded load per still row on the fresh instances before the still rows are measured. */
+export const LIVE_SETTLE_SECONDS = 3;
 const VISIBILITY_CHANGES = 1000;
 /** A change not seen within this long counts as this long (and the run says so). */
 const VISIBILITY_GIVE_UP_MS = 5000;
@@ -47,6 +50,23 @@ export async function makeMatchesLive(databaseUrl: string, keep: number): Promis
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The Hong Kong day (the list's default tz) holding the most live matches: the GraphQL page row
+ * reads it, so the feed's changes reach that page.
+ */
+export function busiestLiveDay(matches: readonly MatchRecord[]): string {
+  const counts = new Map<string, number>();
+  for (const match of matches) {
+    const day = todayIn(HONG_KONG_TZ, new Date(String(match['kickoffUtc'])));
+    counts.set(day, (counts.get(day) ?? 0) + 1);
+  }
+  const [busiest] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (!busiest) {
+    throw new Error('no live matches');
+  }
+  return busiest[0];
 }
 
 export async function changesLogged(databaseUrl: string): Promise<number> {

@@ -21,6 +21,8 @@ export interface BenchOptions {
   /** Server of the PostgreSQL configuration (a fresh database is created in it and dropped). */
   pgUrl: string;
   redisUrl: string;
+  /** Name prefix of the run's PostgreSQL databases (`<prefix><pid>`). */
+  dbPrefix?: string;
   outDir: string;
   keepData: boolean;
   /** Only the rows under live writes (and the ceilings): issue 13's figures in minutes. */
@@ -129,6 +131,11 @@ export function parseBenchOptions(
       '--redis-url <url>',
       'Redis for the postgres configuration (BENCH_REDIS_URL)',
       env['BENCH_REDIS_URL'] ?? 'redis://127.0.0.1:6379',
+    )
+    .option(
+      '--db-prefix <name>',
+      "name prefix of the run's PostgreSQL databases (BENCH_DB_PREFIX)",
+      env['BENCH_DB_PREFIX'] ?? 'touchline_bench_',
     )
     .option('--out-dir <dir>', 'where the results go', 'bench/results')
     .option('--keep-data', 'keep the temporary data folder and PostgreSQL database', false)

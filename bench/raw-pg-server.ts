@@ -1,15 +1,19 @@
 /**
- * The "cache off" baseline of the PostgreSQL configuration: a bare Fastify route that reads one
- * match by primary key (with its competition and team names) through hand-written `pg` and
- * answers the same shape as GET /v1/football/matches/{id}. Same pool size as touchline's.
+ * The "cache off" baselines of the PostgreSQL configuration, bare Fastify routes over
+ * hand-written `pg` (same pool size as touchline's): one match by primary key (with its
+ * competition and team names) in the shape of GET /v1/football/matches/{id}, and one day's page
+ * answering exactly what GET /v1/football/matches?date=&pageSize= answers (bench/raw-pg-list.ts;
+ * `BENCH_ASSETS_URL` is the touchline server's `{assets_url}`, which its logo URLs start with).
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { dayPage } from './raw-pg-list.js';
 
 const databaseUrl = process.env['DATABASE_URL'];
 if (!databaseUrl) {
   throw new Error('DATABASE_URL is required');
 }
+const assetsUrl = process.env['BENCH_ASSETS_URL'] ?? 'http://127.0.0.1/assets';
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 
 const MATCH_BY_ID = `
@@ -87,6 +91,18 @@ app.get<{ Params: { id: string } }>('/matches/:id', async (request, reply) => {
   const row = rows[0];
   return row ? { data: present(row) } : reply.code(404).send({ code: 'not_found' });
 });
+app.get<{ Querystring: { date?: string; page?: string; pageSize?: string } }>(
+  '/matches',
+  async (request, reply) => {
+    const page = Number(request.query.page ?? 1);
+    const pageSize = Math.min(Number(request.query.pageSize ?? 25), 100);
+    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1) {
+      return reply.code(400).send({ code: 'invalid_parameter' });
+    }
+    const body = await dayPage(pool, { date: request.query.date ?? '', page, pageSize }, assetsUrl);
+    return body ?? reply.code(400).send({ code: 'invalid_parameter' });
+  },
+);
 await app.listen({ host: '127.0.0.1', port: Number(process.env['PORT'] ?? 0) });
 process.once('SIGTERM', () => {
   void app.close().then(() => pool.end());

@@ -28,6 +28,7 @@ import { type TouchlineConfig, touchlineEnv } from './servers.js';
 import { BenchSession } from './session.js';
 
 const options = parseBenchOptions();
+const dbPrefix = options.dbPrefix ?? 'touchline_bench_';
 const started = new Date();
 const loadStart = loadavg().map((l) => Math.round(l * 100) / 100);
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -51,7 +52,7 @@ const logDir = resolve(options.outDir, 'logs');
 await rm(logDir, { recursive: true, force: true });
 await mkdir(logDir, { recursive: true });
 if (options.keepData) {
-  log(`keeping the data: ${tmp} and database touchline_bench_${process.pid}`);
+  log(`keeping the data: ${tmp} and database ${dbPrefix}${process.pid}`);
 } else {
   cleanups.push(() => rm(tmp, { recursive: true, force: true }));
 }
@@ -62,7 +63,7 @@ if (options.keepData) {
  * both dropped when the run ends (the database kept with --keep-data).
  */
 async function freshPgAndRedis(suffix: string) {
-  const name = `touchline_bench_${process.pid}${suffix}`;
+  const name = `${dbPrefix}${process.pid}${suffix}`;
   const prefix = `tlbench_${process.pid}${suffix}`;
   await dropRedisPrefix(options.redisUrl, prefix);
   const databaseUrl = await createPgDatabase(options.pgUrl, name);
@@ -189,6 +190,7 @@ try {
     pages: session.pages,
     visibility: session.visibility,
     liveRate: session.liveRate,
+    memory: session.memory.servers,
     notes,
   };
   const rows = deriveRows(session.measurements);

@@ -9,6 +9,7 @@ import { round } from './stats.js';
 export type ScenarioId =
   | 'ceiling'
   | 'raw-pg'
+  | 'raw-pg-list'
   | 'meta'
   | 'pricing'
   | 'dashboard'
@@ -23,6 +24,7 @@ export type ScenarioId =
   | 'cluster-haproxy'
   | 'list25'
   | 'list100'
+  | 'list25-nocache'
   | 'movement'
   | 'corners'
   | 'gql-match'
@@ -32,7 +34,9 @@ export type ScenarioId =
   | 'live-detail-still'
   | 'live-detail-moving'
   | 'live-list-still'
-  | 'live-list-moving';
+  | 'live-list-moving'
+  | 'live-page-still'
+  | 'live-page-moving';
 
 export interface Scenario {
   id: ScenarioId;
@@ -96,6 +100,26 @@ export const rawPgScenario = (d: BenchData): Scenario => ({
   headers: {},
 });
 
+/** What raw pg's list route answers: the REST list of the bench day, byte for byte. */
+export const rawPgListScenario = (d: BenchData): Scenario => ({
+  id: 'raw-pg-list',
+  label: 'bare Fastify + hand-written pg, match list, pageSize=25',
+  method: 'GET',
+  path: `/matches?date=${d.day}&pageSize=25`,
+  headers: {},
+  items: dataLength,
+});
+
+/** The REST list of the bench day on touchline started with `RESPONSE_CACHE=off`. */
+export const listNoCacheScenario = (d: BenchData): Scenario => ({
+  id: 'list25-nocache',
+  label: 'REST match list, pageSize=25 (RESPONSE_CACHE=off)',
+  method: 'GET',
+  path: `/v1/football/matches?date=${d.day}&pageSize=25`,
+  headers: { 'x-api-key': d.key },
+  items: dataLength,
+});
+
 export const detailScenario = (d: BenchData, cache: boolean): Scenario => ({
   id: cache ? 'detail' : 'detail-nocache',
   label: cache ? 'REST match detail (cache on)' : 'REST match detail (RESPONSE_CACHE=off)',
@@ -112,10 +136,11 @@ export const gateOffScenario = (d: BenchData): Scenario => ({
 });
 
 /**
- * The rows under live writes (bench/live.ts): the detail of a match that does not change and the
- * live list, first with the data still, then while the feed writes.
+ * The rows under live writes (bench/live.ts): the detail of a match that does not change, the
+ * live list and the GraphQL page of `liveDay` (a day of live matches), first with the data
+ * still, then while the feed writes.
  */
-export function liveScenarios(d: BenchData, moving: boolean): Scenario[] {
+export function liveScenarios(d: BenchData, moving: boolean, liveDay: string): Scenario[] {
   const key = { 'x-api-key': d.key };
   const state = moving ? 'while 300 live matches change (feed)' : 'data still';
   return [
@@ -133,6 +158,16 @@ export function liveScenarios(d: BenchData, moving: boolean): Scenario[] {
       path: '/v1/football/matches/live',
       headers: key,
       items: dataLength,
+    },
+    {
+      id: moving ? 'live-page-moving' : 'live-page-still',
+      label: `GraphQL page of 25 + odds, lineups, corners, day of live matches (cache on), ${state}`,
+      method: 'POST',
+      path: '/graphql',
+      headers: { ...key, ...json },
+      body: graphqlBody(PAGE_QUERY, { date: liveDay, pageSize: 25 }),
+      graphql: true,
+      items: pageLength,
     },
   ];
 }

@@ -102,12 +102,22 @@ export async function startCeiling(fixture: string, logDir: string): Promise<Ser
   });
 }
 
-export async function startRawPg(databaseUrl: string, logDir: string): Promise<Server> {
+/** bench/raw-pg-server.ts; `assetsUrl`: the touchline server's, so its list answers the same. */
+export async function startRawPg(
+  databaseUrl: string,
+  assetsUrl: string,
+  logDir: string,
+): Promise<Server> {
   const port = await freePort();
   return startServer({
     name: 'raw-pg',
     entry: 'bench/raw-pg-server.ts',
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      BENCH_ASSETS_URL: assetsUrl,
+    },
     port,
     readyPath: '/readyz',
     logDir,

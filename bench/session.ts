@@ -4,14 +4,17 @@ import type { BenchRun } from './bench-run.js';
 import { clusterScenarios, startBenchCluster } from './cluster.js';
 import type { BenchData } from './databases.js';
 import {
+  busiestLiveDay,
   changesLogged,
   Feed,
+  LIVE_SETTLE_SECONDS,
   LiveWriter,
   makeMatchesLive,
   measureVisibility,
   type Visibility,
 } from './live.js';
 import type { LoadGenerator } from './load-client.js';
+import { MemoryLog } from './memory.js';
 import type { BenchOptions } from './options.js';
 import { cpuMicros, log, type Server } from './processes.js';
 import {
@@ -20,13 +23,16 @@ import {
   serverNow,
   startReplicaTouchline,
 } from './replica.js';
+import { bodyDifference } from './same-body.js';
 import {
   ceilingScenario,
   detailScenario,
   gateOffScenario,
+  listNoCacheScenario,
   liveScenarios,
   type Measurement,
   measureScenario,
+  rawPgListScenario,
   rawPgScenario,
   type Scenario,
   touchlineScenarios,
@@ -45,6 +51,8 @@ export class BenchSession {
   readonly pages: BenchRun['pages'] = [];
   readonly visibility: Visibility[] = [];
   readonly liveRate: Record<string, number> = {};
+  /** Issue 20: every touchline process's RSS after start-up and before it stops. */
+  readonly memory = new MemoryLog();
   /** A real detail response, which the ceiling server answers byte for byte. */
   private fixture: string | undefined;
 
@@ -92,7 +100,13 @@ export class BenchSession {
     await writeFile(this.fixture, await response.text());
   }
 
-  /** Every touchline scenario, the page fetch, raw pg, cache off, then the gate off. */
+  /** `touchline serve` (the response cache on or off), its RSS watched under `role`. */
+  private async touchline(config: TouchlineConfig, cache: boolean, role: string) {
+    const server = await startTouchline(config, cache, this.logDir);
+    return this.memory.watch(config.name, server, role);
+  }
+
+  /** Every touchline scenario, the page fetch, cache off, raw pg, then the gate off. */
   async benchConfig(config: TouchlineConfig, data: BenchData): Promise<void> {
     const o = this.options;
     if (config.replicaUrl) {
@@ -109,7 +123,7 @@ export class BenchSession {
       }
       return;
     }
-    const server = await startTouchline(config, true, this.logDir);
+    const server = await this.touchline(config, true, 'cache on: every row and the page fetch');
     try {
       if (!this.fixture) {
         await this.writeFixture(server, data);
@@ -132,29 +146,20 @@ export class BenchSession {
     } finally {
       await server.stop();
     }
-    if (config.databaseUrl) {
-      const raw = await startRawPg(config.databaseUrl, this.logDir);
-      try {
-        await this.measure('baseline', raw, rawPgScenario(data));
-      } finally {
-        await raw.stop();
-      }
-    }
-    const nocache = await startTouchline(config, false, this.logDir);
-    try {
-      await this.measure(config.name, nocache, detailScenario(data, false));
-    } finally {
-      await nocache.stop();
-    }
+    await this.benchNoCache(config, data);
     await this.measureCeiling(`before the gate off (${config.name})`);
-    const gateOff = await startGateOff(config, this.logDir);
+    const gateOff = this.memory.watch(
+      config.name,
+      await startGateOff(config, this.logDir),
+      'access gate off (bench build)',
+    );
     try {
       await this.measure(config.name, gateOff, gateOffScenario(data));
     } finally {
       await gateOff.stop();
     }
     // Gate on again, right after the gate off: the pair is measured under the same conditions.
-    const gateOn = await startTouchline(config, true, this.logDir);
+    const gateOn = await this.touchline(config, true, 'access gate on, paired');
     try {
       await this.measure(config.name, gateOn, {
         ...detailScenario(data, true),
@@ -170,11 +175,51 @@ export class BenchSession {
   }
 
   /**
+   * The detail and the list with `RESPONSE_CACHE=off`, then, on PostgreSQL, raw pg's detail and
+   * list (issue 20): raw pg's list must answer touchline's list byte for byte, or its row fails.
+   */
+  private async benchNoCache(config: TouchlineConfig, data: BenchData) {
+    const list = listNoCacheScenario(data);
+    const nocache = await this.touchline(config, false, 'RESPONSE_CACHE=off');
+    let listBody: string;
+    let assetsUrl: string;
+    try {
+      await this.measure(config.name, nocache, detailScenario(data, false));
+      await this.measure(config.name, nocache, list);
+      listBody = await (
+        await fetch(`${nocache.url}${list.path}`, { headers: list.headers })
+      ).text();
+      assetsUrl = `${nocache.url}/assets`;
+    } finally {
+      await nocache.stop();
+    }
+    if (!config.databaseUrl) {
+      return;
+    }
+    const raw = await startRawPg(config.databaseUrl, assetsUrl, this.logDir);
+    try {
+      await this.measure('baseline', raw, rawPgScenario(data));
+      const rawList = rawPgListScenario(data);
+      const rawBody = await (await fetch(`${raw.url}${rawList.path}`)).text();
+      await this.measure('baseline', raw, rawList);
+      const difference = bodyDifference(listBody, rawBody);
+      if (difference) {
+        log(`FAILED: raw pg's list does not answer what touchline's does: ${difference}`);
+        this.measurements.at(-1)?.problems.push(`not touchline's list body: ${difference}`);
+      }
+    } finally {
+      await raw.stop();
+    }
+  }
+
+  /**
    * Issue 16 (bench/cluster.ts): the cached detail from one of three instances directly, then
    * through HAProxy to all three; CPU per response counts HAProxy and the three instances.
    */
   private async benchCluster(config: TouchlineConfig, data: BenchData) {
     const started = await startBenchCluster(config, this.tmp, this.logDir);
+    const instances = started.cluster.instances.map((i) => ({ name: i.name, pid: i.pid() }));
+    const stop = this.memory.watchAll(config.name, instances, () => started.stop());
     try {
       const scenarios = clusterScenarios(data);
       await this.measure(config.name, started.direct, scenarios.direct);
@@ -188,7 +233,7 @@ export class BenchSession {
         );
       }
     } finally {
-      await started.stop();
+      await stop();
     }
   }
 
@@ -198,7 +243,11 @@ export class BenchSession {
    */
   private async benchReplica(config: TouchlineConfig, replicaUrl: string, data: BenchData) {
     for (const through of ['primary', 'replica'] as const) {
-      const server = await startReplicaTouchline(config, through, this.logDir);
+      const server = this.memory.watch(
+        config.name,
+        await startReplicaTouchline(config, through, this.logDir),
+        `RESPONSE_CACHE=off, reads on the ${through}`,
+      );
       try {
         const since = await serverNow(replicaUrl);
         await this.measure(config.name, server, replicaDetailScenario(data, through));
@@ -218,24 +267,42 @@ export class BenchSession {
   }
 
   /**
+   * Load on freshly started instances, discarded: with only the usual warm-up, the first still
+   * row ran at a fraction of its later rate (compilation, the start-up tails of both
+   * instances), which flattered every moving / still ratio.
+   */
+  private async settle(config: string, server: Server, scenarios: Scenario[]) {
+    log(
+      `${config}: settling the fresh instances, ${LIVE_SETTLE_SECONDS} s per still row (discarded)`,
+    );
+    const options = { ...this.options, warmup: 0, seconds: LIVE_SETTLE_SECONDS };
+    for (const scenario of scenarios) {
+      await measureScenario(this.load, options, config, server, scenario);
+    }
+  }
+
+  /**
    * Issue 13 (bench/live.ts): last, since it makes 300 matches live. Two instances share the
    * database and Redis; the feed writes as a third process, as a provider feed would.
    */
   private async benchLive(config: TouchlineConfig, databaseUrl: string, data: BenchData) {
     const matches = await makeMatchesLive(databaseUrl, data.matchId);
     log(`${config.name}: ${matches.length} matches live`);
-    const server = await startTouchline(config, true, this.logDir);
-    const reader = await startTouchline(config, true, this.logDir);
+    const liveDay = busiestLiveDay(matches);
+    log(`${config.name}: the GraphQL page rows read ${liveDay}, a day of live matches`);
+    const server = await this.touchline(config, true, 'live rows (measured)');
+    const reader = await this.touchline(config, true, 'live rows (second instance)');
     const feed = new Feed(config, this.logDir);
     try {
-      for (const scenario of liveScenarios(data, false)) {
+      await this.settle(config.name, server, liveScenarios(data, false, liveDay));
+      for (const scenario of liveScenarios(data, false, liveDay)) {
         await this.measure(config.name, server, scenario);
       }
       const writer = new LiveWriter(feed, matches);
       const before = { changes: await changesLogged(databaseUrl), at: Date.now() };
       writer.start();
       try {
-        for (const scenario of liveScenarios(data, true)) {
+        for (const scenario of liveScenarios(data, true, liveDay)) {
           await this.measure(config.name, server, scenario);
         }
       } finally {
