@@ -1,3 +1,4 @@
+import './production-env.js';
 import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError } from 'commander';
 import { registerAccessCommands } from '../src/cli/access-commands.js';
