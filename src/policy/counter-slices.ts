@@ -27,8 +27,10 @@ export const MIN_ROOM_PER_INSTANCE = 64;
 export const BUSY_WITHIN_MS = 5;
 /** A slice is at most this share of what is left (1 / (this x instances)). */
 export const SLICE_SHARE = 4;
-export const MAX_MINUTE_SLICE = 64;
-export const MAX_DAY_SLICE = 256;
+export const MAX_MINUTE_SLICE = 256;
+export const MAX_DAY_SLICE = 1024;
+const LOW_MINUTE = MAX_MINUTE_SLICE / 2;
+const LOW_DAY = MAX_DAY_SLICE / 2;
 
 interface Slice {
   accountId: number;
@@ -44,6 +46,9 @@ interface Slice {
   quotaGiven: number;
   freeGiven: number;
   lastUsedMs: number;
+  /** The windows Redis last granted slices of (a refill is asked for those only). */
+  minuteSliced: boolean;
+  daySliced: boolean;
 }
 
 /** What a key's slices served and gave back in one minute and day, not yet written to Redis. */
@@ -215,10 +220,11 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
    * request is decided in Redis), none of the day while the key still holds day units. Then the
    * divisor that sizes them. An asking request calls `answered` when Redis has replied.
    */
-  function wanted(input: ReserveInput): [number, number, number, number] {
+  function wanted(input: ReserveInput, refill = false): [number, number, number, number] {
     const instances = Math.max(1, options.instances());
     const at = nowMs();
-    const busy = at - (lastAsked.get(input.keyId) ?? Number.NEGATIVE_INFINITY) <= BUSY_WITHIN_MS;
+    const busy =
+      refill || at - (lastAsked.get(input.keyId) ?? Number.NEGATIVE_INFINITY) <= BUSY_WITHIN_MS;
     lastAsked.set(input.keyId, at);
     if (!busy || asking.has(input.keyId)) {
       return [0, 0, 0, 1];
@@ -228,17 +234,31 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
     const minRoom = MIN_ROOM_PER_INSTANCE * instances;
     const { limits } = input;
     const minute = limits.ratePerMinute >= minRoom ? MAX_MINUTE_SLICE : 0;
-    const plan = limits.dailyQuota >= minRoom && !(sameDay && s.planLeft > 0) ? MAX_DAY_SLICE : 0;
+    const plan =
+      limits.dailyQuota >= minRoom && !(sameDay && s.planLeft >= LOW_DAY) ? MAX_DAY_SLICE : 0;
     const free =
       limits.freeMatchesDailyQuota >= minRoom &&
       input.freeEligible > 0 &&
-      !(sameDay && s.freeLeft > 0)
+      !(sameDay && s.freeLeft >= LOW_DAY)
         ? MAX_DAY_SLICE
         : 0;
     if (minute + plan + free > 0) {
       asking.add(input.keyId);
     }
     return [minute, plan, free, SLICE_SHARE * instances];
+  }
+
+  /**
+   * The key's slices run low (a quarter of a slice left) where Redis grants them, and nothing is
+   * asked yet: time to ask for more before they run out, so a busy key's requests keep being
+   * served in process instead of all going to Redis together when the slice is gone.
+   */
+  function low(keyId: number): boolean {
+    const s = slices.get(keyId);
+    if (!s || asking.has(keyId)) {
+      return false;
+    }
+    return (s.minuteSliced && s.minuteLeft < LOW_MINUTE) || (s.daySliced && s.planLeft < LOW_DAY);
   }
 
   /** Redis replied to the key's request that asked for slices (or failed to). */
@@ -264,6 +284,8 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
         quotaGiven: 0,
         freeGiven: 0,
         lastUsedMs: nowMs(),
+        minuteSliced: false,
+        daySliced: false,
       };
       slices.set(input.keyId, s);
     }
@@ -275,6 +297,8 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
     s.quotaGiven = reply.quotaGiven;
     s.freeGiven = reply.freeGiven;
     s.lastUsedMs = nowMs();
+    s.minuteSliced = reply.minuteSlice > 0;
+    s.daySliced = reply.planSlice > 0;
     return usageOf(s);
   }
 
@@ -332,6 +356,7 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
     take,
     giveBack,
     wanted,
+    low,
     answered,
     granted,
     releaseIdle,

@@ -93,10 +93,10 @@ export function createRedisQuotaStore(
   const SLICE_WAIT_MS = 10;
 
   /** A reservation, once the day's counters are known to hold what was charged. */
-  async function reserveRestored(input: ReserveInput): Promise<Reply> {
+  async function reserveRestored(input: ReserveInput, refill = false): Promise<Reply> {
     const { accountId, keyId, cost, limits, now } = input;
     const day = hkDay(now);
-    const wants = slices?.wanted(input) ?? noSlices;
+    const wants = slices?.wanted(input, refill) ?? noSlices;
     const asked = wants[0] + wants[1] + wants[2] > 0;
     settler?.watch();
     const args = [
@@ -136,6 +136,24 @@ export function createRedisQuotaStore(
   /** A refusal's reply says other instances hold slices that could serve the request. */
   const heldElsewhere = (reply: Reply) =>
     reply[1] === 1 ? reply[7] > 0 : reply[8] > 0 || reply[9] > 0;
+
+  /**
+   * Asks for more slices beside nothing (a reservation of 0 units), in the background, while the
+   * key's slice still serves: a busy key's requests never all wait on Redis at once.
+   */
+  function refill(input: ReserveInput) {
+    const empty = { ...input, cost: 0, dailyCost: 0 };
+    reserveRestored(empty, true).then(
+      (reply) => {
+        if (reply[0] === 1) {
+          admitted(empty, reply);
+        }
+      },
+      () => {
+        // The next request that finds its slice empty asks Redis itself.
+      },
+    );
+  }
 
   async function reserve(input: ReserveInput): Promise<ReserveOutcome> {
     for (let waits = 0; ; waits++) {
@@ -268,6 +286,9 @@ export function createRedisQuotaStore(
       const outcome = slices?.take(input);
       if (outcome) {
         settler?.schedule();
+        if (slices?.low(input.keyId)) {
+          refill(input);
+        }
       }
       return outcome;
     },
