@@ -125,13 +125,18 @@ export function spawnWithInput(
   return child;
 }
 
-/** Starts `node --import tsx <entry> [args]`, logs to `<logDir>/<name>.log`, waits for `readyPath`. */
+/**
+ * Starts `node --import tsx <entry> [args]` (or, with `runtime`, that Node on a plain script in
+ * its folder), logs to `<logDir>/<name>.log`, waits for `readyPath`.
+ */
 export async function startServer(options: {
   name: string;
   entry: string;
   args?: string[];
   /** Node's own flags (e.g. `--cpu-prof`), before the entry. */
   nodeArgs?: string[];
+  /** Another Node binary and working folder, running `entry` as it is (no tsx): the peer server. */
+  runtime?: { node: string; cwd: string };
   env: NodeJS.ProcessEnv;
   port: number;
   readyPath: string;
@@ -141,9 +146,11 @@ export async function startServer(options: {
   const url = `http://127.0.0.1:${options.port}`;
   const logFile = join(options.logDir, `${options.name}.log`);
   const out = createWriteStream(logFile, { flags: 'a' });
-  const argv = [...(options.nodeArgs ?? []), ...NODE_TS, options.entry, ...(options.args ?? [])];
-  const child = spawn(process.execPath, argv, {
-    cwd: ROOT,
+  const { runtime } = options;
+  const loader = runtime ? [] : NODE_TS;
+  const argv = [...(options.nodeArgs ?? []), ...loader, options.entry, ...(options.args ?? [])];
+  const child = spawn(runtime?.node ?? process.execPath, argv, {
+    cwd: runtime?.cwd ?? ROOT,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -26,8 +26,8 @@ const DAY_PAGE = `
 const DAY_COUNT = `SELECT count(*)::int AS total FROM matches
   WHERE kickoff_utc >= $1 AND kickoff_utc < $2`;
 
-interface ListRow {
-  total: number;
+/** The columns both raw routes read of a match (the detail's and the list's statements). */
+export interface MatchRow {
   id: number;
   status: string;
   minute: string | null;
@@ -47,8 +47,12 @@ interface ListRow {
   competition: string;
   competition_original: string | null;
   home: string;
-  home_original: string;
   away: string;
+}
+
+interface ListRow extends MatchRow {
+  total: number;
+  home_original: string;
   away_original: string;
 }
 

@@ -7,7 +7,7 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
-import { dayPage } from './raw-pg-list.js';
+import { dayPage, type MatchRow } from './raw-pg-list.js';
 
 const databaseUrl = process.env['DATABASE_URL'];
 if (!databaseUrl) {
@@ -28,33 +28,10 @@ const MATCH_BY_ID = `
     JOIN teams a ON a.id = m.away_team_id
    WHERE m.id = $1`;
 
-interface Row {
-  id: number;
-  status: string;
-  minute: string | null;
-  kickoff_utc: Date;
-  round: string | null;
-  venue: string | null;
-  home_score: number | null;
-  away_score: number | null;
-  ht_home_score: number | null;
-  ht_away_score: number | null;
-  home_corners: number | null;
-  away_corners: number | null;
-  home_yellow: number | null;
-  home_red: number | null;
-  away_yellow: number | null;
-  away_red: number | null;
-  competition: string;
-  competition_original: string | null;
-  home: string;
-  away: string;
-}
-
 const pair = (a: number | null, b: number | null) =>
   a === null || b === null ? null : `${a}-${b}`;
 
-function present(r: Row) {
+function present(r: MatchRow) {
   return {
     id: r.id,
     competition: { name: r.competition, nameOriginal: r.competition_original },
@@ -87,7 +64,11 @@ app.get<{ Params: { id: string } }>('/matches/:id', async (request, reply) => {
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
     return reply.code(404).send({ code: 'not_found' });
   }
-  const { rows } = await pool.query<Row>({ name: 'match_by_id', text: MATCH_BY_ID, values: [id] });
+  const { rows } = await pool.query<MatchRow>({
+    name: 'match_by_id',
+    text: MATCH_BY_ID,
+    values: [id],
+  });
   const row = rows[0];
   return row ? { data: present(row) } : reply.code(404).send({ code: 'not_found' });
 });

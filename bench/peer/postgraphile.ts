@@ -1,9 +1,8 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createWriteStream, existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, log, ROOT, type Server } from '../processes.js';
+import { freePort, log, ROOT, type Server, startServer } from '../processes.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -56,24 +55,6 @@ export async function peerRuntime(): Promise<PeerRuntime> {
   }
 }
 
-async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`exited with code ${child.exitCode}`);
-    }
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`not ready after ${timeoutMs} ms`);
-}
-
 /** server/start.mjs on a free port over `databaseUrl`; ready when its schema is built. */
 export async function startPostGraphile(
   runtime: PeerRuntime,
@@ -81,35 +62,19 @@ export async function startPostGraphile(
   logDir: string,
 ): Promise<Server> {
   const port = await freePort();
-  const logFile = join(logDir, 'postgraphile.log');
-  const out = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(runtime.node, [...runtime.nodeArgs, 'start.mjs'], {
-    cwd: PEER_DIR,
+  return startServer({
+    name: 'postgraphile',
+    entry: 'start.mjs',
+    nodeArgs: runtime.nodeArgs,
+    runtime: { node: runtime.node, cwd: PEER_DIR },
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       GRAPHILE_ENV: 'production',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    port,
+    readyPath: '/readyz',
+    logDir,
   });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
-  const exited = once(child, 'exit');
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-  };
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitReady(`${url}/readyz`, child, 60_000);
-  } catch (error) {
-    await stop();
-    throw new Error(`postgraphile: ${(error as Error).message} (see ${logFile})`);
-  }
-  return { name: 'postgraphile', url, pid: child.pid ?? 0, stop };
 }
