@@ -213,12 +213,12 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
   }
 
   /**
-   * The slices to ask for beside a request: none for a key that is not busy, none while another
-   * request of the key is already
-   * asking (a burst's concurrent first requests would otherwise each take a slice), none while
-   * what is left of a window is below MIN_ROOM_PER_INSTANCE per instance (near a limit every
-   * request is decided in Redis), none of the day while the key still holds day units. Then the
-   * divisor that sizes them. An asking request calls `answered` when Redis has replied.
+   * The slices to ask for beside a request: none for a key that is not busy (unless `refill`),
+   * none while another request of the key is already asking (a burst's concurrent first
+   * requests would otherwise each take a slice), none while what is left of a window is below
+   * MIN_ROOM_PER_INSTANCE per instance (near a limit every request is decided in Redis), none of
+   * the day while the key still holds half a day slice. Then the divisor that sizes them. An
+   * asking request calls `answered` when Redis has replied.
    */
   function wanted(input: ReserveInput, refill = false): [number, number, number, number] {
     const instances = Math.max(1, options.instances());
