@@ -71,6 +71,13 @@ export interface GrantReply {
   freeSlice: number;
 }
 
+interface Returning {
+  accountId: number;
+  minute: number;
+  day: string;
+  units: { minute: number; plan: number; free: number };
+}
+
 const sameLimits = (a: CounterLimits, b: CounterLimits) =>
   a.ratePerMinute === b.ratePerMinute &&
   a.dailyQuota === b.dailyQuota &&
@@ -86,6 +93,11 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
   /** When each key last went to Redis (a key is busy when it goes again within BUSY_WITHIN_MS). */
   const lastAsked = new Map<number, number>();
   let pending = new Map<string, SliceSettlement>();
+  /**
+   * Units given back by a release and not yet taken off the lease counters in Redis: until then
+   * Redis still counts them as given out, and a reply's figures would overstate what was used.
+   */
+  const returning = new Map<number, Returning>();
 
   function settlementOf(s: Slice, minute: number, day: string): SliceSettlement {
     const id = `${s.keyId}:${minute}:${day}`;
@@ -130,8 +142,77 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
     };
   }
 
+  /** The key's units on their way back to Redis in the windows of `minute` and `day`. */
+  function returningIn(keyId: number, minute: number, day: string) {
+    const r = returning.get(keyId);
+    return {
+      minute: r && r.minute === minute ? r.units.minute : 0,
+      plan: r && r.day === day ? r.units.plan : 0,
+      free: r && r.day === day ? r.units.free : 0,
+    };
+  }
+
+  function noteReturning(s: Slice) {
+    let r = returning.get(s.keyId);
+    if (!r) {
+      r = { accountId: s.accountId, minute: s.minute, day: s.day, units: zero() };
+      returning.set(s.keyId, r);
+    }
+    if (r.minute !== s.minute) {
+      r.minute = s.minute;
+      r.units.minute = 0;
+    }
+    if (r.day !== s.day) {
+      r.day = s.day;
+      r.units.plan = 0;
+      r.units.free = 0;
+    }
+    r.units.minute += s.minuteLeft;
+    r.units.plan += s.planLeft;
+    r.units.free += s.freeLeft;
+  }
+
+  /** Redis has applied these settlements: what they returned is no longer counted as given. */
+  function settled(entries: readonly SliceSettlement[]) {
+    for (const e of entries) {
+      const r = returning.get(e.keyId);
+      if (!r) {
+        continue;
+      }
+      if (r.minute === e.minute) {
+        r.units.minute = Math.max(0, r.units.minute - e.returned.minute);
+      }
+      if (r.day === e.day) {
+        r.units.plan = Math.max(0, r.units.plan - e.returned.plan);
+        r.units.free = Math.max(0, r.units.free - e.returned.free);
+      }
+      if (r.units.minute + r.units.plan + r.units.free === 0) {
+        returning.delete(e.keyId);
+      }
+    }
+  }
+
+  /**
+   * What this instance holds of the key's windows that Redis counts as given out (the slice's
+   * unused units, and those on their way back): a reply's figures less these are what was used
+   * as far as this instance can tell. Slices other instances hold stay counted.
+   */
+  function heldHere(input: ReserveInput) {
+    const minute = minuteWindow(input.now);
+    const day = hkDay(input.now);
+    const held = returningIn(input.keyId, minute, day);
+    const s = slices.get(input.keyId);
+    if (s && sameLimits(s.limits, input.limits)) {
+      held.minute += s.minute === minute ? s.minuteLeft : 0;
+      held.plan += s.day === day ? s.planLeft : 0;
+      held.free += s.day === day ? s.freeLeft : 0;
+    }
+    return held;
+  }
+
   /** Gives a slice's unused units back (to be written with the next settlement). */
   function release(s: Slice) {
+    noteReturning(s);
     const entry = settlementOf(s, s.minute, s.day);
     entry.returned.minute += s.minuteLeft;
     entry.returned.plan += s.planLeft;
@@ -290,12 +371,13 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
       slices.set(input.keyId, s);
     }
     roll(s, input.now);
+    const back = returningIn(s.keyId, s.minute, s.day);
     s.minuteLeft += reply.minuteSlice;
     s.planLeft += reply.planSlice;
     s.freeLeft += reply.freeSlice;
-    s.minuteGiven = reply.minuteGiven;
-    s.quotaGiven = reply.quotaGiven;
-    s.freeGiven = reply.freeGiven;
+    s.minuteGiven = reply.minuteGiven - back.minute;
+    s.quotaGiven = reply.quotaGiven - back.plan;
+    s.freeGiven = reply.freeGiven - back.free;
     s.lastUsedMs = nowMs();
     s.minuteSliced = reply.minuteSlice > 0;
     s.daySliced = reply.planSlice > 0;
@@ -323,6 +405,11 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
     for (const [keyId, s] of slices) {
       if (s.accountId === accountId) {
         slices.delete(keyId);
+      }
+    }
+    for (const [keyId, r] of returning) {
+      if (r.accountId === accountId) {
+        returning.delete(keyId);
       }
     }
   }
@@ -362,6 +449,8 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
     releaseIdle,
     holds: () => slices.size > 0 || lastAsked.size > 0,
     forgetAccount,
+    heldHere,
+    settled,
     drain,
     restore,
     hasPending: () => pending.size > 0,

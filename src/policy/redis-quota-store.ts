@@ -171,7 +171,10 @@ export function createRedisQuotaStore(
       // ask again before refusing.
       if (!slices || waits >= SLICE_WAITS || !heldElsewhere(reply)) {
         const [, reason, minute, quota, free] = reply;
-        const usage = snapshot(input.limits, minute, quota, free);
+        const here = slices?.heldHere(input);
+        const usage = here
+          ? snapshot(input.limits, minute - here.minute, quota - here.plan, free - here.free)
+          : snapshot(input.limits, minute, quota, free);
         return { admitted: false, reason: reason === 1 ? 'rate_limited' : 'quota_exceeded', usage };
       }
       await new Promise((resolve) => setTimeout(resolve, SLICE_WAIT_MS));

@@ -39,10 +39,15 @@ export function createSliceSettler(redis: CounterRedis, prefix: string, slices: 
       args.push(used.minute, used.plan, used.free, returned.minute, returned.plan, returned.free);
       args.push(minuteTtlMs(now), dayTtlMs(now));
     }
-    return redis.tlSettle(keys.length, ...keys, ...args).catch((error: unknown) => {
-      slices.restore(entries);
-      throw error;
-    });
+    // Replies come in the order Redis ran the calls: a reservation's reply handled after this
+    // one's reflects the returns, one handled before does not (counter-slices.ts `returning`).
+    return redis.tlSettle(keys.length, ...keys, ...args).then(
+      () => slices.settled(entries),
+      (error: unknown) => {
+        slices.restore(entries);
+        throw error;
+      },
+    );
   }
 
   function batches(entries: SliceSettlement[]): SliceSettlement[][] {

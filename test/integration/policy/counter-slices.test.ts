@@ -28,8 +28,11 @@ describeWithRedis('counter slices', () => {
   afterAll(() => redis.disconnect());
 
   /** An instance's store as the server builds it: its own client, slices, the failure mode. */
-  async function instanceStore(prefix: string, instances: number) {
-    const client = createCounterRedis(TEST_REDIS_URL ?? '');
+  async function instanceStore(
+    prefix: string,
+    instances: number,
+    client = createCounterRedis(TEST_REDIS_URL ?? ''),
+  ) {
     await waitForRedis(client);
     const reserve = client.tlReserve.bind(client);
     client.tlReserve = (...args) => {
@@ -148,6 +151,41 @@ describeWithRedis('counter slices', () => {
     }
     await store.close();
     expect(await redisCounts(prefix, 3, 31)).toEqual({ minute: 20, quota: 20, keyPlan: 20 });
+  });
+
+  it('a slice given back but not yet settled is not counted as used in what a reply says', async () => {
+    const prefix = uniquePrefix();
+    await markRestored(prefix, 5);
+    const client = createCounterRedis(TEST_REDIS_URL ?? '');
+    const settle = client.tlSettle.bind(client);
+    let hold: Promise<void> | undefined;
+    let letGo = () => {};
+    client.tlSettle = async (...args) => {
+      await hold;
+      return settle(...args);
+    };
+    const store = await instanceStore(prefix, 1, client);
+    const input = {
+      accountId: 5,
+      keyId: 51,
+      cost: 1,
+      freeEligible: 0,
+      limits: limits(600, 30_000),
+    };
+    const { last } = await reserveMany(store, input, 50);
+    expect(last?.minute.used).toBe(50);
+    // The key idles: its slice goes back, and that settlement is slow to reach Redis.
+    hold = new Promise((resolve) => {
+      letGo = resolve;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const next = await store.reserve({ ...input, now: new Date() });
+    expect(next.admitted).toBe(true);
+    expect(next.usage.minute.used).toBe(51);
+    expect(next.usage.quota.used).toBe(51);
+    letGo();
+    await store.close();
+    expect(await redisCounts(prefix, 5, 51)).toEqual({ minute: 51, quota: 51, keyPlan: 51 });
   });
 
   it('a small limit gets no slice: every request is decided in Redis', async () => {
