@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,25 @@ describe('the installed touchline command (the bundle in dist/)', () => {
   it('npm install built the bundle, with source maps', () => {
     expect(existsSync(join(ROOT, 'dist/main.js'))).toBe(true);
     expect(existsSync(join(ROOT, 'dist/main.js.map'))).toBe(true);
+  });
+
+  it("bundles graphql-js once, from its ES modules (no CommonJS wrapper on graphql's hot calls)", async () => {
+    const files = [join(ROOT, 'dist/main.js')];
+    for (const name of await readdir(join(ROOT, 'dist/chunks'))) {
+      if (name.endsWith('.js')) {
+        files.push(join(ROOT, 'dist/chunks', name));
+      }
+    }
+    const modules: string[] = [];
+    for (const file of files) {
+      // esbuild names each bundled module in a comment: `// node_modules/graphql/type/schema.mjs`.
+      modules.push(
+        ...((await readFile(file, 'utf8')).match(/\/\/ node_modules\/graphql\/\S+/g) ?? []),
+      );
+    }
+    expect(modules.length).toBeGreaterThan(50);
+    expect(modules.filter((m) => !m.endsWith('.mjs'))).toEqual([]);
+    expect(modules.filter((m) => m.endsWith('/type/schema.mjs'))).toHaveLength(1);
   });
 
   it('answers --help without reading the configuration or opening a database', async () => {
