@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, log, startServer, touchlineCli } from './processes.js';
+import { freePort, log, startServer, TOUCHLINE_SERVE, touchlineCli } from './processes.js';
 import { touchlineEnv } from './servers.js';
 
 const STREAMS = Number(process.argv.find((a) => a.startsWith('--streams='))?.slice(10) ?? 1000);
@@ -73,8 +73,7 @@ try {
   const port = await freePort();
   const server = await startServer({
     name: 'touchline-streams',
-    entry: 'app/main.ts',
-    args: ['serve'],
+    ...TOUCHLINE_SERVE,
     env: { ...env, PORT: String(port) },
     port,
     readyPath: '/readyz',

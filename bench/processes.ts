@@ -28,8 +28,20 @@ export async function runTs(
   }
 }
 
-/** Runs TypeScript entry points the way `npm start` does. */
+/** Runs the bench's own TypeScript (and the CLI for set-up) without a build. */
 export const NODE_TS = ['--import', 'tsx'];
+
+/**
+ * `touchline serve` as `npm start` runs it: the bundle in dist/ (the bench scripts in
+ * package.json run `npm run build` first, so it is the checkout's code), source maps on.
+ */
+export const TOUCHLINE_SERVE: { entry: string; args: string[]; nodeArgs: string[]; bundle: true } =
+  {
+    entry: 'dist/main.js',
+    args: ['serve'],
+    nodeArgs: ['--enable-source-maps'],
+    bundle: true,
+  };
 
 /** The repository root (bench/ is one level down). */
 export const ROOT = new URL('..', import.meta.url).pathname;
@@ -137,6 +149,8 @@ export async function startServer(options: {
   nodeArgs?: string[];
   /** Another Node binary and working folder, running `entry` as it is (no tsx): the peer server. */
   runtime?: { node: string; cwd: string };
+  /** `entry` is plain JavaScript (the bundle): no tsx. */
+  bundle?: boolean;
   env: NodeJS.ProcessEnv;
   port: number;
   readyPath: string;
@@ -147,7 +161,7 @@ export async function startServer(options: {
   const logFile = join(options.logDir, `${options.name}.log`);
   const out = createWriteStream(logFile, { flags: 'a' });
   const { runtime } = options;
-  const loader = runtime ? [] : NODE_TS;
+  const loader = runtime || options.bundle ? [] : NODE_TS;
   const argv = [...(options.nodeArgs ?? []), ...loader, options.entry, ...(options.args ?? [])];
   const child = spawn(runtime?.node ?? process.execPath, argv, {
     cwd: runtime?.cwd ?? ROOT,

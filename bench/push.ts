@@ -22,7 +22,15 @@ import {
 } from './databases.js';
 import { Feed, LIVE_RECORDS_PER_SECOND, LiveWriter, makeMatchesLive } from './live.js';
 import { LoadGenerator } from './load-client.js';
-import { cpuMicros, freePort, killChildren, log, type Server, startServer } from './processes.js';
+import {
+  cpuMicros,
+  freePort,
+  killChildren,
+  log,
+  type Server,
+  startServer,
+  TOUCHLINE_SERVE,
+} from './processes.js';
 import {
   Deliveries,
   deliveryTimes,
@@ -144,10 +152,10 @@ try {
     servers.push(
       await startServer({
         name: `touchline-push-${instance}`,
-        entry: 'app/main.ts',
-        args: ['serve'],
+        ...TOUCHLINE_SERVE,
         env: touchlineEnv(config, { PORT: String(port), STREAM_MAX_MS: '3600000' }),
         nodeArgs: [
+          ...TOUCHLINE_SERVE.nodeArgs,
           ...(PROFILE_DIR && instance === 'a'
             ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`]
             : []),

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { replicaPairAvailable } from '../scripts/pg-binaries.js';
 import { queryOnce, type ReplicaPair, startReplicaPair } from '../scripts/pg-replica-pair.js';
 import type { BenchData } from './databases.js';
-import { freePort, log, type Server, startServer } from './processes.js';
+import { freePort, log, type Server, startServer, TOUCHLINE_SERVE } from './processes.js';
 import type { Scenario } from './scenarios.js';
 import { type TouchlineConfig, touchlineEnv } from './servers.js';
 
@@ -69,8 +69,7 @@ export async function startReplicaTouchline(
   const port = await freePort();
   return startServer({
     name: `touchline-replica-config-${through}`,
-    entry: 'app/main.ts',
-    args: ['serve'],
+    ...TOUCHLINE_SERVE,
     env: touchlineEnv(config, {
       PORT: String(port),
       RESPONSE_CACHE: 'off',

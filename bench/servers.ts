@@ -1,4 +1,4 @@
-import { freePort, type Server, startServer } from './processes.js';
+import { freePort, type Server, startServer, TOUCHLINE_SERVE } from './processes.js';
 
 /** One touchline configuration under test. */
 export interface TouchlineConfig {
@@ -72,17 +72,20 @@ export function touchlineEnv(config: TouchlineConfig, extra: NodeJS.ProcessEnv =
   };
 }
 
-/** `touchline serve`, ready when /readyz answers 200. */
+/**
+ * `touchline serve` from the bundle as `npm start` runs it (`source`: from the TypeScript through
+ * tsx, as the gate-off build runs), ready when /readyz answers 200.
+ */
 export async function startTouchline(
   config: TouchlineConfig,
   cache: boolean,
   logDir: string,
+  source = false,
 ): Promise<Server> {
   const port = await freePort();
   return startServer({
-    name: `touchline-${config.name}${cache ? '' : '-nocache'}`,
-    entry: 'app/main.ts',
-    args: ['serve'],
+    name: `touchline-${config.name}${cache ? '' : '-nocache'}${source ? '-source' : ''}`,
+    ...(source ? { entry: 'app/main.ts', args: ['serve'] } : TOUCHLINE_SERVE),
     env: touchlineEnv(config, { PORT: String(port), RESPONSE_CACHE: cache ? 'on' : 'off' }),
     port,
     readyPath: '/readyz',

@@ -101,8 +101,8 @@ export class BenchSession {
   }
 
   /** `touchline serve` (the response cache on or off), its RSS watched under `role`. */
-  private async touchline(config: TouchlineConfig, cache: boolean, role: string) {
-    const server = await startTouchline(config, cache, this.logDir);
+  private async touchline(config: TouchlineConfig, cache: boolean, role: string, source = false) {
+    const server = await startTouchline(config, cache, this.logDir, source);
     return this.memory.watch(config.name, server, role);
   }
 
@@ -158,8 +158,9 @@ export class BenchSession {
     } finally {
       await gateOff.stop();
     }
-    // Gate on again, right after the gate off: the pair is measured under the same conditions.
-    const gateOn = await this.touchline(config, true, 'access gate on, paired');
+    // Gate on again, right after the gate off: the pair is measured under the same conditions,
+    // from the TypeScript through tsx as the gate-off build runs (not the bundle).
+    const gateOn = await this.touchline(config, true, 'access gate on, paired', true);
     try {
       await this.measure(config.name, gateOn, {
         ...detailScenario(data, true),
