@@ -27,7 +27,8 @@ export async function startBenchCluster(
   const cluster = await startCluster({
     haproxy: program,
     dir,
-    entry: 'source',
+    // The bundle, as `npm run cluster` and `npm start` run it (the bench script builds it first).
+    entry: 'dist',
     env: touchlineEnv(config, { RESPONSE_CACHE: 'on' }),
     onInstanceOutput: (name, text) => out.write(`[${name}] ${text}`),
     onHaproxyLog: (line) => out.write(`[haproxy] ${line}\n`),
