@@ -138,8 +138,9 @@ export function spawnWithInput(
 }
 
 /**
- * Starts `node --import tsx <entry> [args]` (or, with `runtime`, that Node on a plain script in
- * its folder), logs to `<logDir>/<name>.log`, waits for `readyPath`.
+ * Starts `node --import tsx <entry> [args]` (with `bundle`, plain `node <entry>`; with `runtime`,
+ * that Node on a plain script in its folder), logs to `<logDir>/<name>.log`, waits for
+ * `readyPath`.
  */
 export async function startServer(options: {
   name: string;

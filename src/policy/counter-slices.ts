@@ -330,7 +330,7 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
   }
 
   /**
-   * The key's slices run low (a quarter of a slice left) where Redis grants them, and nothing is
+   * The key's slices run low (under half a slice left) where Redis grants them, and nothing is
    * asked yet: time to ask for more before they run out, so a busy key's requests keep being
    * served in process instead of all going to Redis together when the slice is gone.
    */
