@@ -57,6 +57,9 @@ export function declareQueryParameters(route: RouteOptions): void {
   };
 }
 
+/** The cached body is already the serialised answer. */
+const asIs = (body: unknown) => body as string;
+
 const valueText = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
 
 /**
@@ -124,15 +127,20 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
     return Boolean(config.access) || config.cacheable === true;
   };
 
-  /** preHandler: must run after the access policy admitted (and charged) the request. */
-  async function lookup(request: FastifyRequest, reply: FastifyReply) {
+  /**
+   * preHandler: must run after the access policy admitted (and charged) the request. A hit is
+   * sent from here, so `done` is not called: the handler does not run.
+   */
+  function lookup(request: FastifyRequest, reply: FastifyReply, done: () => void) {
     if (!cacheable(request)) {
+      done();
       return;
     }
     request.cacheKey = normalisedKey(request);
     const hit = cache.get(request.cacheKey);
     if (!hit) {
       request.cacheSince = cache.mark();
+      done();
       return;
     }
     reply.header('etag', hit.etag).type(hit.contentType);
@@ -142,30 +150,34 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
     if (hit.cacheControl) {
       reply.header('cache-control', hit.cacheControl);
     }
-    return reply.serializer((body: unknown) => body as string).send(hit.body);
+    reply.serializer(asIs).send(hit.body);
   }
 
   /** onSend: must run before the ETag hook may turn the 200 into a 304. */
-  async function store(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  function store(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: null, payload: unknown) => void,
+  ) {
     if (
-      !request.cacheKey ||
-      reply.statusCode !== 200 ||
-      typeof payload !== 'string' ||
-      cache.has(request.cacheKey)
+      request.cacheKey &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      !cache.has(request.cacheKey)
     ) {
-      return payload;
+      const etag = etagOf(payload);
+      reply.header('etag', etag);
+      const entry = {
+        body: payload,
+        etag,
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        contentLanguage: reply.getHeader('content-language') as string | undefined,
+        cacheControl: reply.getHeader('cache-control') as string | undefined,
+      };
+      cache.set(request.cacheKey, entry, tagsOf(request), request.cacheSince ?? undefined);
     }
-    const etag = etagOf(payload);
-    reply.header('etag', etag);
-    const entry = {
-      body: payload,
-      etag,
-      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      contentLanguage: reply.getHeader('content-language') as string | undefined,
-      cacheControl: reply.getHeader('cache-control') as string | undefined,
-    };
-    cache.set(request.cacheKey, entry, tagsOf(request), request.cacheSince ?? undefined);
-    return payload;
+    done(null, payload);
   }
 
   return {

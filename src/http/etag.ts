@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const etagOf = (body: string | Buffer) =>
   `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -28,22 +28,26 @@ export const KEYED_CACHE_CONTROL = 'private, no-cache';
  * KEYED_CACHE_CONTROL.
  */
 export function registerEtag(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
-      return payload;
-    }
-    if (!reply.hasHeader('cache-control')) {
-      reply.header('cache-control', KEYED_CACHE_CONTROL);
-    }
-    // A cached response carries the ETag computed when it was stored.
-    const etag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
-    reply.header('etag', etag);
-    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-      reply.code(304);
-      reply.removeHeader('content-type');
-      reply.removeHeader('content-length');
-      return '';
-    }
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, withEtag(request, reply, payload));
   });
+}
+
+function withEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+    return payload;
+  }
+  if (!reply.hasHeader('cache-control')) {
+    reply.header('cache-control', KEYED_CACHE_CONTROL);
+  }
+  // A cached response carries the ETag computed when it was stored.
+  const etag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
+  reply.header('etag', etag);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+    reply.code(304);
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-length');
+    return '';
+  }
+  return payload;
 }

@@ -23,16 +23,20 @@ function nonFinite(part: unknown): string | undefined {
  * validation: such a value fails like any other invalid parameter, before the quota step.
  */
 export function registerFiniteParameters(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    const inPath = nonFinite(request.params);
-    if (inPath && routeConfigOf(request).invalidPathIsNotFound) {
-      throw new ApiError('not_found', `No resource at ${request.url.split('?')[0]}`);
-    }
-    const parameter = inPath ?? nonFinite(request.query);
-    if (parameter) {
-      throw new ApiError('invalid_parameter', `Parameter '${parameter}' must be a finite integer`, {
-        parameter,
-      });
-    }
+  app.addHook('preHandler', (request, _reply, done) => {
+    done(nonFiniteError(request));
   });
+}
+
+function nonFiniteError(request: FastifyRequest): ApiError | undefined {
+  const inPath = nonFinite(request.params);
+  if (inPath && routeConfigOf(request).invalidPathIsNotFound) {
+    return new ApiError('not_found', `No resource at ${request.url.split('?')[0]}`);
+  }
+  const parameter = inPath ?? nonFinite(request.query);
+  return parameter
+    ? new ApiError('invalid_parameter', `Parameter '${parameter}' must be a finite integer`, {
+        parameter,
+      })
+    : undefined;
 }

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeResource } from '../football/vocabulary.js';
+import type { LastModified } from '../services/match-versions.js';
 import { routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {
@@ -12,7 +13,7 @@ declare module 'fastify' {
 export type LastModifiedLookup = (
   matchId: number,
   resources: readonly ChangeResource[],
-) => Promise<Date | null>;
+) => LastModified | null | Promise<LastModified | null>;
 
 /** `If-Modified-Since` as a time, or null when absent or not an HTTP-date. */
 function modifiedSince(request: FastifyRequest): number | null {
@@ -32,27 +33,52 @@ function modifiedSince(request: FastifyRequest): number | null {
  * response cache stores the 200 and before the access hook settles.
  */
 export function registerLastModified(app: FastifyInstance, lookup: LastModifiedLookup): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: a cached answer passes without a promise or a tick.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const resources = routeConfigOf(request).lastModified;
     if (!resources || reply.statusCode !== 200) {
-      return payload;
+      done(null, payload);
+      return;
     }
     const matchId = Number((request.params as { matchId?: string }).matchId);
     if (!Number.isSafeInteger(matchId)) {
-      return payload;
+      done(null, payload);
+      return;
     }
-    const at = await lookup(matchId, resources);
-    if (!at) {
-      return payload;
+    const answer = (modified: LastModified | null) => {
+      done(null, modified ? withLastModified(request, reply, modified, payload) : payload);
+    };
+    try {
+      const found = lookup(matchId, resources);
+      if (found instanceof Promise) {
+        found.then(answer, (error: unknown) => done(error as Error));
+      } else {
+        answer(found);
+      }
+    } catch (error) {
+      done(error as Error);
     }
-    reply.header('last-modified', at.toUTCString());
-    const since = modifiedSince(request);
-    if (since !== null && request.headers['if-none-match'] === undefined && at.getTime() <= since) {
-      reply.code(304);
-      reply.removeHeader('content-type');
-      reply.removeHeader('content-length');
-      return '';
-    }
-    return payload;
   });
+}
+
+/** The header on the 200, or the empty 304 when the client's copy is as recent. */
+function withLastModified(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  modified: LastModified,
+  payload: unknown,
+): unknown {
+  reply.header('last-modified', modified.httpDate);
+  const since = modifiedSince(request);
+  if (
+    since !== null &&
+    request.headers['if-none-match'] === undefined &&
+    modified.at.getTime() <= since
+  ) {
+    reply.code(304);
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-length');
+    return '';
+  }
+  return payload;
 }
