@@ -36,6 +36,8 @@ export function missOperations(d: MissData): Operation[] {
     rest('rest-detail', `/v1/football/matches/${d.matchId}`),
     rest('rest-odds', `/v1/football/matches/${d.matchId}/odds`),
     rest('rest-lineups', `/v1/football/matches/${d.matchId}/lineups`),
+    rest('rest-events', `/v1/football/matches/${d.matchId}/events`),
+    rest('rest-statistics', `/v1/football/matches/${d.matchId}/statistics`),
     rest('raw-detail', `/matches/${d.matchId}`),
     rest('raw-list', `/matches?date=${d.day}&pageSize=25`),
   ];

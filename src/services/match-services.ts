@@ -10,7 +10,7 @@ export function createMatchServices({ db, read }: { db: PrismaClient; read: SqlR
   const matches = createMatchesService({ read });
   return {
     matches,
-    matchEvents: createMatchEventsService({ db }),
+    matchEvents: createMatchEventsService({ read }),
     lineups: createLineupsService({ db, read }),
     headToHead: createH2hService({ read, matches }),
   };

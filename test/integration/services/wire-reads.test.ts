@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { createLineupsService } from '../../../src/services/lineups.js';
+import { createMatchEventsService } from '../../../src/services/match-events.js';
 import { createOddsService } from '../../../src/services/odds-prices.js';
 import { presentLineups } from '../../../src/wire/presenters/match-details.js';
 import { presentMatchOdds } from '../../../src/wire/presenters/odds.js';
@@ -7,7 +8,8 @@ import { describeEachDatabase } from '../../helpers/db.js';
 import { loadDemo } from '../../helpers/demo-fixture.js';
 
 /**
- * The odds and lineups read straight into the wire shape (odds-wire.ts, lineups-wire.ts)
+ * The odds and lineups read straight into the wire shape (odds-wire.ts, lineups-wire.ts), and
+ * the events and statistics read as plain rows (match-events.ts),
  * serialise, byte for byte, as what the presenters make of the domain reads: for every demo match, and for the
  * edge cases the presenters handle (a phase without prices, a phase with only a line, missing
  * player details, an unpublished sheet).
@@ -76,5 +78,57 @@ describeEachDatabase('odds and lineups read in the wire shape', ({ db }) => {
     }
     expect(published).toBeGreaterThan(0);
     expect(published).toBeLessThan(ids.length);
+  });
+
+  it('events and statistics: plain rows give what the Prisma relation query gave', async () => {
+    const service = createMatchEventsService({ read: db().read });
+    const unknown = Math.max(...ids) + 1;
+    const asked = [...ids, unknown];
+    const [events, statistics] = await Promise.all([
+      service.eventsForMatches(asked),
+      service.statisticsForMatches(asked),
+    ]);
+    // The reference: the relation query these reads replaced.
+    const prisma = db().prisma;
+    const byPrisma = await prisma.match.findMany({
+      where: { id: { in: asked } },
+      select: {
+        id: true,
+        events: {
+          orderBy: { seq: 'asc' },
+          select: {
+            seq: true,
+            minute: true,
+            extraMinute: true,
+            type: true,
+            side: true,
+            player: true,
+            relatedPlayer: true,
+            detail: true,
+          },
+        },
+        statistics: {
+          orderBy: [{ sort: 'asc' }, { type: 'asc' }],
+          select: { type: true, home: true, away: true },
+        },
+      },
+    });
+    expect(events.has(unknown)).toBe(false);
+    expect([...events.keys()].sort()).toEqual(byPrisma.map((m) => m.id).sort());
+    let withEvents = 0;
+    let without = 0;
+    for (const match of byPrisma) {
+      expect(JSON.stringify(events.get(match.id)), `events of ${match.id}`).toBe(
+        JSON.stringify(match.events),
+      );
+      expect(JSON.stringify(statistics.get(match.id)), `statistics of ${match.id}`).toBe(
+        JSON.stringify(match.statistics),
+      );
+      withEvents += match.events.length > 0 ? 1 : 0;
+      without += match.events.length === 0 ? 1 : 0;
+    }
+    expect(withEvents).toBeGreaterThan(0);
+    expect(without).toBeGreaterThan(0);
+    expect(await service.eventsForMatches([])).toEqual(new Map());
   });
 });
