@@ -8,7 +8,7 @@ import { acquireDataDirLock } from './data-dir-lock.js';
 import { type DataReads, primaryReads } from './data-reads.js';
 import { PrismaClient } from './generated/client.js';
 import type { ReplicaOptions } from './replicas/open.js';
-import type { SqlRead, SqlStatement } from './sql.js';
+import type { SqlRead } from './sql.js';
 
 export type { DataReads, ReplicaStatus } from './data-reads.js';
 export type { SqlRead, SqlStatement } from './sql.js';
@@ -82,9 +82,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     return openPostgres(options.databaseUrl, options);
   }
-  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+  const [{ PGlite }, { PrismaPGlite }, { createPgliteRead }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('pglite-prisma-adapter'),
+    import('./pglite-read.js'),
   ]);
   const inMemory = options.dataDir === 'memory://';
   let releaseLock = async () => {};
@@ -102,8 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await pglite.waitReady;
   const adapter = new PrismaPGlite(pglite);
   const prisma = new PrismaClient({ adapter });
-  const read = async <T>(sql: SqlStatement) =>
-    (await pglite.query<T>(sql.text, [...sql.values])).rows;
+  const read = createPgliteRead(pglite);
   return {
     prisma,
     read,
