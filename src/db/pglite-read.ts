@@ -25,8 +25,7 @@ export function createPgliteRead(pglite: PGlite) {
   /** Statement name -> its parameters' type ids, once PostgreSQL has prepared it. */
   const prepared = new Map<string, number[]>();
 
-  const exchange = (message: Uint8Array) =>
-    pglite.execProtocolStream(message, { syncToFs: false });
+  const exchange = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
 
   async function prepare(name: string, text: string): Promise<number[]> {
     const found = prepared.get(name);

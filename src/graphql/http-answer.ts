@@ -70,14 +70,14 @@ export async function sendYogaResponse(
   ) {
     return reply.type('application/json; charset=utf-8').send(await refusedSubscription(response));
   }
-  if (isIncremental(reply.getHeader('content-type'))) {
+  if (!isJsonResult(reply.getHeader('content-type'))) {
+    // Incremental delivery, subscriptions, GraphiQL's page: sent as they come.
     return reply.send(response.body);
   }
-  // A whole result: Yoga holds it as one string, so it is sent as one. Sending its body stream
-  // made a Node stream of it to pipe, chunked, for every answer.
+  // A JSON result: Yoga holds it as one string, so it is sent as one. Sending its body stream
+  // made a Node stream of it to pipe, for every answer.
   return reply.send(await response.text());
 }
 
-/** Payloads sent as they come (incremental delivery, subscriptions), not as one text. */
-const isIncremental = (contentType: unknown) =>
-  typeof contentType === 'string' && /^(multipart\/mixed|text\/event-stream)/i.test(contentType);
+const isJsonResult = (contentType: unknown) =>
+  typeof contentType === 'string' && /^application\/(graphql-response\+)?json\b/i.test(contentType);

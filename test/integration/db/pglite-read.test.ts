@@ -29,7 +29,10 @@ describe('embedded reads as prepared statements', () => {
       statement('SELECT * FROM items WHERE id = $1', 1),
       statement('SELECT * FROM items WHERE id = ANY($1::int[]) ORDER BY id', [1, 2, 3]),
       statement('SELECT id FROM items WHERE name = $1 OR $1::text IS NULL ORDER BY id', null),
-      statement('SELECT id FROM items WHERE at >= $1 ORDER BY id', new Date('2026-11-28T11:00:00Z')),
+      statement(
+        'SELECT id FROM items WHERE at >= $1 ORDER BY id',
+        new Date('2026-11-28T11:00:00Z'),
+      ),
       statement('SELECT id, live FROM items WHERE live = $1 AND score > $2', true, 0),
       statement('SELECT count(*)::int AS n FROM items'),
     ];
@@ -52,9 +55,9 @@ describe('embedded reads as prepared statements', () => {
     await expect(read(statement('SELECT 1 / (id - $1) FROM items', 2))).rejects.toThrow(
       /division by zero/,
     );
-    expect(await read(statement('SELECT 1 / (id - $1) AS q FROM items WHERE id = 1', 2))).toEqual(
-      [{ q: -1 }],
-    );
+    expect(await read(statement('SELECT 1 / (id - $1) AS q FROM items WHERE id = 1', 2))).toEqual([
+      { q: -1 },
+    ]);
   });
 
   it('prepares a statement again when its table changed under it', async () => {
