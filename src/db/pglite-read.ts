@@ -3,16 +3,6 @@ import { type SqlStatement, statementName } from './sql.js';
 
 const { serialize } = protocol;
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
-}
-
 /**
  * The services' reads on the embedded database, as named prepared statements: `pglite.query`
  * parses and plans every statement again and talks to the WebAssembly backend six times per
@@ -33,7 +23,7 @@ export function createPgliteRead(pglite: PGlite) {
       return found;
     }
     const described = await exchange(
-      concat([
+      Buffer.concat([
         serialize.parse({ name, text }),
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
@@ -59,7 +49,7 @@ export function createPgliteRead(pglite: PGlite) {
     const types = await prepare(name, sql.text);
     try {
       const messages = await exchange(
-        concat([
+        Buffer.concat([
           serialize.bind({ statement: name, values: valuesOf(sql.values, types) }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
@@ -70,7 +60,7 @@ export function createPgliteRead(pglite: PGlite) {
     } catch (error) {
       // A statement whose tables changed under it (a migration) is prepared again next time.
       prepared.delete(name);
-      await exchange(concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(
+      await exchange(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(
         () => {},
       );
       throw error;
