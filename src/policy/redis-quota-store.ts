@@ -68,9 +68,10 @@ export type RedisQuotaStore = QuotaStore & {
 export interface RedisQuotaStoreOptions {
   /**
    * Counter slices (docs/access.md "Counter slices"): how many instances share the counters
-   * (slices shrink as it grows). Without it every request is decided in Redis.
+   * (slices shrink as it grows). Without it every request is decided in Redis. `nowMs`: the
+   * clock that says whether a key is busy (default Date.now).
    */
-  slices?: { instances: () => number };
+  slices?: { instances: () => number; nowMs?: () => number };
 }
 
 export function createRedisQuotaStore(
@@ -84,7 +85,7 @@ export function createRedisQuotaStore(
   const reserveInBatch = createReserveBatcher(redis);
   const restore = createCounterRestore(redis, prefix, source);
   const slices: CounterSlices | undefined = options.slices
-    ? createCounterSlices({ instances: options.slices.instances })
+    ? createCounterSlices(options.slices)
     : undefined;
   const settler = slices ? createSliceSettler(redis, prefix, slices) : undefined;
   const noSlices = [0, 0, 0, 1] as const;

@@ -68,11 +68,13 @@ describe('per-address limit of keyless requests', () => {
       () => from(address, `${V}/no/such/route`),
       () => from(address, `${V}/meta/limits`),
     ];
+    // Each kind ten times, then the cheap ones: GraphiQL's page is megabytes, and a kind left
+    // uncounted would move the 429s by its count either way.
+    const kindOf = (i: number) => (i < 40 ? i % 4 : [0, 2, 3][i % 3]) as number;
     const statuses: number[] = [];
     for (let i = 0; i < 620; i++) {
-      statuses.push(
-        (await (keyless[i % keyless.length] as () => Promise<{ statusCode: number }>)()).statusCode,
-      );
+      const request = keyless[kindOf(i)] as () => Promise<{ statusCode: number }>;
+      statuses.push((await request()).statusCode);
     }
     expect(statuses.slice(0, 600).every((s) => s !== 429)).toBe(true);
     expect(statuses.slice(600)).toEqual(Array(20).fill(429));
