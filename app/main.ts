@@ -19,6 +19,13 @@ const LONG_RUNNING = new Set(['serve', 'demo', 'import', 'analyze', 'live', 'fee
 if (!LONG_RUNNING.has(process.argv[2] ?? '')) {
   setFlagsFromString('--liftoff-only');
 }
+// A server with many open streams: once a burst of them has opened, V8 sees the request objects
+// of their allocation sites survive and allocates them in the old generation from then on, for
+// every short request too. Each young-generation collection then keeps what those dead old
+// objects point to, until a full collection (docs/push.md "Memory and collection").
+if (process.argv[2] === 'serve') {
+  setFlagsFromString('--no-allocation-site-pretenuring');
+}
 
 warnIfStaleBuild(import.meta.url, (line) => process.stderr.write(`${line}\n`));
 
