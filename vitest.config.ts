@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
@@ -16,9 +15,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Vitest's default is one worker fewer than the cores: one on the project's two-core machines,
-    // where test files spend much of their time waiting on servers they start, PostgreSQL and
-    // Redis. Two workers there: the whole suite in 27.8 minutes instead of about 40.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
