@@ -94,7 +94,7 @@ const unreadableParameter = () =>
  * null` with no error tied to a field (`path`), as graphql-js answers an operation type the
  * schema does not have.
  */
-function refusedBeforeExecution(result: unknown): boolean {
+export function refusedBeforeExecution(result: unknown): boolean {
   if (result === null || typeof result !== 'object' || Array.isArray(result)) {
     return false;
   }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DirectAnswer } from './direct-operation.js';
 import { sendNotModified, setValidatorHeaders } from './http-cache.js';
 import type { HttpOutcome } from './outcome.js';
 
@@ -28,22 +29,42 @@ async function refusedSubscription(response: Response): Promise<unknown> {
   return data ? (JSON.parse(data) as unknown) : bodylessRefusal(400);
 }
 
+/** An answer of yoga's HTTP layer, or one of an operation run without it (direct-operation.ts). */
+export type GraphqlAnswer = Response | DirectAnswer;
+
+const isDirect = (answer: GraphqlAnswer): answer is DirectAnswer => answer instanceof DirectAnswer;
+
+export const contentTypeOf = (answer: GraphqlAnswer): string =>
+  (isDirect(answer) ? answer.contentType : answer.headers.get('content-type')) ??
+  'application/json';
+
+/** An answer that will not be sent: yoga's body is released rather than left to the collector. */
+export async function releaseBody(answer: GraphqlAnswer): Promise<void> {
+  if (!isDirect(answer)) {
+    await answer.body?.cancel().catch(() => {});
+  }
+}
+
 /**
- * Yoga's answer through the HTTP door, with what the access policy decided on top: the status of
- * a whole refusal, the quota headers, Retry-After, and for a conditional GET its validator (and
- * a 304 when the client holds the answer already).
+ * The answer through the HTTP door, with what the access policy decided on top: the status of a
+ * whole refusal, the quota headers, Retry-After, and for a conditional GET its validator (and a
+ * 304 when the client holds the answer already).
  */
 export async function sendYogaResponse(
   req: FastifyRequest,
   reply: FastifyReply,
-  response: Response,
+  answer: GraphqlAnswer,
   outcome: { http: HttpOutcome; quotaHeaders: Record<string, string> | undefined },
 ) {
   const { http } = outcome;
-  response.headers.forEach((value, key) => {
-    reply.header(key, value);
-  });
-  reply.status(http.status ?? response.status);
+  if (isDirect(answer)) {
+    reply.header('content-type', answer.contentType);
+  } else {
+    answer.headers.forEach((value, key) => {
+      reply.header(key, value);
+    });
+  }
+  reply.status(http.status ?? answer.status);
   if (http.headers) {
     reply.headers(http.headers);
   }
@@ -56,11 +77,16 @@ export async function sendYogaResponse(
   if (http.validator && reply.statusCode === 200) {
     setValidatorHeaders(reply, http.validator.etag);
     if (http.validator.notModified) {
-      // Yoga's body is not sent: released rather than left to the garbage collector.
-      await response.body?.cancel().catch(() => {});
+      await releaseBody(answer);
       return sendNotModified(reply);
     }
   }
+  if (isDirect(answer)) {
+    return answer.text === '' && reply.statusCode >= 400
+      ? reply.type('application/json; charset=utf-8').send(bodylessRefusal(reply.statusCode))
+      : reply.send(answer.text);
+  }
+  const response = answer;
   if (response.body === null && reply.statusCode >= 400 && req.method !== 'HEAD') {
     return reply.type('application/json; charset=utf-8').send(bodylessRefusal(reply.statusCode));
   }

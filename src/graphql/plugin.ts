@@ -16,10 +16,11 @@ import type { Push } from '../push/push.js';
 import { findActiveDemoKey } from '../services/demo-setup.js';
 import { accessPlugin, type ExecutionContext, type HttpOutcome, refusalOf } from './access.js';
 import { ReadLedger } from './billing.js';
+import { directMediaTypeOf, directParamsOf, runDirect } from './direct-operation.js';
 import { createDocumentCaches } from './document-cache.js';
 import { maskError, requestErrorsPlugin } from './errors.js';
 import { createGraphiqlPage } from './graphiql-page.js';
-import { sendYogaResponse } from './http-answer.js';
+import { contentTypeOf, releaseBody, sendYogaResponse } from './http-answer.js';
 import { isConditional } from './http-cache.js';
 import { registerGraphqlErrors } from './http-errors.js';
 import { acceptsIncrementalDelivery } from './incremental.js';
@@ -192,7 +193,12 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
   registerGraphqlErrors(app);
   // The GraphiQL page inlines a 9 MB bundle; results of nested pages are large too.
   await registerCompression(app);
-  /** The operation through Yoga: parse, validate, the access plugin, execution. */
+  const countDirect = deps.metrics.graphqlOperation('direct');
+  const countYoga = deps.metrics.graphqlOperation('yoga');
+  /**
+   * The operation through Yoga's envelop: parse, validate, the access plugin, execution. A keyed
+   * POST of a query skips yoga's HTTP layer (direct-operation.ts); anything else goes through it.
+   */
   const runOperation = async (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -205,7 +211,16 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       streams: acceptsIncrementalDelivery(req.headers.accept),
     };
     const since = operations?.mark() ?? 0;
-    const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, http });
+    const direct = keyless || options.trustedOnly ? undefined : directParamsOf(req);
+    const mediaType = direct && directMediaTypeOf(req);
+    const answer =
+      direct && mediaType ? await runDirect(yoga, req, http, direct, mediaType) : undefined;
+    if (answer) {
+      countDirect();
+    } else {
+      countYoga();
+    }
+    const response = answer ?? (await yoga.handleNodeRequestAndResponse(req, reply, { req, http }));
     if (http.closeStream) {
       // A client gone before the last payload (or a body never read) still settles.
       reply.raw.once('close', http.closeStream);
@@ -215,7 +230,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       // valid key it is a 400 after the key checks, one request on the minute (as on REST).
       const usage = await chargeRefusedDocument(req).catch(async (error: unknown) => {
         // Yoga's 400 is not sent: its body is released, the key's refusal answers instead.
-        await response.body?.cancel().catch(() => {});
+        await releaseBody(response);
         throw error;
       });
       http.usage = usage;
@@ -225,7 +240,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         req,
         http.settled,
         {
-          contentType: response.headers.get('content-type') ?? 'application/json',
+          contentType: contentTypeOf(response),
           shown: [...(http.shown ?? [])],
           ...(http.validator ? { validator: http.validator } : {}),
         },

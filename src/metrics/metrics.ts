@@ -7,6 +7,9 @@ export type Surface = 'rest' | 'graphql' | 'stream' | 'other';
 /** The caches whose lookups are counted (hit or miss). */
 export type CacheName = 'rest_response' | 'graphql_operation' | 'graphql_read';
 
+/** How a GraphQL operation over HTTP ran: envelop directly, or through yoga's HTTP layer. */
+export type GraphqlPath = 'direct' | 'yoga';
+
 /** Upper bounds of the request latency histogram, in seconds: 1 ms to 10 s. */
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** A Redis round trip on a healthy network is well under a millisecond; the timeout is 1 s. */
@@ -60,6 +63,12 @@ export function createMetrics(options: MetricsOptions = {}) {
     labelNames: ['cache', 'result'] as const,
     registers,
   });
+  const graphqlOperations = new Counter({
+    name: 'touchline_graphql_operations_total',
+    help: 'GraphQL requests over HTTP not answered from the operation cache, by path (direct, yoga)',
+    labelNames: ['path'] as const,
+    registers,
+  });
   const redisCommands = new Counter({
     name: 'touchline_redis_commands_total',
     help: 'Commands sent by the counters Redis client, by command and result (ok, error)',
@@ -96,6 +105,11 @@ export function createMetrics(options: MetricsOptions = {}) {
       const hits = cacheLookups.labels(cache, 'hit');
       const misses = cacheLookups.labels(cache, 'miss');
       return (hit) => (hit ? hits.inc() : misses.inc());
+    },
+    /** Counts one GraphQL operation over HTTP on `path` (no allocation per call). */
+    graphqlOperation(path: GraphqlPath): () => void {
+      const counter = graphqlOperations.labels(path);
+      return () => counter.inc();
     },
     /** Where the scrape-time gauges read from; each is set once by the part that owns it. */
     sources,
