@@ -93,8 +93,29 @@ export function createRedisQuotaStore(
   const SLICE_WAITS = 3;
   const SLICE_WAIT_MS = 10;
 
+  /**
+   * What a reply says was used, worked out as it arrives: a slice it grants is taken in, and
+   * what this instance holds (its slice, units given back that a settlement has not yet taken
+   * off the leases) is read in the same order as Redis ran the settlements (see the batcher).
+   */
+  function usageAtReply(input: ReserveInput, reply: Reply): UsageSnapshot {
+    const [ok, , minute, quota, free, , , minuteSlice, planSlice, freeSlice] = reply;
+    if (!slices) {
+      return snapshot(input.limits, minute, quota, free);
+    }
+    if (ok === 1) {
+      const given = { minuteGiven: minute, quotaGiven: quota, freeGiven: free };
+      return slices.granted(input, { ...given, minuteSlice, planSlice, freeSlice });
+    }
+    const here = slices.heldHere(input);
+    return snapshot(input.limits, minute - here.minute, quota - here.plan, free - here.free);
+  }
+
   /** A reservation, once the day's counters are known to hold what was charged. */
-  async function reserveRestored(input: ReserveInput, refill = false): Promise<Reply> {
+  async function reserveRestored(
+    input: ReserveInput,
+    refill = false,
+  ): Promise<{ reply: Reply; usage: UsageSnapshot }> {
     const { accountId, keyId, cost, limits, now } = input;
     const day = hkDay(now);
     const wants = slices?.wanted(input, refill) ?? noSlices;
@@ -117,14 +138,21 @@ export function createRedisQuotaStore(
       ...counterKeys(prefix, accountId, keyId, minute, day),
       ...leaseKeys(prefix, accountId, keyId, minute, day),
     ];
+    let usage: UsageSnapshot | undefined;
+    const onReply = (reply: Reply) => {
+      if (reply[0] !== NOT_RESTORED) {
+        usage = usageAtReply(input, reply);
+      }
+    };
     for (let attempt = 0; attempt < 3; attempt++) {
-      const reply = await reserveInBatch(accountTag(prefix, accountId), keys, args).finally(() => {
+      const tag = accountTag(prefix, accountId);
+      const reply = await reserveInBatch(tag, keys, args, onReply).finally(() => {
         if (asked) {
           slices?.answered(keyId);
         }
       });
-      if (reply[0] !== NOT_RESTORED) {
-        return reply;
+      if (reply[0] !== NOT_RESTORED && usage) {
+        return { reply, usage };
       }
       // Redis lost the account's counters, and with them every slice handed out: ours lapse.
       slices?.forgetAccount(accountId);
@@ -144,12 +172,9 @@ export function createRedisQuotaStore(
    */
   function refill(input: ReserveInput) {
     const empty = { ...input, cost: 0, dailyCost: 0 };
+    // What Redis grants is taken in as the reply arrives (`usageAtReply`).
     reserveRestored(empty, true).then(
-      (reply) => {
-        if (reply[0] === 1) {
-          admitted(empty, reply);
-        }
-      },
+      () => settler?.watch(),
       () => {
         // The next request that finds its slice empty asks Redis itself.
       },
@@ -158,9 +183,9 @@ export function createRedisQuotaStore(
 
   async function reserve(input: ReserveInput): Promise<ReserveOutcome> {
     for (let waits = 0; ; waits++) {
-      const reply = await reserveRestored(input);
+      const { reply, usage } = await reserveRestored(input);
       if (reply[0] === 1) {
-        return admitted(input, reply);
+        return admitted(input, reply, usage);
       }
       // Refused while this instance's slice (granted to a request that ran alongside) covers it.
       const fromSlice = slices?.take(input);
@@ -171,31 +196,16 @@ export function createRedisQuotaStore(
       // Units held in slices elsewhere go back within milliseconds of their key idling there:
       // ask again before refusing.
       if (!slices || waits >= SLICE_WAITS || !heldElsewhere(reply)) {
-        const [, reason, minute, quota, free] = reply;
-        const here = slices?.heldHere(input);
-        const usage = here
-          ? snapshot(input.limits, minute - here.minute, quota - here.plan, free - here.free)
-          : snapshot(input.limits, minute, quota, free);
-        return { admitted: false, reason: reason === 1 ? 'rate_limited' : 'quota_exceeded', usage };
+        const reason = reply[1] === 1 ? 'rate_limited' : 'quota_exceeded';
+        return { admitted: false, reason, usage };
       }
       await new Promise((resolve) => setTimeout(resolve, SLICE_WAIT_MS));
     }
   }
 
-  function admitted(input: ReserveInput, reply: Reply): ReserveOutcome {
-    const { accountId, keyId, cost, limits, now } = input;
-    const [, , minute, quota, free, freeTaken, planTaken, minuteSlice, planSlice, freeSlice] =
-      reply;
-    const usage = slices
-      ? slices.granted(input, {
-          minuteGiven: minute,
-          quotaGiven: quota,
-          freeGiven: free,
-          minuteSlice,
-          planSlice,
-          freeSlice,
-        })
-      : snapshot(limits, minute, quota, free);
+  function admitted(input: ReserveInput, reply: Reply, usage: UsageSnapshot): ReserveOutcome {
+    const { accountId, keyId, cost, now } = input;
+    const [, , , , , freeTaken, planTaken] = reply;
     settler?.watch();
     const reservation: Reservation = {
       accountId,

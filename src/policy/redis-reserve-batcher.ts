@@ -31,6 +31,8 @@ interface PendingReserve {
   args: readonly number[];
   resolve(reply: Reply): void;
   reject(error: unknown): void;
+  /** Runs as the reply arrives (see `send`). */
+  onReply: ((reply: Reply) => void) | undefined;
 }
 
 function groupBy(pending: PendingReserve[], groupOf: (p: PendingReserve) => string) {
@@ -63,8 +65,19 @@ export function createReserveBatcher(redis: CounterRedis) {
     const args = batch.flatMap((p) => p.args);
     redis.tlReserve(keys.length, ...keys, ...args).then(
       (flat) => {
+        // Replies are handled here in the order Redis ran the calls, as the slice settler's are
+        // (one connection); whatever follows a resolve runs some microtask turns later, after
+        // callbacks of replies that came later. So what must see the replies in Redis's order
+        // (counter-slices.ts `granted`, which reads what settlements have given back) runs here.
         batch.forEach((p, i) => {
-          p.resolve(flat.slice(i * REPLY_LENGTH, (i + 1) * REPLY_LENGTH) as Reply);
+          const reply = flat.slice(i * REPLY_LENGTH, (i + 1) * REPLY_LENGTH) as Reply;
+          try {
+            p.onReply?.(reply);
+          } catch (error) {
+            p.reject(error);
+            return;
+          }
+          p.resolve(reply);
         });
       },
       (error: unknown) => {
@@ -87,12 +100,17 @@ export function createReserveBatcher(redis: CounterRedis) {
   }
 
   /** `keys`: the account's restored marker, its 5 counters, its 3 leases; `args`: the 12 ARGV. */
-  return (tag: string, keys: readonly string[], args: readonly number[]) => {
+  return (
+    tag: string,
+    keys: readonly string[],
+    args: readonly number[],
+    onReply?: (reply: Reply) => void,
+  ) => {
     if (keys.length !== KEYS_PER_REQUEST || args.length !== ARGS_PER_REQUEST) {
       throw new Error('a reservation takes 9 keys and 12 arguments');
     }
     return new Promise<Reply>((resolve, reject) => {
-      queue.push({ tag, keys, args, resolve, reject });
+      queue.push({ tag, keys, args, resolve, reject, onReply });
       if (!scheduled) {
         scheduled = true;
         setImmediate(flush);

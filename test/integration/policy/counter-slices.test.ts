@@ -192,6 +192,33 @@ describeWithRedis('counter slices', () => {
     expect(await redisCounts(prefix, 5, 51)).toEqual({ minute: 51, quota: 51, keyPlan: 51 });
   });
 
+  it('one instance: each answer says exactly what was used while slices come, go idle and settle', async () => {
+    // Found by a REST loop whose last X-RateLimit-Remaining was off by a slice: a reservation's
+    // reply and a settlement's arrive in Redis's order, but what the reservation said was used
+    // was worked out some microtask turns later, after the settlement's callback had already
+    // forgotten the units it gave back (or before it had, the other way round). Pauses around
+    // BUSY_WITHIN_MS make keys take slices, go idle, give them back and settle, over and over.
+    const now = new Date();
+    const pauses = [0, 0, 7, 0, 3, 12, 0, 6, 1, 9];
+    const wrong: string[] = [];
+    for (let trial = 0; trial < 20; trial++) {
+      const prefix = uniquePrefix();
+      await redis.set(restoredMarkerKey(prefix, 9, hkDay(now)), '1', 'PX', 86_400_000);
+      const store = await instanceStore(prefix, 1);
+      const input = { accountId: 9, keyId: 91, cost: 1, limits: limits(120, 5000), now };
+      for (let i = 1; i <= 60; i++) {
+        const outcome = await store.reserve({ ...input, freeEligible: 0 });
+        expect(outcome.admitted).toBe(true);
+        if (outcome.usage.minute.used !== i || outcome.usage.quota.used !== i) {
+          wrong.push(`trial ${trial}, request ${i}: said ${outcome.usage.minute.used} used`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, pauses[(i + trial) % pauses.length]));
+      }
+      await store.close();
+    }
+    expect(wrong).toEqual([]);
+  }, 60_000);
+
   it('a small limit gets no slice: every request is decided in Redis', async () => {
     const prefix = uniquePrefix();
     await markRestored(prefix, 4);
