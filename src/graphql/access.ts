@@ -216,7 +216,8 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
           throw invalidVariables;
         }
         const analysis = pass.principal.account.limits.analysis;
-        plan = planFor(analysis);
+        // Planned before the key was known as if analysis were read: it stands when it is.
+        plan = analysis && plan ? plan : planFor(analysis);
         ctx.access = {
           principal: pass.principal,
           analysis,
