@@ -15,6 +15,12 @@ export type TaggedCacheOptions<V> = Omit<BoundedCacheOptions<Tagged<V>>, 'onDisp
 };
 
 /**
+ * How many changes back a read may have begun and still be kept (`set` with `since`): at 60
+ * changes a second, four seconds; a read older than that is served, not kept.
+ */
+const RECENT_CHANGES = 256;
+
+/**
  * A bounded cache whose entries say what data they show, so a data change evicts the entries
  * that show what changed and nothing else (docs/live.md "Caches under live writes"). Entries
  * stored without tags go on any data change; `plans-changed` and a change that does not say what
@@ -61,18 +67,36 @@ export function createTaggedCache<V extends NonNullable<unknown>>(
 
   /** Changes heard (each may have evicted): a read begun before one may show what it changed. */
   let changes = 0;
-  events.subscribe((event) => {
-    if (event.type === 'data-changed' || (event.type === 'plans-changed' && clearOnPlans)) {
-      changes += 1;
+  /** What the last RECENT_CHANGES changes evicted, change `n` at `n % RECENT_CHANGES`. */
+  const recent: (ReadonlySet<string> | 'all')[] = [];
+  const heard = (evicted: ReadonlySet<string> | 'all') => {
+    changes += 1;
+    recent[changes % RECENT_CHANGES] = evicted;
+  };
+  /** No change since `since` evicted what `tagList` shows (untagged entries show anything). */
+  const unchangedSince = (since: number, tagList: readonly string[] | undefined) => {
+    if (changes - since > RECENT_CHANGES - 1 || !tagList) {
+      return since === changes;
     }
+    for (let n = since + 1; n <= changes; n++) {
+      const evicted = recent[n % RECENT_CHANGES];
+      if (evicted === undefined || evicted === 'all' || tagList.some((t) => evicted.has(t))) {
+        return false;
+      }
+    }
+    return true;
+  };
+  events.subscribe((event) => {
     if (event.type === 'data-changed') {
       const evicted = evictedBy(event.changes);
+      heard(evicted);
       if (evicted === 'all') {
         cache.clear();
       } else {
         evict(evicted);
       }
     } else if (event.type === 'plans-changed' && clearOnPlans) {
+      heard('all');
       cache.clear();
     }
   });
@@ -86,13 +110,14 @@ export function createTaggedCache<V extends NonNullable<unknown>>(
     has: (key: string): boolean => cache.has(key),
     /**
      * Taken before the read that will fill an entry, and given to `set`: a read that was still
-     * under way when a change arrived may show the data from before it (a query that began before
-     * the commit, or ran on a replica that had not replayed it yet: docs/scale.md "Read
-     * replicas"), so its answer is served but not kept.
+     * under way when a change to what it shows arrived may show the data from before it (a query
+     * that began before the commit, or ran on a replica that had not replayed it yet:
+     * docs/scale.md "Read replicas"), so its answer is served but not kept. A change to
+     * something else does not stop it being kept: it would not have evicted the entry either.
      */
     mark: (): number => changes,
     set(key: string, value: V, tagList?: readonly string[], since?: number): void {
-      if (since !== undefined && since !== changes) {
+      if (since !== undefined && !unchangedSince(since, tagList)) {
         return;
       }
       cache.set(key, { value, tags: tagList });

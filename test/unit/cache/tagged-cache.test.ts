@@ -133,16 +133,46 @@ describe('tagged cache', () => {
     expect(cache.has('k')).toBe(false);
   });
 
-  it('keeps no answer read across a change: it may show the data from before it', async () => {
+  it('keeps no answer read across a change to what it shows: it may show the data from before it', async () => {
     const { events, cache } = setUp();
     const before = cache.mark();
     // A read under way (on a replica that has not replayed the change yet, say) ...
-    await events.publish(change(2, 'odds'));
+    await events.publish(change(1, 'events'));
     cache.set('a-events', 'read before the change', [tags.match(1, 'events')], before);
     expect(cache.has('a-events'), 'served, not kept').toBe(false);
     const after = cache.mark();
     cache.set('a-events', 'read after it', [tags.match(1, 'events')], after);
     expect(cache.get('a-events')).toBe('read after it');
+  });
+
+  it('keeps an answer read across changes to other things: they would not have evicted it', async () => {
+    const { events, cache } = setUp();
+    const before = cache.mark();
+    await events.publish(change(2, 'odds'));
+    await events.publish(change(1, 'odds'));
+    cache.set('a-events', 'read across two changes', [tags.match(1, 'events')], before);
+    expect(cache.get('a-events')).toBe('read across two changes');
+    // An entry that does not say what it shows, a change that does not say what it touched, a
+    // plan change, or a read older than the changes remembered: never kept.
+    cache.set('unknown', 'u', undefined, before);
+    expect(cache.has('unknown')).toBe(false);
+    const beforeAll = cache.mark();
+    await events.publish({ type: 'data-changed' });
+    cache.set('b-events', 'x', [tags.match(2, 'events')], beforeAll);
+    expect(cache.has('b-events')).toBe(false);
+    const beforePlans = cache.mark();
+    await events.publish({ type: 'plans-changed' });
+    cache.set('b-events', 'x', [tags.match(2, 'events')], beforePlans);
+    expect(cache.has('b-events')).toBe(false);
+    const long = cache.mark();
+    for (let i = 0; i < 300; i++) {
+      await events.publish(change(3, 'odds'));
+    }
+    cache.set('b-events', 'x', [tags.match(2, 'events')], long);
+    expect(cache.has('b-events'), 'older than the 256 changes remembered').toBe(false);
+    const recent = cache.mark() - 200;
+    cache.set('b-events', 'y', [tags.match(2, 'events')], recent);
+    expect(cache.get('b-events'), '200 unrelated changes back').toBe('y');
   });
 
   it('plan changes clear it unless it holds no plan data', async () => {
