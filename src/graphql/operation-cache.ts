@@ -154,21 +154,81 @@ export function createOperationCache(options: OperationCacheOptions) {
   }
 
   /**
+   * Operations running now whose answer may be kept, by key: the same operation arriving
+   * meanwhile waits for it and is answered from the cache (charged as the cache charges), so
+   * an evicted page is executed once, not once per client asking for it at that moment.
+   */
+  const flights = new Map<string, { landed: Promise<void>; land(): void; stored: boolean }>();
+  /** The flight each leading request runs: landed when its operation is done. */
+  const leading = new WeakMap<FastifyRequest, string>();
+  /** Keys whose last run kept nothing (they read the caller, or failed): nobody waits on them. */
+  const unkept = new Map<string, number>();
+  const UNKEPT_MS = 10_000;
+
+  function lead(req: FastifyRequest, key: string): undefined {
+    const until = unkept.get(key);
+    if (until !== undefined && until > Date.now()) {
+      return undefined;
+    }
+    let land = () => {};
+    const landed = new Promise<void>((resolve) => {
+      land = resolve;
+    });
+    flights.set(key, { landed, land, stored: false });
+    leading.set(req, key);
+    return undefined;
+  }
+
+  /** The leading request's operation is done (sent, refused or failed): its followers go on. */
+  function landed(req: FastifyRequest): void {
+    const key = leading.get(req);
+    const flight = key === undefined ? undefined : flights.get(key);
+    if (key === undefined || !flight) {
+      return;
+    }
+    leading.delete(req);
+    flights.delete(key);
+    if (!flight.stored) {
+      if (unkept.size > 10_000) {
+        unkept.clear();
+      }
+      unkept.set(key, Date.now() + UNKEPT_MS);
+    }
+    flight.land();
+  }
+
+  /** Reserves what the kept answer's operation cost, as the full path would have. */
+  function reserveFor(pass: Pass, hit: CachedOperation): MaybePromise<Admitted> {
+    const { limits } = pass.principal.account;
+    checkAffordable(hit.bound, options.maxCost, limits.ratePerMinute);
+    const units = { ...operationReservation(hit.bound), freeEligible: hit.freeEligible };
+    return then(pass.reserve(units), () => ({ pass, hit }));
+  }
+
+  /**
    * The key checks, the lookup, then the cost bound checked and reserved as the full path would;
    * undefined (or a refusal thrown) when the cache does not answer. Nothing waits when the key
    * is cached and the counters are in process, as on REST's path (src/policy/gate.ts).
    */
   function admit(req: FastifyRequest, pass: Pass): MaybePromise<Admitted | undefined> {
     return then(pass.allow(), () => {
-      const { limits } = pass.principal.account;
-      const key = keyOf(req, limits.analysis);
-      const hit = key === undefined ? undefined : cache.get(key);
-      if (!hit) {
+      const key = keyOf(req, pass.principal.account.limits.analysis);
+      if (key === undefined) {
         return undefined;
       }
-      checkAffordable(hit.bound, options.maxCost, limits.ratePerMinute);
-      const units = { ...operationReservation(hit.bound), freeEligible: hit.freeEligible };
-      return then(pass.reserve(units), () => ({ pass, hit }));
+      const hit = cache.get(key);
+      if (hit) {
+        return reserveFor(pass, hit);
+      }
+      const flight = flights.get(key);
+      if (!flight) {
+        return lead(req, key);
+      }
+      // Once it has landed, answered from what it kept; the full path if it kept nothing.
+      return flight.landed.then(() => {
+        const kept = cache.get(key);
+        return kept ? reserveFor(pass, kept) : undefined;
+      });
     });
   }
 
@@ -208,9 +268,6 @@ export function createOperationCache(options: OperationCacheOptions) {
    * says why.
    */
   function answer(req: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
-    if (cache.size === 0) {
-      return false;
-    }
     let admitted: MaybePromise<Admitted | undefined>;
     try {
       admitted = then(gate.open(options.rawKeyOf(req), req.ip), (pass) => admit(req, pass));
@@ -241,6 +298,10 @@ export function createOperationCache(options: OperationCacheOptions) {
     if (key === undefined || settled.plan.dryRun || STREAMING.test(answer.contentType)) {
       return;
     }
+    const flight = flights.get(key);
+    if (flight && leading.get(req) === key) {
+      flight.stored = true;
+    }
     const dataText = answer.validator?.dataText ?? JSON.stringify(settled.data);
     cache.set(
       key,
@@ -263,6 +324,7 @@ export function createOperationCache(options: OperationCacheOptions) {
     answer,
     mark: () => cache.mark(),
     store,
+    landed,
     clear: () => cache.clear(),
     close: () => cache.close(),
     size: () => cache.size,

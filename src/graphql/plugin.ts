@@ -266,13 +266,16 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     if (page || keyless) {
       return admitKeyless(req, reply).then(() => runOperation(req, reply, true));
     }
-    const answered = operations?.answer(req, reply) ?? false;
+    if (!operations) {
+      return runOperation(req, reply, false);
+    }
+    const answered = operations.answer(req, reply);
     if (answered === true) {
       return undefined;
     }
-    return answered === false
-      ? runOperation(req, reply, false)
-      : answered.then((sent) => (sent ? reply : runOperation(req, reply, false)));
+    // Whatever becomes of it, an operation others wait for lands (operation-cache.ts `lead`).
+    const run = () => runOperation(req, reply, false).finally(() => operations.landed(req));
+    return answered === false ? run() : answered.then((sent) => (sent ? reply : run()));
   };
   const route = {
     url: '/graphql',

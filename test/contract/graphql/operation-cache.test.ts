@@ -107,6 +107,41 @@ describeEachDatabase('GraphQL operation cache (RESPONSE_CACHE on)', ({ db }) => 
     expect(a.bonus - b.bonus).toBe(1);
   });
 
+  it('runs an operation asked for by several clients at once only once; each pays as on a hit', async () => {
+    const { key } = await createAccountWithKey(db(), 'Pro');
+    await app.deps.access.policy.authenticate(key);
+    statements.length = 0;
+    const together = await Promise.all(
+      Array.from({ length: 6 }, () => graphql(app, PAGE, { key, variables })),
+    );
+    const reads = statements.length;
+    const alone = await run(PAGE, key);
+    await app.deps.events.publish({ type: 'data-changed' });
+    const executed = await run(PAGE, key);
+    expect(together.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const response of together) {
+      expect(response.body.data).toEqual(executed.response.body.data);
+    }
+    const cached = together.filter((r) => r.body.extensions?.['cached'] === true);
+    expect(cached, 'one ran, five waited for it').toHaveLength(5);
+    expect(reads, 'the statements of one execution').toBe(executed.reads);
+    expect(alone.cached).toBe(true);
+    // 1 list (free allowance) + 5 x (events, corners) each: 8 answers, 88 on the minute.
+    const minutes = [...together, alone.response, executed.response].map((r) => counters(r).minute);
+    expect(Math.max(...minutes) - Math.min(...minutes)).toBe(7 * 11);
+  });
+
+  it('does not hold clients back on what it never keeps', async () => {
+    const { key } = await createAccountWithKey(db(), 'Pro');
+    const usage = '{ usage { rate { used } } }';
+    const first = await Promise.all(Array.from({ length: 4 }, () => graphql(app, usage, { key })));
+    const used = first.map(
+      (r) => (r.body.data as { usage: { rate: { used: number } } }).usage.rate.used,
+    );
+    expect(used.sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+    expect(first.every((r) => r.body.extensions?.['cached'] !== true)).toBe(true);
+  });
+
   it('keeps match(id) too', async () => {
     const { key } = await createAccountWithKey(db(), 'Pro');
     const ids = await db().prisma.match.findMany({ select: { id: true }, take: 1 });
