@@ -164,10 +164,23 @@ export function createOperationCache(options: OperationCacheOptions) {
   /** Keys whose last run kept nothing (they read the caller, or failed): nobody waits on them. */
   const unkept = new Map<string, number>();
   const UNKEPT_MS = 10_000;
+  /** The longest a request waits for the same operation to land before running it itself. */
+  const FLIGHT_WAIT_MS = 2_000;
+
+  const waitFor = (landed: Promise<void>) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, FLIGHT_WAIT_MS);
+      timer.unref();
+      landed.then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
 
   function lead(req: FastifyRequest, key: string): undefined {
     const until = unkept.get(key);
-    if (until !== undefined && until > Date.now()) {
+    // A stream (a subscription, incremental delivery) is never kept and may last for hours.
+    if ((until !== undefined && until > Date.now()) || STREAMING.test(req.headers.accept ?? '')) {
       return undefined;
     }
     let land = () => {};
@@ -224,8 +237,9 @@ export function createOperationCache(options: OperationCacheOptions) {
       if (!flight) {
         return lead(req, key);
       }
-      // Once it has landed, answered from what it kept; the full path if it kept nothing.
-      return flight.landed.then(() => {
+      // Once it has landed, answered from what it kept; the full path if it kept nothing, or
+      // if it takes longer than FLIGHT_WAIT_MS.
+      return waitFor(flight.landed).then(() => {
         const kept = cache.get(key);
         return kept ? reserveFor(pass, kept) : undefined;
       });
