@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../scripts/free-port.js';
@@ -86,6 +86,31 @@ export function cpuMicros(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU time (µs) of a process's main thread (user and system apart) and of all its other threads together
+ * (`helpers`: V8's garbage-collection and compiler threads, libuv's pool); empty without /proc.
+ */
+export function threadCpuMicros(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const add = (name: string, ticks: number) =>
+        byName.set(name, (byName.get(name) ?? 0) + (ticks * 1_000_000) / clockTicks);
+      if (tid === String(pid)) {
+        add('main user', Number(fields[11]));
+        add('main system', Number(fields[12]));
+      } else {
+        add('helpers', Number(fields[11]) + Number(fields[12]));
+      }
+    }
+  } catch {
+    // the process ended, or no /proc: nothing to report
+  }
+  return byName;
 }
 
 /** Last resort on exit: no server of ours outlives the bench. */

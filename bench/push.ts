@@ -30,6 +30,7 @@ import {
   type Server,
   startServer,
   TOUCHLINE_SERVE,
+  threadCpuMicros,
 } from './processes.js';
 import {
   Deliveries,
@@ -177,7 +178,9 @@ try {
   phase('REST detail on A, nothing open');
   await load.cannon({ ...detail, seconds: 3 });
   const quietCpu = cpuMicros(a.pid) ?? 0;
+  const quietThreads = threadCpuMicros(a.pid);
   const quiet = await load.cannon(detail);
+  const quietByThread = perRequestByThread(a.pid, quietThreads, quiet.responses);
   const quietCpuPerRequest = ((cpuMicros(a.pid) ?? 0) - quietCpu) / Math.max(1, quiet.responses);
   const quietCores = ((cpuMicros(a.pid) ?? 0) - quietCpu) / 1e6 / quiet.seconds;
 
@@ -226,7 +229,9 @@ try {
 
   phase('REST detail on A, streams open and idle');
   const idleCpu = cpuMicros(a.pid) ?? 0;
+  const idleThreads = threadCpuMicros(a.pid);
   const idle = await load.cannon(detail);
+  const idleByThread = perRequestByThread(a.pid, idleThreads, idle.responses);
   const idleCpuPerRequest = ((cpuMicros(a.pid) ?? 0) - idleCpu) / Math.max(1, idle.responses);
 
   phase(`writing about ${LIVE_RECORDS_PER_SECOND} changes a second through the feed`);
@@ -249,7 +254,9 @@ try {
   };
   phase('REST detail on A, under push');
   const busyCpu = cpuMicros(a.pid) ?? 0;
+  const busyThreads = threadCpuMicros(a.pid);
   const busy = await load.cannon(detail);
+  const busyByThread = perRequestByThread(a.pid, busyThreads, busy.responses);
   const busyCpuMicros = (cpuMicros(a.pid) ?? 0) - busyCpu;
   const until = Date.now();
 
@@ -327,6 +334,12 @@ try {
           1,
         ),
       },
+      // A's CPU per answer by thread (the push's own share not taken out of underPush here).
+      threadMicrosPerRequest: {
+        quiet: quietByThread,
+        streamsOpenIdle: idleByThread,
+        underPush: busyByThread,
+      },
       coresOfA: {
         quiet: round(quietCores, 2),
         underPush: round(busyCpuMicros / 1000 / (until - cannonFrom), 2),
@@ -352,4 +365,17 @@ try {
   await dropPgDatabase(PG_URL, name).catch(() => {});
   await dropRedisPrefix(REDIS_URL, prefix).catch(() => 0);
   await rm(tmp, { recursive: true, force: true });
+}
+
+/** CPU per answer (µs) of a process's main thread and of its helpers since `before`. */
+function perRequestByThread(
+  pid: number,
+  before: Map<string, number>,
+  responses: number,
+): Record<string, number> {
+  const perRequest: Record<string, number> = {};
+  for (const [name, micros] of threadCpuMicros(pid)) {
+    perRequest[name] = round((micros - (before.get(name) ?? 0)) / Math.max(1, responses), 1);
+  }
+  return perRequest;
 }

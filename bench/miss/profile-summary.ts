@@ -1,7 +1,9 @@
 /**
  * Top frames of a V8 `.cpuprofile` (node --cpu-prof): self time per function and inclusive time
  * per function (each function counted once per sample, however deep it recurses), as shares of
- * the profiled time. Usage: node --import tsx bench/miss/profile-summary.ts <file> [top]
+ * the profiled time. Usage: node --import tsx bench/miss/profile-summary.ts <file> [top] [from to]
+ * where from and to (µs on the profile's monotonic clock, as bench/push.ts prints its phases)
+ * keep only the samples taken between them.
  */
 import { readFileSync } from 'node:fs';
 
@@ -18,9 +20,11 @@ interface ProfileNode {
 interface Profile {
   nodes: ProfileNode[];
   samples: number[];
+  startTime: number;
+  timeDeltas: number[];
 }
 
-const [file = '', topText = '25'] = process.argv.slice(2);
+const [file = '', topText = '25', fromText, toText] = process.argv.slice(2);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
@@ -69,8 +73,22 @@ const stackOf = (sample: number): Frame[] => {
 const firstRequest = profile.samples.findIndex((s) =>
   stackOf(s).some((f) => f.url.includes('node_modules/fastify/')),
 );
+const takenAt: number[] = [];
+let clock = profile.startTime;
+for (const delta of profile.timeDeltas) {
+  clock += delta;
+  takenAt.push(clock);
+}
+const from = fromText === undefined ? Number.NEGATIVE_INFINITY : Number(fromText);
+const to = toText === undefined ? Number.POSITIVE_INFINITY : Number(toText);
 let busy = 0;
-for (const sample of profile.samples.slice(Math.max(firstRequest, 0))) {
+let sampled = 0;
+for (const [index, sample] of profile.samples.entries()) {
+  const at = takenAt[index] ?? 0;
+  if (index < firstRequest || at < from || at > to) {
+    continue;
+  }
+  sampled += 1;
   const leaf = byId.get(sample);
   if (!leaf || leaf.callFrame.functionName === '(idle)') {
     continue;
@@ -91,6 +109,7 @@ const print = (title: string, map: Map<string, number>) => {
     console.log(`${((100 * n) / busy).toFixed(1).padStart(5)}%  ${key}`);
   }
 };
+console.log(`busy in ${sampled} samples: ${((100 * busy) / Math.max(sampled, 1)).toFixed(1)}%`);
 print('self time by area', areas);
 print('self', self);
 print('inclusive', inclusive);
