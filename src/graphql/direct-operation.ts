@@ -12,6 +12,12 @@ export interface DirectParams {
   operationName?: string | null;
 }
 
+/** A request the direct path takes: its parameters and the media type of its answer. */
+export interface DirectRequest {
+  params: DirectParams;
+  mediaType: string;
+}
+
 /** A result as text with its status and media type: what yoga would have answered. */
 export class DirectAnswer {
   constructor(
@@ -39,17 +45,19 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 const INCREMENTAL = /@(defer|stream)\b/;
 
 /**
- * The parameters of the common operation, or undefined when yoga must take the request: a POST
- * whose JSON body holds only `query`, `variables` and `operationName`, with an Accept answered
- * by one JSON result and no `Origin` (yoga's CORS answers those). Deciding this reads nothing
- * and changes nothing, so yoga can still take any request refused here.
+ * The common operation's parameters and answer media type, or undefined when yoga must take the
+ * request: a POST whose JSON body holds only `query`, `variables` and `operationName`, with an
+ * Accept answered by one JSON result and no `Origin` (yoga's CORS answers those). Deciding this
+ * reads nothing and changes nothing, so yoga can still take any request refused here.
  */
-export function directParamsOf(req: FastifyRequest): DirectParams | undefined {
+export function directRequestOf(req: FastifyRequest): DirectRequest | undefined {
   if (req.method !== 'POST' || req.headers.origin !== undefined) {
     return undefined;
   }
+  const accept = req.headers.accept;
+  const mediaType = accept === undefined ? 'application/json' : MEDIA_TYPES[accept];
   const body = req.body;
-  if (!isPlainObject(body) || typeof body['query'] !== 'string') {
+  if (!mediaType || !isPlainObject(body) || typeof body['query'] !== 'string') {
     return undefined;
   }
   for (const name in body) {
@@ -64,13 +72,7 @@ export function directParamsOf(req: FastifyRequest): DirectParams | undefined {
   if (!variablesFit || !nameFits || INCREMENTAL.test(body['query'])) {
     return undefined;
   }
-  return body as unknown as DirectParams;
-}
-
-/** The media type yoga would answer this request's JSON result with, if it is a plain one. */
-export function directMediaTypeOf(req: FastifyRequest): string | undefined {
-  const accept = req.headers.accept;
-  return accept === undefined ? 'application/json' : MEDIA_TYPES[accept];
+  return { params: body as unknown as DirectParams, mediaType };
 }
 
 /**
@@ -83,8 +85,7 @@ export async function runDirect(
   yoga: Yoga,
   req: FastifyRequest,
   http: HttpOutcome,
-  params: DirectParams,
-  mediaType: string,
+  { params, mediaType }: DirectRequest,
 ): Promise<DirectAnswer | undefined> {
   const envelope = yoga.getEnveloped({ req, http, params });
   let document: DocumentNode;

@@ -19,6 +19,7 @@ import {
   setValidatorHeaders,
   type Validator,
 } from './http-cache.js';
+import { createOperationFlights } from './operation-flights.js';
 import { persistedHashOf } from './persisted-operations.js';
 import { minuteKept } from './settlement.js';
 
@@ -153,62 +154,7 @@ export function createOperationCache(options: OperationCacheOptions) {
     hit: CachedOperation;
   }
 
-  /**
-   * Operations running now whose answer may be kept, by key: the same operation arriving
-   * meanwhile waits for it and is answered from the cache (charged as the cache charges), so
-   * an evicted page is executed once, not once per client asking for it at that moment.
-   */
-  const flights = new Map<string, { landed: Promise<void>; land(): void; stored: boolean }>();
-  /** The flight each leading request runs: landed when its operation is done. */
-  const leading = new WeakMap<FastifyRequest, string>();
-  /** Keys whose last run kept nothing (they read the caller, or failed): nobody waits on them. */
-  const unkept = new Map<string, number>();
-  const UNKEPT_MS = 10_000;
-  /** The longest a request waits for the same operation to land before running it itself. */
-  const FLIGHT_WAIT_MS = 2_000;
-
-  const waitFor = (landed: Promise<void>) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, FLIGHT_WAIT_MS);
-      timer.unref();
-      landed.then(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-
-  function lead(req: FastifyRequest, key: string): undefined {
-    const until = unkept.get(key);
-    // A stream (a subscription, incremental delivery) is never kept and may last for hours.
-    if ((until !== undefined && until > Date.now()) || STREAMING.test(req.headers.accept ?? '')) {
-      return undefined;
-    }
-    let land = () => {};
-    const landed = new Promise<void>((resolve) => {
-      land = resolve;
-    });
-    flights.set(key, { landed, land, stored: false });
-    leading.set(req, key);
-    return undefined;
-  }
-
-  /** The leading request's operation is done (sent, refused or failed): its followers go on. */
-  function landed(req: FastifyRequest): void {
-    const key = leading.get(req);
-    const flight = key === undefined ? undefined : flights.get(key);
-    if (key === undefined || !flight) {
-      return;
-    }
-    leading.delete(req);
-    flights.delete(key);
-    if (!flight.stored) {
-      if (unkept.size > 10_000) {
-        unkept.clear();
-      }
-      unkept.set(key, Date.now() + UNKEPT_MS);
-    }
-    flight.land();
-  }
+  const flights = createOperationFlights<FastifyRequest>({ now });
 
   /** Reserves what the kept answer's operation cost, as the full path would have. */
   function reserveFor(pass: Pass, hit: CachedOperation): MaybePromise<Admitted> {
@@ -233,13 +179,14 @@ export function createOperationCache(options: OperationCacheOptions) {
       if (hit) {
         return reserveFor(pass, hit);
       }
-      const flight = flights.get(key);
-      if (!flight) {
-        return lead(req, key);
+      const landed = flights.waitFor(key);
+      if (!landed) {
+        flights.lead(req, key, STREAMING.test(req.headers.accept ?? ''));
+        return undefined;
       }
       // Once it has landed, answered from what it kept; the full path if it kept nothing, or
-      // if it takes longer than FLIGHT_WAIT_MS.
-      return waitFor(flight.landed).then(() => {
+      // if it takes too long (operation-flights.ts).
+      return landed.then(() => {
         const kept = cache.get(key);
         return kept ? reserveFor(pass, kept) : undefined;
       });
@@ -312,10 +259,7 @@ export function createOperationCache(options: OperationCacheOptions) {
     if (key === undefined || settled.plan.dryRun || STREAMING.test(answer.contentType)) {
       return;
     }
-    const flight = flights.get(key);
-    if (flight && leading.get(req) === key) {
-      flight.stored = true;
-    }
+    flights.kept(req, key);
     const dataText = answer.validator?.dataText ?? JSON.stringify(settled.data);
     cache.set(
       key,
@@ -338,7 +282,8 @@ export function createOperationCache(options: OperationCacheOptions) {
     answer,
     mark: () => cache.mark(),
     store,
-    landed,
+    /** The request's operation is done: requests waiting for the same one go on. */
+    landed: (req: FastifyRequest) => flights.landed(req),
     clear: () => cache.clear(),
     close: () => cache.close(),
     size: () => cache.size,

@@ -16,7 +16,7 @@ import type { Push } from '../push/push.js';
 import { findActiveDemoKey } from '../services/demo-setup.js';
 import { accessPlugin, type ExecutionContext, type HttpOutcome, refusalOf } from './access.js';
 import { ReadLedger } from './billing.js';
-import { directMediaTypeOf, directParamsOf, runDirect } from './direct-operation.js';
+import { directRequestOf, runDirect } from './direct-operation.js';
 import { createDocumentCaches } from './document-cache.js';
 import { maskError, requestErrorsPlugin } from './errors.js';
 import { createGraphiqlPage } from './graphiql-page.js';
@@ -211,10 +211,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       streams: acceptsIncrementalDelivery(req.headers.accept),
     };
     const since = operations?.mark() ?? 0;
-    const direct = keyless || options.trustedOnly ? undefined : directParamsOf(req);
-    const mediaType = direct && directMediaTypeOf(req);
-    const answer =
-      direct && mediaType ? await runDirect(yoga, req, http, direct, mediaType) : undefined;
+    const direct = keyless || options.trustedOnly ? undefined : directRequestOf(req);
+    const answer = direct ? await runDirect(yoga, req, http, direct) : undefined;
     if (answer) {
       countDirect();
     } else {
