@@ -16,6 +16,7 @@ import type { Push } from '../push/push.js';
 import { findActiveDemoKey } from '../services/demo-setup.js';
 import { accessPlugin, type ExecutionContext, type HttpOutcome, refusalOf } from './access.js';
 import { ReadLedger } from './billing.js';
+import { compiledExecution } from './compiled-execution.js';
 import { directRequestOf, runDirect } from './direct-operation.js';
 import { createDocumentCaches } from './document-cache.js';
 import { maskError, requestErrorsPlugin } from './errors.js';
@@ -173,6 +174,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true, ...asValidationError }),
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, ...asValidationError }),
+      // Before the access plugin: a dry run's executor (access.ts) replaces the compiled one.
+      compiledExecution((result) => app.log.error({ errors: result.errors }, 'graphql-jit')),
       accessPlugin({
         ...caller,
         gate,

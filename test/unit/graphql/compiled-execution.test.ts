@@ -1,0 +1,70 @@
+import { buildSchema, type ExecutionArgs, parse } from 'graphql';
+import { describe, expect, it, vi } from 'vitest';
+import { compiledExecution } from '../../../src/graphql/compiled-execution.js';
+
+const schema = buildSchema(`
+  directive @defer(if: Boolean, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT
+  type Match { id: ID! score: Int }
+  type Query { match(id: ID!): Match matches: [Match!]! }
+  type Subscription { matchUpdated(id: ID!): Match }
+`);
+
+/** Whether the plugin hands the operation to the compiled executor. */
+async function compiles(source: string, operationName?: string): Promise<boolean> {
+  const plugin = compiledExecution(() => {});
+  const setExecuteFn = vi.fn();
+  const args = { schema, document: parse(source), operationName } as ExecutionArgs;
+  // The plugin's hook takes envelop's full payload; only these two members are read.
+  const onExecute = plugin.onExecute as unknown as (payload: object) => unknown;
+  await onExecute({ args, setExecuteFn });
+  return setExecuteFn.mock.calls.length > 0;
+}
+
+describe('compiled execution (graphql-jit)', () => {
+  it('takes queries', async () => {
+    expect(await compiles('{ matches { id score } }')).toBe(true);
+    expect(await compiles('query A { match(id: 1) { id } } query B { matches { id } }', 'B')).toBe(
+      true,
+    );
+  });
+
+  it('leaves @defer and @stream, and subscriptions, to the standard executor', async () => {
+    expect(await compiles('{ match(id: 1) { id ... @defer { score } } }')).toBe(false);
+    expect(await compiles('{ matches @stream(initialCount: 1) { id } }')).toBe(false);
+    expect(await compiles('subscription { matchUpdated(id: 1) { id } }')).toBe(false);
+    expect(
+      await compiles(
+        'query Q { matches { id } } subscription S { matchUpdated(id: 1) { id } }',
+        'S',
+      ),
+    ).toBe(false);
+  });
+
+  it('answers a query as the standard executor does', async () => {
+    const plugin = compiledExecution(() => {});
+    let compiled: ((args: ExecutionArgs) => unknown) | undefined;
+    const document = parse('{ matches { id score } }');
+    const onExecute = plugin.onExecute as unknown as (payload: object) => unknown;
+    await onExecute({
+      args: { schema, document },
+      setExecuteFn: (fn: (args: ExecutionArgs) => unknown) => {
+        compiled = fn;
+      },
+    });
+    const rootValue = {
+      matches: [
+        { id: 1, score: 2 },
+        { id: '2', score: null },
+      ],
+    };
+    const result = await compiled?.({ schema, document, rootValue });
+    expect(JSON.parse(JSON.stringify(result))).toEqual({
+      data: {
+        matches: [
+          { id: '1', score: 2 },
+          { id: '2', score: null },
+        ],
+      },
+    });
+  });
+});
