@@ -114,87 +114,98 @@ const h2hTags = (target: MatchRecord): string[] => [
   tags.match(target.id, 'detail'),
 ];
 
+/** What a request's loaders read through: the services, and the read cache with its tags. */
+interface LoaderScope {
+  services: Services;
+  shared: <K, V>(relation: string, tagsOf: (key: K, value: V) => string[]) => Shared<K, V>;
+}
+
+/** One list query per distinct key (lists do not batch), read through the shared cache. */
+const eachOf =
+  <Q, V>(read: (query: Q) => Promise<V>) =>
+  async (keys: readonly string[]) =>
+    new Map(await Promise.all(keys.map(async (k) => [k, await read(JSON.parse(k) as Q)] as const)));
+
+/** The services' readers are only asked for matches that exist (the parent is a loaded record). */
+const known = { matchesKnown: true } as const;
+
 /**
  * Per-request DataLoaders: every child of `Match` resolves through one, so a page of matches costs
  * one statement per relation, whatever its size. Children are only asked for matches that exist
- * (the parent is a loaded record), so no loader re-checks existence. `shown` collects what every
- * read showed (the operation cache's tags).
+ * (the parent is a loaded record), so no loader re-checks existence. `shared(...).shown` collects
+ * what every read showed (the operation cache's tags).
  */
-export function createLoaders(services: Services, cache?: ReadCache, shown = new Set<string>()) {
-  const known = { matchesKnown: true };
-  const shared = <K, V>(relation: string, tagsOf: (key: K, value: V) => string[]) => ({
-    cache,
-    relation,
-    tagsOf,
-    shown,
-  });
-  /** One list query per distinct key (lists do not batch), read through the shared cache. */
-  const eachOf =
-    <Q, V>(read: (query: Q) => Promise<V>) =>
-    async (keys: readonly string[]) =>
-      new Map(
-        await Promise.all(keys.map(async (k) => [k, await read(JSON.parse(k) as Q)] as const)),
-      );
-  return {
-    /** Keyed by the JSON of a validated list query (date resolved). */
-    page: loaderOf(
+const LOADERS = {
+  /** Keyed by the JSON of a validated list query (date resolved). */
+  page: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       eachOf((q: MatchListQuery) => services.matches.list(q)),
       null,
       shared('page', pageTags),
     ),
-    /** Keyed by the JSON of a match filter. */
-    live: loaderOf(
+  /** Keyed by the JSON of a match filter. */
+  live: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       eachOf((f: MatchFilter) => services.matches.listLive(f)),
       [],
       shared<string, MatchRecord[]>('live', () => [tags.live]),
     ),
-    match: loaderOf(
+  match: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (ids: readonly number[]) => services.matches.getByIds(ids),
       null,
       shared('match', ofMatch('detail')),
     ),
-    /** The last change of the match or any child (every resource of it shows it). */
-    updatedAt: loaderOf(
+  /** The last change of the match or any child (every resource of it shows it). */
+  updatedAt: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (ids: readonly number[]) => services.versions.lastChanged(ids),
       null,
       shared('updatedAt', (id: number) =>
         MATCH_RESOURCES.map((resource) => tags.match(id, resource)),
       ),
     ),
-    // Teams and competitions are reference data: any change of it evicts every cached read
-    // (change-summary.ts `evictedBy`), so their reads need no tag of their own.
-    team: loaderOf(
+  // Teams and competitions are reference data: any change of it evicts every cached read
+  // (change-summary.ts `evictedBy`), so their reads need no tag of their own.
+  team: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (ids: readonly number[]) => services.teams.getByIds(ids),
       null,
       shared('team', () => []),
     ),
-    competition: loaderOf(
+  competition: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (ids: readonly number[]) => services.teams.getCompetitionsByIds(ids),
       null,
       shared('competition', () => []),
     ),
-    /** Every bookmaker (GET /odds/bookmakers), read once per operation. */
-    bookmakers: new DataLoader(async (keys: readonly 'all'[]) => {
+  /** Every bookmaker (GET /odds/bookmakers), read once per operation. */
+  bookmakers: ({ services }: LoaderScope) =>
+    new DataLoader(async (keys: readonly 'all'[]) => {
       const all = await services.bookmakers.list();
       return keys.map(() => all);
     }),
-    events: loaderOf(
+  events: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (ids: readonly number[]) => services.matchEvents.eventsForMatches(ids),
       [],
       shared('events', ofMatch('events')),
     ),
-    statistics: loaderOf(
+  statistics: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (ids: readonly number[]) => services.matchEvents.statisticsForMatches(ids),
       [],
       shared('statistics', ofMatch('statistics')),
     ),
-    /** The REST payload of GET /matches/{id}/lineups; null until both sheets are published. */
-    lineups: loaderOf(
+  /** The REST payload of GET /matches/{id}/lineups; null until both sheets are published. */
+  lineups: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (ids: readonly number[]) => services.lineups.wireForMatches(ids),
       null,
       shared('lineups', ofMatch('lineups')),
     ),
-    h2h: loaderOf(
+  h2h: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (targets: readonly MatchRecord[]) =>
         services.headToHead
           .h2hForRecords(new Map(targets.map((t) => [t.id, t])))
@@ -203,33 +214,39 @@ export function createLoaders(services: Services, cache?: ReadCache, shown = new
       shared('h2h', h2hTags),
       (match) => String(match.id),
     ),
-    /** The REST payload of GET /matches/{id}/odds. */
-    odds: loaderOf(
+  /** The REST payload of GET /matches/{id}/odds. */
+  odds: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (ids: readonly number[]) => services.odds.getWireForMatches(ids),
       [],
       shared('odds', ofMatch('odds')),
     ),
-    exchange: loaderOf(
+  exchange: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (ids: readonly number[]) => services.exchangeOdds.getTextsForMatches(ids),
       null,
       shared('exchange', ofMatch('exchange')),
     ),
-    kelly: loaderOf(
+  kelly: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (ids: readonly number[]) => services.kellyIndex.getForMatches(ids, known),
       null,
       shared('kelly', ofMatch('odds')),
     ),
-    regional: loaderOf(
+  regional: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (ids: readonly number[]) => services.regionalBoards.getForMatches(ids),
       null,
       shared('regional', ofMatch('regional')),
     ),
-    tips: loaderOf(
+  tips: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (ids: readonly number[]) => services.tipsDistribution.getForMatches(ids, known),
       [],
       shared('tips', ofMatch('analysis')),
     ),
-    movement: family(
+  movement: ({ services, shared }: LoaderScope) =>
+    family(
       ({ market, bookmaker }: { market: OddsMarket; bookmaker: BookmakerRef }) =>
         loaderOf(
           async (ids: readonly number[]) => {
@@ -243,7 +260,8 @@ export function createLoaders(services: Services, cache?: ReadCache, shown = new
         ),
       (a) => JSON.stringify(a),
     ),
-    aiReport: family(
+  aiReport: ({ services, shared }: LoaderScope) =>
+    family(
       ({ kind, language }: { kind: ReportKind; language: Language }) =>
         loaderOf(
           (ids: readonly number[]) => services.aiReports.getForMatches(ids, kind, language),
@@ -252,7 +270,8 @@ export function createLoaders(services: Services, cache?: ReadCache, shown = new
         ),
       (a) => `${a.kind}|${a.language}`,
     ),
-    marketAnalysis: family(
+  marketAnalysis: ({ services, shared }: LoaderScope) =>
+    family(
       (market: AnalysisMarket) =>
         loaderOf(
           (ids: readonly number[]) => services.analyses.getMarketTextsForMatches(ids, market),
@@ -261,12 +280,42 @@ export function createLoaders(services: Services, cache?: ReadCache, shown = new
         ),
       (market) => market,
     ),
-    corners: loaderOf(
+  corners: ({ services, shared }: LoaderScope) =>
+    loaderOf(
       (ids: readonly number[]) => services.analyses.getCornerTextsForMatches(ids),
       null,
       shared('corners', ofMatch('analysis')),
     ),
-  };
+};
+
+type LoaderName = keyof typeof LOADERS;
+export type Loaders = { readonly [N in LoaderName]: ReturnType<(typeof LOADERS)[N]> };
+
+/** A request's loaders: each is made the first time its operation asks for it. */
+class RequestLoaders {
+  readonly made: unknown[] = [];
+  constructor(readonly scope: LoaderScope) {}
+}
+for (const [index, name] of (Object.keys(LOADERS) as LoaderName[]).entries()) {
+  Object.defineProperty(RequestLoaders.prototype, name, {
+    get(this: RequestLoaders) {
+      this.made[index] ??= LOADERS[name](this.scope);
+      return this.made[index];
+    },
+  });
 }
 
-export type Loaders = ReturnType<typeof createLoaders>;
+/** The loaders of one operation (or one subscription event), over the shared read cache. */
+export function createLoaders(
+  services: Services,
+  cache?: ReadCache,
+  shown = new Set<string>(),
+): Loaders {
+  const shared = <K, V>(relation: string, tagsOf: (key: K, value: V) => string[]) => ({
+    cache,
+    relation,
+    tagsOf,
+    shown,
+  });
+  return new RequestLoaders({ services, shared }) as unknown as Loaders;
+}
