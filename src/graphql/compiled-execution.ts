@@ -1,33 +1,6 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import {
-  BREAK,
-  type DocumentNode,
-  type ExecutionResult,
-  getOperationAST,
-  OperationTypeNode,
-  visit,
-} from 'graphql';
-
-const incremental = new WeakMap<DocumentNode, boolean>();
-
-/** Whether a document uses `@defer` or `@stream` anywhere (kept per parsed document). */
-function usesIncrementalDelivery(document: DocumentNode): boolean {
-  let uses = incremental.get(document);
-  if (uses === undefined) {
-    uses = false;
-    visit(document, {
-      Directive(node) {
-        if (node.name.value === 'defer' || node.name.value === 'stream') {
-          uses = true;
-          return BREAK;
-        }
-        return undefined;
-      },
-    });
-    incremental.set(document, uses);
-  }
-  return uses;
-}
+import { type ExecutionResult, getOperationAST, OperationTypeNode } from 'graphql';
+import { namesIncrementalDelivery } from './incremental.js';
 
 /**
  * Queries run as code compiled once per parsed document (graphql-jit) instead of graphql-js's
@@ -43,7 +16,7 @@ export function compiledExecution(reportError: (result: ExecutionResult) => void
     {
       enableIf: ({ document, operationName }) =>
         getOperationAST(document, operationName)?.operation === OperationTypeNode.QUERY &&
-        !usesIncrementalDelivery(document),
+        !namesIncrementalDelivery(document),
       onError: reportError,
     },
   );

@@ -1,4 +1,5 @@
 import {
+  BREAK,
   type DirectiveNode,
   type DocumentNode,
   type FragmentDefinitionNode,
@@ -9,6 +10,7 @@ import {
   Kind,
   type SelectionNode,
   type SelectionSetNode,
+  visit,
 } from 'graphql';
 import { ApiError } from '../errors/api-error.js';
 import { included } from './cost.js';
@@ -56,6 +58,31 @@ export class NotAcceptable extends ApiError {
   }
 }
 
+const incrementalDirectives = new WeakMap<DocumentNode, boolean>();
+
+/**
+ * Whether a document names `@defer` or `@stream` anywhere, on or off (kept per parsed document,
+ * which the document cache shares between requests): without either, no request of it can ask
+ * for incremental delivery.
+ */
+export function namesIncrementalDelivery(document: DocumentNode): boolean {
+  let names = incrementalDirectives.get(document);
+  if (names === undefined) {
+    names = false;
+    visit(document, {
+      Directive(node) {
+        if (node.name.value === 'defer' || node.name.value === 'stream') {
+          names = true;
+          return BREAK;
+        }
+        return undefined;
+      },
+    });
+    incrementalDirectives.set(document, names);
+  }
+  return names;
+}
+
 /** The node carries the directive, and its `if` is not false. */
 function active(
   directive: GraphQLDirective | null | undefined,
@@ -77,6 +104,9 @@ export function asksIncrementalDelivery(
   operationName: string | null | undefined,
   variables: Variables,
 ): boolean {
+  if (!namesIncrementalDelivery(document)) {
+    return false;
+  }
   const defer = schema.getDirective('defer');
   const stream = schema.getDirective('stream');
   const fragments = new Map<string, FragmentDefinitionNode>();

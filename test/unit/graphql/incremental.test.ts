@@ -4,6 +4,7 @@ import { planCost } from '../../../src/graphql/cost.js';
 import {
   acceptsIncrementalDelivery,
   asksIncrementalDelivery,
+  namesIncrementalDelivery,
 } from '../../../src/graphql/incremental.js';
 import { schema } from '../../../src/graphql/schema.js';
 
@@ -98,6 +99,18 @@ describe('whether an operation asks for incremental delivery', () => {
       fragment A on Match { id ...B }
       fragment B on Match { id ...A }`;
     expect(asks(cyclic)).toBe(false);
+  });
+});
+
+describe('whether a document names @defer or @stream at all', () => {
+  it('every deferred or streamed shape does, even one whose `if` is false; a plain page does not', () => {
+    for (const [shape, text] of Object.entries(SHAPES)) {
+      expect(namesIncrementalDelivery(parse(text)), shape).toBe(true);
+    }
+    expect(namesIncrementalDelivery(parse(PAGE('', '... @defer(if: false) { id }')))).toBe(true);
+    const plain = parse(PLAIN);
+    expect(namesIncrementalDelivery(plain)).toBe(false);
+    expect(namesIncrementalDelivery(plain), 'kept for the parsed document').toBe(false);
   });
 });
 
