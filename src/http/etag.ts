@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-export const etagOf = (body: string | Buffer) =>
-  `"${createHash('sha1').update(body).digest('base64url')}"`;
+/** A strong validator of a body (one-shot `hash`: no Hash object per response). */
+export const etagOf = (body: string | Buffer) => `"${hash('sha1', body, 'base64url')}"`;
 
 /** Whether an `If-None-Match` value names `etag` (weak comparison, RFC 9110 13.1.2), or is `*`. */
 export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string): boolean {
