@@ -20,7 +20,8 @@ import {
 import type { Gate, Pass } from '../policy/gate.js';
 import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { GraphQLContext } from './context.js';
-import { type CostPlan, checkAffordable, planCost } from './cost.js';
+import { type CostPlan, checkAffordable } from './cost.js';
+import { plannedCost } from './cost-plans.js';
 import { graphqlErrorOf } from './errors.js';
 import { NOT_MODIFIED_READ, validatorOf } from './http-cache.js';
 import { asksIncrementalDelivery, NotAcceptable } from './incremental.js';
@@ -181,7 +182,7 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
         invalidVariables = asApiError(error);
       }
       const planFor = (analysis: boolean) =>
-        planCost({
+        plannedCost({
           schema: args.schema,
           document: args.document,
           operationName: args.operationName,
