@@ -76,35 +76,41 @@ const clockTicks = (() => {
   }
 })();
 
+/** User and system CPU time (µs) in a `/proc/.../stat` file (a process's, or one thread's). */
+function statCpu(path: string): { user: number; system: number } {
+  const stat = readFileSync(path, 'utf8');
+  // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const micros = (ticks: string | undefined) => (Number(ticks) * 1_000_000) / clockTicks;
+  return { user: micros(fields[11]), system: micros(fields[12]) };
+}
+
 /** CPU time (user + system, all threads) a process has used, in µs; undefined without /proc. */
 export function cpuMicros(pid: number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicks;
+    const { user, system } = statCpu(`/proc/${pid}/stat`);
+    return user + system;
   } catch {
     return undefined;
   }
 }
 
 /**
- * CPU time (µs) of a process's main thread (user and system apart) and of all its other threads together
- * (`helpers`: V8's garbage-collection and compiler threads, libuv's pool); empty without /proc.
+ * CPU time (µs) of a process's main thread (user and system apart) and of all its other threads
+ * together (`helpers`: V8's garbage-collection and compiler threads, libuv's pool); empty without
+ * /proc.
  */
 export function threadCpuMicros(pid: number): Map<string, number> {
   const byName = new Map<string, number>();
+  const add = (name: string, micros: number) => byName.set(name, (byName.get(name) ?? 0) + micros);
   try {
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const add = (name: string, ticks: number) =>
-        byName.set(name, (byName.get(name) ?? 0) + (ticks * 1_000_000) / clockTicks);
+      const { user, system } = statCpu(`/proc/${pid}/task/${tid}/stat`);
       if (tid === String(pid)) {
-        add('main user', Number(fields[11]));
-        add('main system', Number(fields[12]));
+        add('main user', user);
+        add('main system', system);
       } else {
-        add('helpers', Number(fields[11]) + Number(fields[12]));
+        add('helpers', user + system);
       }
     }
   } catch {
