@@ -113,6 +113,21 @@ describeEachDatabase('GraphQL direct path', ({ db }) => {
       expect(answer.body['data']).toEqual({ match: { id: matchId } });
     });
 
+    it('each operation of one document in turn (one parsed document, compiled per operation)', async () => {
+      const ask = async (operationName: string) =>
+        (
+          await send(
+            { query: TWO_OPERATIONS, operationName, variables: { id: matchId } },
+            bearer(pro),
+            false,
+          )
+        ).body['data'];
+      const match = { match: { id: matchId } };
+      expect(await ask('B')).toEqual(match);
+      expect(await ask('A')).toHaveProperty('bookmakers');
+      expect(await ask('B')).toEqual(match);
+    });
+
     it('Accept: application/graphql-response+json', async () => {
       const answer = await bothWays(
         { query: DETAIL, variables: { id: matchId } },

@@ -67,4 +67,26 @@ describe('compiled execution (graphql-jit)', () => {
       },
     });
   });
+
+  it('runs the operation asked for in a document that holds several', async () => {
+    // The document cache hands out one parsed document per text: each operation needs its own code.
+    const plugin = compiledExecution(() => {});
+    const document = parse('query A { match(id: 1) { id } } query B { matches { score } }');
+    const onExecute = plugin.onExecute as unknown as (payload: object) => unknown;
+    const rootValue = { match: { id: 1, score: 3 }, matches: [{ id: 2, score: 4 }] };
+    const run = async (operationName: string) => {
+      let compiled: ((args: ExecutionArgs) => unknown) | undefined;
+      await onExecute({
+        args: { schema, document, operationName },
+        setExecuteFn: (fn: (args: ExecutionArgs) => unknown) => {
+          compiled = fn;
+        },
+      });
+      const result = await compiled?.({ schema, document, operationName, rootValue });
+      return JSON.parse(JSON.stringify(result));
+    };
+    expect(await run('A')).toEqual({ data: { match: { id: '1' } } });
+    expect(await run('B')).toEqual({ data: { matches: [{ score: 4 }] } });
+    expect(await run('A')).toEqual({ data: { match: { id: '1' } } });
+  });
 });
