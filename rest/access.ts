@@ -17,6 +17,12 @@ declare module 'fastify' {
   }
 }
 
+/** What a REST request reserves: one unit; the match list's may come from the free allowance. */
+export const unitsOf = (operation: Operation) => ({
+  cost: 1,
+  freeEligible: operation === 'matchList' ? 1 : 0,
+});
+
 /** 2xx and 404 are charged; everything else (304 included) gives its daily units back. */
 const isCharged = (status: number) => (status >= 200 && status < 300) || status === 404;
 
@@ -49,12 +55,12 @@ export function registerAccess(app: FastifyInstance, gate: Gate, now: () => Date
 
   app.addHook('preHandler', (request, _reply, done) => {
     const pass = request.pass;
-    if (!pass) {
+    const operation = routeConfigOf(request).access;
+    if (!pass || !operation) {
       done();
       return;
     }
-    const freeEligible = routeConfigOf(request).access === 'matchList' ? 1 : 0;
-    runStep(() => pass.reserve({ cost: 1, freeEligible }), done);
+    runStep(() => pass.reserve(unitsOf(operation)), done);
   });
 
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {

@@ -7,6 +7,7 @@ import { registerMethodNotAllowed } from '../src/http/method-not-allowed.js';
 import type { Push } from '../src/push/push.js';
 import { registerAccess } from './access.js';
 import { completeRouteSchema } from './openapi.js';
+import { createReplays } from './replay.js';
 import { createResponseCache, declareQueryParameters } from './response-cache.js';
 import { analysisRoutes } from './routes/football/analysis.js';
 import { matchesRoutes } from './routes/football/matches.js';
@@ -52,6 +53,17 @@ export async function restPlugin(
   const cache = responseCache
     ? createResponseCache(deps.events, { onLookup: deps.metrics.cacheLookup('rest_response') })
     : undefined;
+  // onRequest: a remembered cached answer is sent before the access hooks (rest/replay.ts).
+  const replays = cache
+    ? createReplays({
+        entryOf: cache.entryOf,
+        countHit: cache.countHit,
+        gate: accessGate ? deps.access.gate : undefined,
+        lastModified: deps.services.versions.lastModified,
+        now: deps.clock.now,
+      })
+    : undefined;
+  replays?.register(app, 'replay');
   cache?.register(app, 'store');
   registerEtag(app);
   registerLastModified(app, deps.services.versions.lastModified);
@@ -59,6 +71,7 @@ export async function restPlugin(
     registerAccess(app, deps.access.gate, deps.clock.now);
   }
   cache?.register(app, 'lookup');
+  replays?.register(app, 'remember');
   await registerCompression(app);
   const prefix = '/v1/football';
   await app.register(metaRoutes, { prefix, plans: deps.services.plans });

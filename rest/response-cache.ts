@@ -7,7 +7,7 @@ import { etagOf } from '../src/http/etag.js';
 import { negotiateLanguage } from '../src/http/language.js';
 import { routeConfigOf } from '../src/http/route-config.js';
 
-interface CachedResponse {
+export interface CachedResponse {
   body: string;
   etag: string;
   contentType: string;
@@ -32,6 +32,8 @@ declare module 'fastify' {
     cacheTags: string[] | null;
     /** The cache's `mark()` when the lookup missed: an answer read across a change is not kept. */
     cacheSince: number | null;
+    /** The cached answer this request is sent (a hit, or the 200 it just stored). */
+    cacheEntry: CachedResponse | null;
   }
   interface FastifyContextConfig {
     /** What else a route's response depends on besides its parameters and language ("today"). */
@@ -143,6 +145,7 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
       done();
       return;
     }
+    request.cacheEntry = hit;
     reply.header('etag', hit.etag).type(hit.contentType);
     if (hit.contentLanguage) {
       reply.header('content-language', hit.contentLanguage);
@@ -176,6 +179,7 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
         cacheControl: reply.getHeader('cache-control') as string | undefined,
       };
       cache.set(request.cacheKey, entry, tagsOf(request), request.cacheSince ?? undefined);
+      request.cacheEntry = entry;
     }
     done(null, payload);
   }
@@ -184,6 +188,7 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
     register(app: FastifyInstance, hook: 'lookup' | 'store') {
       if (!app.hasRequestDecorator('cacheKey')) {
         app.decorateRequest('cacheKey', null);
+        app.decorateRequest('cacheEntry', null);
         app.decorateRequest('cacheTags', null);
         app.decorateRequest('cacheSince', null);
       }
@@ -194,6 +199,9 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
         app.addHook('onClose', async () => cache.close());
       }
     },
+    /** The cached answer under a key, not counted as a lookup until `countHit`. */
+    entryOf: (cacheKey: string) => cache.touch(cacheKey),
+    countHit: () => cache.counted(true),
     clear: () => cache.clear(),
     size: () => cache.size,
     bytes: () => cache.bytes,

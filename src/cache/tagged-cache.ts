@@ -107,6 +107,11 @@ export function createTaggedCache<V extends NonNullable<unknown>>(
       onLookup?.(value !== undefined);
       return value;
     },
+    /** `get` without counting a lookup (the caller counts with `counted` once it knows). */
+    touch: (key: string): V | undefined => cache.get(key)?.value,
+    counted(hit: boolean): void {
+      onLookup?.(hit);
+    },
     has: (key: string): boolean => cache.has(key),
     /**
      * Taken before the read that will fill an entry, and given to `set`: a read that was still

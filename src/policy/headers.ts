@@ -11,6 +11,21 @@ export const RATE_LIMIT_POLICIES = {
   freeMatches: 'free-matches',
 } as const;
 
+/** Every header `quotaHeaders` may write. */
+export const QUOTA_HEADER_NAMES = [
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'x-quota-limit',
+  'x-quota-remaining',
+  'x-quota-reset',
+  'x-matches-bonus-limit',
+  'x-matches-bonus-remaining',
+  'x-matches-bonus-reset',
+  'ratelimit-policy',
+  'ratelimit',
+] as const;
+
 /**
  * Spec 8.2 rule 6: the rate and quota headers of every response to a request with a valid key
  * (errors included); the `X-Matches-Bonus-*` headers only on the match list. Beside them the

@@ -1,0 +1,234 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { COMPRESSION_THRESHOLD } from '../src/http/compression.js';
+import type { LastModifiedLookup } from '../src/http/last-modified.js';
+import { REQUEST_ID_HEADER } from '../src/http/request-id.js';
+import { routeConfigOf } from '../src/http/route-config.js';
+import type { Operation } from '../src/policy/access-policy.js';
+import type { Gate } from '../src/policy/gate.js';
+import { QUOTA_HEADER_NAMES, quotaHeaders } from '../src/policy/headers.js';
+import {
+  andThen,
+  type MaybePromise,
+  type UsageSnapshot,
+  whenReady,
+} from '../src/policy/quota-store.js';
+import { rawKeyOf } from '../src/policy/raw-key.js';
+import { unitsOf } from './access.js';
+import type { CachedResponse } from './response-cache.js';
+
+/** What a cached answer says the same way every time it is sent. */
+const STATIC_HEADERS = new Set([
+  'content-type',
+  'content-language',
+  'vary',
+  'etag',
+  'cache-control',
+]);
+
+/** What each request's answer says afresh: its id, the match's Last-Modified, its counters. */
+const PER_REQUEST_HEADERS = new Set([REQUEST_ID_HEADER, 'last-modified', ...QUOTA_HEADER_NAMES]);
+
+/** A request whose URL and headers of the key are longer than this is never remembered. */
+const MAX_KEY_LENGTH = 1024;
+
+/** The index's bound: each request's key and its static headers, about 0.5 kB besides the key. */
+const MAX_BYTES = 8 * 1024 * 1024;
+
+/** A 200 as it was sent from the response cache, to be sent again for the same request. */
+interface Replay {
+  /** The cached answer it was sent from: replayed only while the cache still holds this one. */
+  entry: CachedResponse;
+  cacheKey: string;
+  /** Content-Type, Content-Language, Vary, ETag, Cache-Control as the hooks set them. */
+  headers: Record<string, string>;
+  bytes: number;
+}
+
+export interface ReplayOptions {
+  /** The response cache's entry under a key, without counting a lookup. */
+  entryOf: (cacheKey: string) => CachedResponse | undefined;
+  /** Counts a hit in the cache's metrics: a replay sent is one, as the ordinary hit it stands for. */
+  countHit: () => void;
+  /** Absent when the access gate is off (benchmarks only). */
+  gate: Gate | undefined;
+  lastModified: LastModifiedLookup;
+  now: () => Date;
+  /** Bound of the index in bytes (keys, headers; the bodies belong to the response cache). */
+  maxBytes?: number;
+}
+
+/** Headers that decide what a request is answered besides its URL (and its key, which the gate reads). */
+const requestKeyOf = (request: FastifyRequest) =>
+  `${request.url}\n${request.headers['accept-language'] ?? ''}\n${request.headers.accept ?? ''}`;
+
+const isConditional = (request: FastifyRequest) =>
+  request.headers['if-none-match'] !== undefined ||
+  request.headers['if-modified-since'] !== undefined;
+
+/** Whether compression (src/http/compression.ts) would leave this answer as it is. */
+const sentUncompressed = (request: FastifyRequest, bytes: number) =>
+  bytes < COMPRESSION_THRESHOLD || request.headers['accept-encoding'] === undefined;
+
+/**
+ * Cached answers sent again from the first REST hook (docs/benchmarks.md "Replayed
+ * answers"). A cached 200 still went through validation, every preHandler and onSend hook and
+ * Fastify's header handling on each hit, though for the same request line and headers each of
+ * them decides the same way. The first time a cached answer is sent, what those hooks made of it
+ * is remembered per request (URL, Accept-Language, Accept); the next identical request runs
+ * only what differs per request (the access gate, in the same order and with the same calls as
+ * its hooks, and Last-Modified) and writes the answer. Anything else takes the ordinary path:
+ * conditional requests, answers that compression would change, routes whose answer depends on
+ * more than the request (`cacheVary`), a refusal (rendered by the ordinary error path, whose
+ * hooks report the counters), and an answer the cache no longer holds.
+ */
+export function createReplays(options: ReplayOptions) {
+  const replays = new LRUCache<string, Replay>({
+    maxSize: options.maxBytes ?? MAX_BYTES,
+    sizeCalculation: (_replay, requestKey) => requestKey.length + 512,
+  });
+
+  /** onRequest, before the access hook: sends a remembered answer, or passes the request on. */
+  function replay(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
+    const replay = replayOf(request);
+    if (!replay) {
+      done();
+      return;
+    }
+    const operation = routeConfigOf(request).access;
+    try {
+      whenReady(
+        andThen(admit(request, operation), (usage) =>
+          andThen(lastModifiedOf(request), (modified) => send(reply, replay, usage, modified)),
+        ),
+        () => {},
+        done,
+      );
+    } catch (error) {
+      done(error as Error);
+    }
+  }
+
+  function replayOf(request: FastifyRequest): Replay | undefined {
+    if (request.method !== 'GET' || request.url.length > MAX_KEY_LENGTH || isConditional(request)) {
+      return undefined;
+    }
+    const requestKey = requestKeyOf(request);
+    const replay = replays.get(requestKey);
+    if (!replay || !sentUncompressed(request, replay.bytes)) {
+      return undefined;
+    }
+    if (options.entryOf(replay.cacheKey) !== replay.entry) {
+      replays.delete(requestKey);
+      return undefined;
+    }
+    return replay;
+  }
+
+  /** The access hooks' steps (rest/access.ts), in their order, for a 200 that keeps its units. */
+  function admit(
+    request: FastifyRequest,
+    operation: Operation | undefined,
+  ): MaybePromise<UsageSnapshot | undefined> {
+    const gate = options.gate;
+    if (!operation || !gate) {
+      return undefined;
+    }
+    return andThen(gate.open(rawKeyOf(request.headers), request.ip), (pass) => {
+      request.pass = pass;
+      return andThen(pass.allow(operation), () =>
+        andThen(pass.reserve(unitsOf(operation)), () => pass.settle(true)),
+      );
+    });
+  }
+
+  function lastModifiedOf(request: FastifyRequest): MaybePromise<string | undefined> {
+    const resources = routeConfigOf(request).lastModified;
+    const matchId = Number((request.params as { matchId?: string }).matchId);
+    if (!resources || !Number.isSafeInteger(matchId)) {
+      return undefined;
+    }
+    return andThen(options.lastModified(matchId, resources), (modified) => modified?.httpDate);
+  }
+
+  function send(
+    reply: FastifyReply,
+    replay: Replay,
+    usage: UsageSnapshot | undefined,
+    modified: string | undefined,
+  ): void {
+    const headers: Record<string, string> = {
+      [REQUEST_ID_HEADER]: reply.request.id,
+      ...replay.headers,
+    };
+    if (modified) {
+      headers['last-modified'] = modified;
+    }
+    if (usage) {
+      const matchList = routeConfigOf(reply.request).access === 'matchList';
+      Object.assign(headers, quotaHeaders(usage, options.now(), matchList));
+    }
+    headers['content-length'] = String(replay.bytes);
+    options.countHit();
+    reply.hijack();
+    reply.raw.writeHead(200, headers);
+    reply.raw.end(replay.entry.body);
+  }
+
+  /** onSend, after every other REST hook: what they made of a cached 200. */
+  function remember(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+    const entry = request.cacheEntry;
+    if (
+      !entry ||
+      !request.cacheKey ||
+      payload !== entry.body ||
+      reply.statusCode !== 200 ||
+      request.method !== 'GET' ||
+      isConditional(request) ||
+      routeConfigOf(request).cacheVary
+    ) {
+      return;
+    }
+    const requestKey = requestKeyOf(request);
+    if (requestKey.length > MAX_KEY_LENGTH || replays.peek(requestKey)?.entry === entry) {
+      return;
+    }
+    const bytes = Buffer.byteLength(entry.body);
+    const headers = staticHeadersOf(reply);
+    if (headers && sentUncompressed(request, bytes)) {
+      replays.set(requestKey, { entry, cacheKey: request.cacheKey, headers, bytes });
+    }
+  }
+
+  return {
+    /**
+     * `replay` before the access hooks' onRequest, `remember` after every other onSend hook of
+     * the scope (compression is a route hook: it runs after them all). The response cache's
+     * hooks declare `request.cacheEntry`.
+     */
+    register(app: FastifyInstance, hook: 'replay' | 'remember') {
+      if (hook === 'replay') {
+        app.addHook('onRequest', replay);
+      } else {
+        app.addHook('onSend', (request, reply, payload, done) => {
+          remember(request, reply, payload);
+          done(null, payload);
+        });
+      }
+    },
+    size: () => replays.size,
+  };
+}
+
+/** The answer's static headers, or undefined when it carries one this module does not know. */
+function staticHeadersOf(reply: FastifyReply): Record<string, string> | undefined {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (STATIC_HEADERS.has(name) && typeof value === 'string') {
+      headers[name] = value;
+    } else if (!PER_REQUEST_HEADERS.has(name)) {
+      return undefined;
+    }
+  }
+  return headers;
+}
