@@ -89,4 +89,18 @@ describe('compiled execution (graphql-jit)', () => {
     expect(await run('B')).toEqual({ data: { matches: [{ score: 4 }] } });
     expect(await run('A')).toEqual({ data: { match: { id: '1' } } });
   });
+
+  it('leaves an operation graphql-jit cannot compile to the standard executor, reported once', async () => {
+    // Validation refuses this literal first in the server; here it reaches the compiler.
+    const reported: unknown[] = [];
+    const plugin = compiledExecution((result) => reported.push(result.errors));
+    const document = parse('{ match(id: null) { id } }');
+    const onExecute = plugin.onExecute as unknown as (payload: object) => unknown;
+    const setExecuteFn = vi.fn();
+    for (let i = 0; i < 2; i += 1) {
+      await onExecute({ args: { schema, document }, setExecuteFn });
+    }
+    expect(setExecuteFn).not.toHaveBeenCalled();
+    expect(reported).toHaveLength(1);
+  });
 });
