@@ -101,14 +101,16 @@ export function createTaggedCache<V extends NonNullable<unknown>>(
     }
   });
 
+  const touch = (key: string): V | undefined => cache.get(key)?.value;
+
   return {
     get(key: string): V | undefined {
-      const value = cache.get(key)?.value;
+      const value = touch(key);
       onLookup?.(value !== undefined);
       return value;
     },
     /** `get` without counting a lookup (the caller counts with `counted` once it knows). */
-    touch: (key: string): V | undefined => cache.get(key)?.value,
+    touch,
     counted(hit: boolean): void {
       onLookup?.(hit);
     },

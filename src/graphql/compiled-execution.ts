@@ -37,8 +37,8 @@ export function compiledExecution(reportError: (result: ExecutionResult) => void
     if (compiled === undefined) {
       const result = compileQuery(args.schema, args.document, args.operationName ?? undefined);
       compiled = isCompiledQuery(result) ? result : null;
-      if (!isCompiledQuery(result)) {
-        reportError(result);
+      if (!compiled) {
+        reportError(result as ExecutionResult);
       }
       byOperation.set(operation, compiled);
     }
