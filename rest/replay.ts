@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { COMPRESSION_THRESHOLD } from '../src/http/compression.js';
 import type { LastModifiedLookup } from '../src/http/last-modified.js';
-import { REQUEST_ID_HEADER } from '../src/http/request-id.js';
+import { sentUncompressed, staticHeadersOf, writePrepared } from '../src/http/prepared-answer.js';
 import { routeConfigOf } from '../src/http/route-config.js';
 import type { Operation } from '../src/policy/access-policy.js';
 import type { Gate } from '../src/policy/gate.js';
@@ -17,17 +16,8 @@ import { rawKeyOf } from '../src/policy/raw-key.js';
 import { unitsOf } from './access.js';
 import type { CachedResponse } from './response-cache.js';
 
-/** What a cached answer says the same way every time it is sent. */
-const STATIC_HEADERS = new Set([
-  'content-type',
-  'content-language',
-  'vary',
-  'etag',
-  'cache-control',
-]);
-
-/** What each request's answer says afresh: its id, the match's Last-Modified, its counters. */
-const PER_REQUEST_HEADERS = new Set([REQUEST_ID_HEADER, 'last-modified', ...QUOTA_HEADER_NAMES]);
+/** What each request's answer says afresh besides its id: the match's Last-Modified, its counters. */
+const PER_REQUEST_HEADERS = new Set(['last-modified', ...QUOTA_HEADER_NAMES]);
 
 /** A request whose URL and headers of the key are longer than this is never remembered. */
 const MAX_KEY_LENGTH = 1024;
@@ -41,7 +31,7 @@ interface Replay {
   entry: CachedResponse;
   cacheKey: string;
   /** Content-Type, Content-Language, Vary, ETag, Cache-Control as the hooks set them. */
-  headers: Record<string, string>;
+  headers: readonly string[];
   bytes: number;
 }
 
@@ -65,10 +55,6 @@ const requestKeyOf = (request: FastifyRequest) =>
 const isConditional = (request: FastifyRequest) =>
   request.headers['if-none-match'] !== undefined ||
   request.headers['if-modified-since'] !== undefined;
-
-/** Whether compression (src/http/compression.ts) would leave this answer as it is. */
-const sentUncompressed = (request: FastifyRequest, bytes: number) =>
-  bytes < COMPRESSION_THRESHOLD || request.headers['accept-encoding'] === undefined;
 
 /**
  * Cached answers sent again from the first REST hook (docs/benchmarks.md "Replayed
@@ -157,22 +143,13 @@ export function createReplays(options: ReplayOptions) {
     usage: UsageSnapshot | undefined,
     modified: string | undefined,
   ): void {
-    const headers: Record<string, string> = {
-      [REQUEST_ID_HEADER]: reply.request.id,
-      ...replay.headers,
-    };
+    const matchList = routeConfigOf(reply.request).access === 'matchList';
+    const perRequest = usage ? quotaHeaders(usage, options.now(), matchList) : {};
     if (modified) {
-      headers['last-modified'] = modified;
+      perRequest['last-modified'] = modified;
     }
-    if (usage) {
-      const matchList = routeConfigOf(reply.request).access === 'matchList';
-      Object.assign(headers, quotaHeaders(usage, options.now(), matchList));
-    }
-    headers['content-length'] = String(replay.bytes);
     options.countHit();
-    reply.hijack();
-    reply.raw.writeHead(200, headers);
-    reply.raw.end(replay.entry.body);
+    writePrepared(reply, replay.headers, perRequest, replay.entry.body);
   }
 
   /** onSend, after every other REST hook: what they made of a cached 200. */
@@ -194,7 +171,7 @@ export function createReplays(options: ReplayOptions) {
       return;
     }
     const bytes = Buffer.byteLength(entry.body);
-    const headers = staticHeadersOf(reply);
+    const headers = staticHeadersOf(reply, PER_REQUEST_HEADERS);
     if (headers && sentUncompressed(request, bytes)) {
       replays.set(requestKey, { entry, cacheKey: request.cacheKey, headers, bytes });
     }
@@ -218,17 +195,4 @@ export function createReplays(options: ReplayOptions) {
     },
     size: () => replays.size,
   };
-}
-
-/** The answer's static headers, or undefined when it carries one this module does not know. */
-function staticHeadersOf(reply: FastifyReply): Record<string, string> | undefined {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (STATIC_HEADERS.has(name) && typeof value === 'string') {
-      headers[name] = value;
-    } else if (!PER_REQUEST_HEADERS.has(name)) {
-      return undefined;
-    }
-  }
-  return headers;
 }

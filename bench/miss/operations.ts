@@ -32,6 +32,12 @@ export function missOperations(d: MissData): Operation[] {
     gql('graphql-page', DAY_PAGE_QUERY, { date: d.day, pageSize: 25 }),
     gql('graphql-page+corners', PAGE_QUERY, { date: d.day, pageSize: 25 }),
     gql('graphql-detail', MATCH_QUERY, { id: d.matchId }),
+    {
+      name: 'graphql-detail-get',
+      method: 'GET',
+      path: `/graphql?${new URLSearchParams({ query: MATCH_QUERY, variables: JSON.stringify({ id: d.matchId }) })}`,
+      graphql: true,
+    },
     rest('rest-list', `/v1/football/matches?date=${d.day}&pageSize=25`),
     rest('rest-detail', `/v1/football/matches/${d.matchId}`),
     rest('rest-odds', `/v1/football/matches/${d.matchId}/odds`),

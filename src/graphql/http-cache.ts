@@ -44,9 +44,16 @@ export function validatorOf(req: FastifyRequest, data: unknown): Validator {
 export const notModified = (req: FastifyRequest, etag: string) =>
   matchesIfNoneMatch(req.headers['if-none-match'], etag);
 
-/** The validator and caching headers of a conditional GET's answer, 200 or 304. */
+/**
+ * The validator and caching headers of a conditional GET's answer, 200 or 304, after what the
+ * answer varies on already (CORS: `Origin`).
+ */
 export function setValidatorHeaders(reply: FastifyReply, etag: string): void {
-  reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('vary', VARY);
+  const vary = reply.getHeader('vary');
+  reply
+    .header('etag', etag)
+    .header('cache-control', CACHE_CONTROL)
+    .header('vary', typeof vary === 'string' ? `${vary}, ${VARY}` : VARY);
 }
 
 /** The 304 of a conditional GET: no body, no content headers (its quota headers are set). */

@@ -3,14 +3,22 @@ import { digestKey } from '../cache/bounded-cache.js';
 import { createTaggedCache } from '../cache/tagged-cache.js';
 import type { AccessEvents } from '../events/access-events.js';
 import { etagOf } from '../http/etag.js';
+import {
+  notModifiedHeaders,
+  sentUncompressed,
+  staticHeadersOf,
+  writePrepared,
+} from '../http/prepared-answer.js';
 import type { Language } from '../i18n/language.js';
 import type { Gate, Pass } from '../policy/gate.js';
-import { quotaHeaders } from '../policy/headers.js';
+import { QUOTA_HEADER_NAMES, quotaHeaders } from '../policy/headers.js';
 import { type MaybePromise, andThen as then } from '../policy/quota-store.js';
 import { minuteWindow } from '../policy/windows.js';
 import { operationReservation, type SettledOperation } from './access.js';
 import { cachedCostJson } from './cached-cost.js';
+import { corsHeadersOf } from './cors.js';
 import { checkAffordable } from './cost.js';
+import { createGetReplays } from './get-replays.js';
 import {
   isConditional,
   NOT_MODIFIED_READ,
@@ -35,7 +43,27 @@ interface CachedOperation {
   matchList: boolean;
   actual: number;
   minute: number;
+  /**
+   * The headers the hooks gave this answer the first time it was sent from the cache, per method
+   * (a GET's carries its validator): later hits are written with them (prepared-answer.ts).
+   */
+  sent: { GET?: readonly string[]; POST?: readonly string[] };
 }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The cached operation this request is being answered from, and the body sent. */
+    operationHit?: { hit: CachedOperation; body: Buffer };
+  }
+}
+
+/** What each hit's answer says afresh besides its id: the counters. */
+const PER_REQUEST_HEADERS: ReadonlySet<string> = new Set(QUOTA_HEADER_NAMES);
+
+type SentMethod = keyof CachedOperation['sent'];
+
+const sentMethodOf = (req: FastifyRequest): SentMethod | undefined =>
+  req.method === 'GET' || req.method === 'POST' ? req.method : undefined;
 
 /** The operation as the client sent it (POST JSON body or GET query string). */
 interface OperationText {
@@ -155,6 +183,8 @@ export function createOperationCache(options: OperationCacheOptions) {
   }
 
   const flights = createOperationFlights<FastifyRequest>({ now });
+  const gets = createGetReplays();
+  const analysisOf = (pass: Pass) => pass.principal.account.limits.analysis;
 
   /** Reserves what the kept answer's operation cost, as the full path would have. */
   function reserveFor(pass: Pass, hit: CachedOperation): MaybePromise<Admitted> {
@@ -171,12 +201,13 @@ export function createOperationCache(options: OperationCacheOptions) {
    */
   function admit(req: FastifyRequest, pass: Pass): MaybePromise<Admitted | undefined> {
     return then(pass.allow(), () => {
-      const key = keyOf(req, pass.principal.account.limits.analysis);
+      const key = keyOf(req, analysisOf(pass));
       if (key === undefined) {
         return undefined;
       }
       const hit = cache.get(key);
       if (hit) {
+        gets.remember(req, { key, minute: minuteWindow(now()), analysis: analysisOf(pass) });
         return reserveFor(pass, hit);
       }
       const landed = flights.waitFor(key);
@@ -205,21 +236,80 @@ export function createOperationCache(options: OperationCacheOptions) {
       ? NOT_MODIFIED_READ
       : { minute: minuteKept(hit.minute), daily: hit.actual };
     return then(pass.settle(true, read), (usage) => {
-      reply
-        .status(200)
-        .type(hit.contentType)
-        .headers(quotaHeaders(usage, now(), hit.matchList));
-      if (conditional) {
-        setValidatorHeaders(reply, hit.etag);
-      }
+      const counters = quotaHeaders(usage, now(), hit.matchList);
       if (unchanged) {
+        const sent = preparedHeadersOf(req, hit, 0);
+        if (sent) {
+          writePrepared(reply, notModifiedHeaders(sent), counters, undefined);
+          return true;
+        }
+        reply
+          .status(200)
+          .type(hit.contentType)
+          .headers(corsHeadersOf(req) ?? {});
+        reply.headers(counters);
+        setValidatorHeaders(reply, hit.etag);
         sendNotModified(reply);
         return true;
       }
       const extensions = `,"extensions":{"cost":${cachedCostJson(hit, usage)},"cached":true}}`;
-      reply.send(Buffer.concat([DATA_OPEN, hit.data, Buffer.from(extensions)]));
+      const body = Buffer.concat([DATA_OPEN, hit.data, Buffer.from(extensions)]);
+      const sent = preparedHeadersOf(req, hit, body.byteLength);
+      if (sent) {
+        writePrepared(reply, sent, counters, body);
+        return true;
+      }
+      reply.status(200).type(hit.contentType);
+      const cors = corsHeadersOf(req);
+      if (cors) {
+        reply.headers(cors);
+      }
+      reply.headers(counters);
+      if (conditional) {
+        setValidatorHeaders(reply, hit.etag);
+      }
+      req.operationHit = { hit, body };
+      reply.send(body);
       return true;
     });
+  }
+
+  /**
+   * The headers to write a hit's answer with past the hooks: known once an answer of the same
+   * entry and method went through them (`remember`), for a request none of them would treat
+   * differently: no Origin (CORS), nothing compression would change.
+   */
+  function preparedHeadersOf(
+    req: FastifyRequest,
+    hit: CachedOperation,
+    bytes: number,
+  ): readonly string[] | undefined {
+    const method = sentMethodOf(req);
+    const sent = method && hit.sent[method];
+    return sent && req.headers.origin === undefined && sentUncompressed(req, bytes)
+      ? sent
+      : undefined;
+  }
+
+  /** onSend, after the scope's other hooks: what they made of a hit's answer's headers. */
+  function remember(req: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+    const answer = req.operationHit;
+    const method = sentMethodOf(req);
+    if (
+      !answer ||
+      !method ||
+      payload !== answer.body ||
+      reply.statusCode !== 200 ||
+      req.headers.origin !== undefined ||
+      answer.hit.sent[method] ||
+      !sentUncompressed(req, answer.body.byteLength)
+    ) {
+      return;
+    }
+    const headers = staticHeadersOf(reply, PER_REQUEST_HEADERS);
+    if (headers) {
+      answer.hit.sent[method] = headers;
+    }
   }
 
   /**
@@ -242,6 +332,42 @@ export function createOperationCache(options: OperationCacheOptions) {
       );
     }
     return admitted ? serve(req, reply, admitted) : false;
+  }
+
+  /**
+   * A GET answered from the cache before it was checked and parsed again: one the handler's path
+   * answered from the cache already (get-replays.ts), while the cache holds the answer under the
+   * same key for the same kind of caller. Like `answer`, charges nothing unless it answers: a
+   * refusal, another tier, a new minute or an evicted answer go the handler's path.
+   */
+  function replay(req: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
+    const remembered = gets.lookup(req);
+    if (!remembered || remembered.minute !== minuteWindow(now())) {
+      return false;
+    }
+    const hit = cache.touch(remembered.key);
+    if (!hit) {
+      gets.forget(req);
+      return false;
+    }
+    let admitted: MaybePromise<Admitted | undefined>;
+    try {
+      admitted = then(gate.open(options.rawKeyOf(req), req.ip), (pass) =>
+        then(pass.allow(), () =>
+          analysisOf(pass) === remembered.analysis ? reserveFor(pass, hit) : undefined,
+        ),
+      );
+    } catch {
+      return false;
+    }
+    const served = (a: Admitted | undefined) => {
+      if (!a) {
+        return false;
+      }
+      cache.counted(true);
+      return serve(req, reply, a);
+    };
+    return admitted instanceof Promise ? admitted.then(served, () => false) : served(admitted);
   }
 
   /**
@@ -272,6 +398,7 @@ export function createOperationCache(options: OperationCacheOptions) {
         matchList: settled.plan.matchList,
         actual: settled.actual,
         minute: settled.minute,
+        sent: {},
       },
       answer.shown,
       since,
@@ -280,6 +407,9 @@ export function createOperationCache(options: OperationCacheOptions) {
 
   return {
     answer,
+    replay,
+    /** Registered as an onSend hook after the scope's others (plugin.ts). */
+    remember,
     mark: () => cache.mark(),
     store,
     /** The request's operation is done: requests waiting for the same one go on. */

@@ -11,12 +11,14 @@ import { registerCompression } from '../http/compression.js';
 import { negotiateLanguage } from '../http/language.js';
 import { addressRateLimited, addressRateLimitHeaders } from '../policy/address-limiter.js';
 import { quotaHeaders } from '../policy/headers.js';
+import { whenReady } from '../policy/quota-store.js';
 import { rawKeyOf } from '../policy/raw-key.js';
 import type { Push } from '../push/push.js';
 import { findActiveDemoKey } from '../services/demo-setup.js';
 import { accessPlugin, type ExecutionContext, type HttpOutcome, refusalOf } from './access.js';
 import { ReadLedger } from './billing.js';
 import { compiledExecution } from './compiled-execution.js';
+import { GRAPHQL_CORS } from './cors.js';
 import { directRequestOf, runDirect } from './direct-operation.js';
 import { createDocumentCaches } from './document-cache.js';
 import { maskError, requestErrorsPlugin } from './errors.js';
@@ -146,6 +148,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       errorCache: documents.errorCache,
     },
     landingPage: false,
+    cors: GRAPHQL_CORS,
     graphiql: graphiql.options,
     renderGraphiQL: graphiql.render,
     logging: false,
@@ -196,6 +199,12 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
   registerGraphqlErrors(app);
   // The GraphiQL page inlines a 9 MB bundle; results of nested pages are large too.
   await registerCompression(app);
+  if (operations) {
+    app.addHook('onSend', (req, reply, payload, done) => {
+      operations.remember(req, reply, payload);
+      done(null, payload);
+    });
+  }
   const countDirect = deps.metrics.graphqlOperation('direct');
   const countYoga = deps.metrics.graphqlOperation('yoga');
   /**
@@ -286,8 +295,28 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     config: { addressLimit: false, translated: true },
     handler,
   };
+  /** A keyed GET the operation cache answered before is answered again here (get-replays.ts). */
+  const replayGet = (req: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (!operations || rawKeyOf(req.headers) === undefined) {
+      done();
+      return;
+    }
+    try {
+      whenReady(
+        operations.replay(req, reply),
+        (sent) => {
+          if (!sent) {
+            done();
+          }
+        },
+        done,
+      );
+    } catch (error) {
+      done(error as Error);
+    }
+  };
   // GET also upgrades to graphql-ws (src/graphql/websocket.ts).
-  app.route({ ...route, method: 'GET', wsHandler: upgraded });
+  app.route({ ...route, method: 'GET', wsHandler: upgraded, onRequest: replayGet });
   app.route({ ...route, method: ['POST', 'OPTIONS'] });
   // The endpoint exists: another method is 405 with Allow, as on REST, not the 404 of an unknown
   // route (found by test/fuzz: `DELETE /graphql` was 404 `No route DELETE /graphql`). Refused

@@ -6,6 +6,13 @@ export interface ShutdownState {
   closing: boolean;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's shutdown flag, for answers written past the onSend hooks (prepared-answer.ts). */
+    shutdown?: ShutdownState;
+  }
+}
+
 /** A client told to come back: another instance (behind the balancer) or this one restarted. */
 const RETRY_AFTER_SECONDS = 1;
 
@@ -16,6 +23,7 @@ const RETRY_AFTER_SECONDS = 1;
  * answer instead of finding its socket reset.
  */
 export function registerDrain(app: FastifyInstance, state: ShutdownState): void {
+  app.decorate('shutdown', state);
   app.addHook('onRequest', (_request, reply, done) => {
     if (!state.closing) {
       done();
