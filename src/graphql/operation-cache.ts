@@ -92,6 +92,9 @@ export interface OperationCacheOptions {
 
 const DATA_OPEN = Buffer.from('{"data":');
 
+/** An entry's bookkeeping besides its answer: the headers it is written with, per method. */
+const SENT_HEADERS_BYTES = 576;
+
 /**
  * Answers that stream (incremental delivery, subscriptions) are never cached. The Accept header
  * is part of the key: a request accepting a stream but answered as one JSON document (urql
@@ -153,7 +156,10 @@ export function createOperationCache(options: OperationCacheOptions) {
   const { gate, now } = options;
   const cache = createTaggedCache<CachedOperation>(options.events, {
     maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeOf: (entry) => entry.data.byteLength + entry.etag.length + entry.contentType.length + 64,
+    // The headers `remember` adds to an entry later (two methods, about 250 bytes each) are
+    // counted up front.
+    sizeOf: (entry) =>
+      entry.data.byteLength + entry.etag.length + entry.contentType.length + SENT_HEADERS_BYTES,
     ttlMs: options.ttlMs ?? 60_000,
     onLookup: options.onLookup,
   });

@@ -212,3 +212,16 @@ export async function loadDemo(db: Database): Promise<DemoFixture> {
   await analyzeAll(db.prisma);
   return { now: DEMO_NOW, cases: await findDemoCases(db.prisma) };
 }
+
+/** The Hong Kong day `gatherOnOneDay` moves matches onto. */
+export const GATHERED_DAY = '2026-11-20';
+
+/**
+ * The demo spreads matches over weeks: moves its first `count` matches (by id) onto
+ * GATHERED_DAY, a minute apart, for a page of that many (the GraphQL page tests).
+ */
+export async function gatherOnOneDay(db: Database, count: number): Promise<void> {
+  await db.prisma.$executeRaw`
+    UPDATE matches SET kickoff_utc = timestamp '2026-11-20 02:00:00' + (id % 600) * interval '1 minute'
+    WHERE id IN (SELECT id FROM matches ORDER BY id LIMIT ${count})`;
+}

@@ -5,7 +5,7 @@ import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';
 import { describeEachDatabase } from '../../helpers/db.js';
-import { loadDemo } from '../../helpers/demo-fixture.js';
+import { gatherOnOneDay, loadDemo } from '../../helpers/demo-fixture.js';
 import { countingDatabase, graphql } from '../../helpers/graphql.js';
 import { graphqlPayloads, MULTIPART } from '../../helpers/graphql-incremental.js';
 
@@ -64,10 +64,7 @@ describeEachDatabase('GraphQL batching: SQL statements per page', ({ db }) => {
       env: { GRAPHQL_MAX_COST: '5000', RESPONSE_CACHE: 'off' },
     });
     ({ key } = await createAccountWithKey(db(), 'Pro'));
-    // The demo spreads matches over weeks; gather 120 of them on one Hong Kong day for a full page.
-    await db().prisma.$executeRaw`
-      UPDATE matches SET kickoff_utc = timestamp '2026-11-20 02:00:00' + (id % 600) * interval '1 minute'
-      WHERE id IN (SELECT id FROM matches ORDER BY id LIMIT 120)`;
+    await gatherOnOneDay(db(), 120);
   }, 300_000);
   afterAll(async () => {
     await app?.close();

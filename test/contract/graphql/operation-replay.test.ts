@@ -7,7 +7,7 @@ import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';
 import { describeEachDatabase } from '../../helpers/db.js';
-import { loadDemo } from '../../helpers/demo-fixture.js';
+import { gatherOnOneDay, loadDemo } from '../../helpers/demo-fixture.js';
 
 /**
  * Counts the two doors a cached answer may skip: answers written past the hooks
@@ -63,9 +63,7 @@ describeEachDatabase('GraphQL cached answers sent again (operation-cache.ts)', (
   beforeAll(async () => {
     await loadDemo(db());
     await seedPlans(db().prisma);
-    await db().prisma.$executeRaw`
-      UPDATE matches SET kickoff_utc = timestamp '2026-11-20 02:00:00' + (id % 600) * interval '1 minute'
-      WHERE id IN (SELECT id FROM matches ORDER BY id LIMIT 10)`;
+    await gatherOnOneDay(db(), 10);
     app = await buildTestApp(db(), { clock });
   }, 300_000);
   afterAll(async () => {
