@@ -69,9 +69,8 @@ export function registerAccess(app: FastifyInstance, gate: Gate, now: () => Date
       done(null, payload);
       return;
     }
-    const matchList = routeConfigOf(request).access === 'matchList';
     const finish = (usage: UsageSnapshot) => {
-      reply.headers(quotaHeaders(usage, now(), matchList));
+      reply.headers(countersOf(request, usage, now()));
       done(null, payload);
     };
     try {
@@ -83,3 +82,7 @@ export function registerAccess(app: FastifyInstance, gate: Gate, now: () => Date
     }
   });
 }
+
+/** The quota headers of a request's answer (the match list's carry its free allowance). */
+export const countersOf = (request: FastifyRequest, usage: UsageSnapshot, now: Date) =>
+  quotaHeaders(usage, now, routeConfigOf(request).access === 'matchList');

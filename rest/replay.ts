@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { LastModifiedLookup } from '../src/http/last-modified.js';
+import { type LastModifiedLookup, lastModifiedTarget } from '../src/http/last-modified.js';
 import { sentUncompressed, staticHeadersOf, writePrepared } from '../src/http/prepared-answer.js';
 import { routeConfigOf } from '../src/http/route-config.js';
 import type { Operation } from '../src/policy/access-policy.js';
 import type { Gate } from '../src/policy/gate.js';
-import { QUOTA_HEADER_NAMES, quotaHeaders } from '../src/policy/headers.js';
+import { QUOTA_HEADER_NAMES } from '../src/policy/headers.js';
 import {
   andThen,
   type MaybePromise,
@@ -13,7 +13,7 @@ import {
   whenReady,
 } from '../src/policy/quota-store.js';
 import { rawKeyOf } from '../src/policy/raw-key.js';
-import { unitsOf } from './access.js';
+import { countersOf, unitsOf } from './access.js';
 import type { CachedResponse } from './response-cache.js';
 
 /** What each request's answer says afresh besides its id: the match's Last-Modified, its counters. */
@@ -129,12 +129,10 @@ export function createReplays(options: ReplayOptions) {
   }
 
   function lastModifiedOf(request: FastifyRequest): MaybePromise<string | undefined> {
-    const resources = routeConfigOf(request).lastModified;
-    const matchId = Number((request.params as { matchId?: string }).matchId);
-    if (!resources || !Number.isSafeInteger(matchId)) {
-      return undefined;
-    }
-    return andThen(options.lastModified(matchId, resources), (modified) => modified?.httpDate);
+    const target = lastModifiedTarget(request);
+    return target
+      ? andThen(options.lastModified(target.matchId, target.resources), (m) => m?.httpDate)
+      : undefined;
   }
 
   function send(
@@ -143,8 +141,7 @@ export function createReplays(options: ReplayOptions) {
     usage: UsageSnapshot | undefined,
     modified: string | undefined,
   ): void {
-    const matchList = routeConfigOf(reply.request).access === 'matchList';
-    const perRequest = usage ? quotaHeaders(usage, options.now(), matchList) : {};
+    const perRequest = usage ? countersOf(reply.request, usage, options.now()) : {};
     if (modified) {
       perRequest['last-modified'] = modified;
     }

@@ -178,8 +178,10 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
         contentLanguage: reply.getHeader('content-language') as string | undefined,
         cacheControl: reply.getHeader('cache-control') as string | undefined,
       };
-      cache.set(request.cacheKey, entry, tagsOf(request), request.cacheSince ?? undefined);
-      request.cacheEntry = entry;
+      // Only an entry the cache kept may be replayed (rest/replay.ts).
+      if (cache.set(request.cacheKey, entry, tagsOf(request), request.cacheSince ?? undefined)) {
+        request.cacheEntry = entry;
+      }
     }
     done(null, payload);
   }

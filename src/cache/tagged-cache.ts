@@ -123,18 +123,19 @@ export function createTaggedCache<V extends NonNullable<unknown>>(
      * something else does not stop it being kept: it would not have evicted the entry either.
      */
     mark: (): number => changes,
-    set(key: string, value: V, tagList?: readonly string[], since?: number): void {
+    /** Keeps `value` unless what it shows changed since `since` or it is over the bound: whether it was kept. */
+    set(key: string, value: V, tagList?: readonly string[], since?: number): boolean {
       if (since !== undefined && !unchangedSince(since, tagList)) {
-        return;
+        return false;
       }
       cache.set(key, { value, tags: tagList });
       // Indexed after the set: replacing an entry disposed (and unindexed) the old one first.
       if (!cache.has(key)) {
-        return;
+        return false;
       }
       if (!tagList) {
         untagged.add(key);
-        return;
+        return true;
       }
       for (const tag of tagList) {
         let keys = byTag.get(tag);
@@ -144,6 +145,7 @@ export function createTaggedCache<V extends NonNullable<unknown>>(
         }
         keys.add(key);
       }
+      return true;
     },
     clear: () => cache.clear(),
     close: () => cache.close(),

@@ -25,6 +25,15 @@ function modifiedSince(request: FastifyRequest): number | null {
   return Number.isNaN(at) ? null : at;
 }
 
+/** The match and the resources a route's answer shows, or undefined when it carries no date. */
+export function lastModifiedTarget(
+  request: FastifyRequest,
+): { matchId: number; resources: readonly ChangeResource[] } | undefined {
+  const resources = routeConfigOf(request).lastModified;
+  const matchId = Number((request.params as { matchId?: string }).matchId);
+  return resources && Number.isSafeInteger(matchId) ? { matchId, resources } : undefined;
+}
+
 /**
  * DECISIONS.md "Live data": a match resource's 200 carries `Last-Modified` (its last logged
  * change); a request whose `If-Modified-Since` is at or after it gets an empty 304, which, like
@@ -35,13 +44,8 @@ function modifiedSince(request: FastifyRequest): number | null {
 export function registerLastModified(app: FastifyInstance, lookup: LastModifiedLookup): void {
   // A callback hook, not an async one: a cached answer passes without a promise or a tick.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const resources = routeConfigOf(request).lastModified;
-    if (!resources || reply.statusCode !== 200) {
-      done(null, payload);
-      return;
-    }
-    const matchId = Number((request.params as { matchId?: string }).matchId);
-    if (!Number.isSafeInteger(matchId)) {
+    const target = reply.statusCode === 200 ? lastModifiedTarget(request) : undefined;
+    if (!target) {
       done(null, payload);
       return;
     }
@@ -49,7 +53,7 @@ export function registerLastModified(app: FastifyInstance, lookup: LastModifiedL
       done(null, modified ? withLastModified(request, reply, modified, payload) : payload);
     };
     try {
-      const found = lookup(matchId, resources);
+      const found = lookup(target.matchId, target.resources);
       if (found instanceof Promise) {
         found.then(answer, (error: unknown) => done(error as Error));
       } else {

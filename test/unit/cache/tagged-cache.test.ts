@@ -138,10 +138,11 @@ describe('tagged cache', () => {
     const before = cache.mark();
     // A read under way (on a replica that has not replayed the change yet, say) ...
     await events.publish(change(1, 'events'));
-    cache.set('a-events', 'read before the change', [tags.match(1, 'events')], before);
+    const kept = cache.set('a-events', 'read before the change', [tags.match(1, 'events')], before);
+    expect(kept).toBe(false);
     expect(cache.has('a-events'), 'served, not kept').toBe(false);
     const after = cache.mark();
-    cache.set('a-events', 'read after it', [tags.match(1, 'events')], after);
+    expect(cache.set('a-events', 'read after it', [tags.match(1, 'events')], after)).toBe(true);
     expect(cache.get('a-events')).toBe('read after it');
   });
 

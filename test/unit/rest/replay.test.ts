@@ -58,7 +58,7 @@ function countingGate() {
  * The REST scope's hooks in rest/plugin.ts's order, around one cached route whose handler and
  * preValidation count the requests that take the ordinary path.
  */
-async function buildScope(bodySize = 40) {
+async function buildScope(bodySize = 40, cacheBytes?: number) {
   const { gate, state } = countingGate();
   const ordinary = { handled: 0, validated: 0 };
   const app = Fastify({ genReqId: requestIdOf, requestIdHeader: false });
@@ -66,7 +66,10 @@ async function buildScope(bodySize = 40) {
   registerProblemHandlers(app, 'http://docs.test');
   registerRequestId(app);
   registerContentLanguage(app);
-  const cache = createResponseCache(createAccessEvents());
+  const cache = createResponseCache(
+    createAccessEvents(),
+    cacheBytes ? { maxBytes: cacheBytes } : {},
+  );
   const replays = createReplays({
     entryOf: cache.entryOf,
     countHit: cache.countHit,
@@ -194,6 +197,24 @@ describe('replayed cached answers (rest/replay.ts)', () => {
     expect(after.statusCode).toBe(200);
     expect(scope.ordinary.validated).toBe(validatedBefore + 1);
     expect(scope.ordinary.handled).toBe(2);
+  });
+});
+
+describe('replays and the cache bound', () => {
+  it('an answer the cache did not keep (over its bound) is never remembered', async () => {
+    const scope = await buildScope(4000, 2000);
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect(
+          (await scope.app.inject({ url: '/matches/7', headers: { 'x-api-key': 'good-key' } }))
+            .statusCode,
+        ).toBe(200);
+      }
+      expect(scope.ordinary.handled).toBe(3);
+      expect(scope.replays.size()).toBe(0);
+    } finally {
+      await scope.app.close();
+    }
   });
 });
 
