@@ -18,7 +18,6 @@ import { operationReservation, type SettledOperation } from './access.js';
 import { cachedCostJson } from './cached-cost.js';
 import { corsHeadersOf } from './cors.js';
 import { checkAffordable } from './cost.js';
-import { createGetReplays } from './get-replays.js';
 import {
   isConditional,
   NOT_MODIFIED_READ,
@@ -29,6 +28,7 @@ import {
 } from './http-cache.js';
 import { createOperationFlights } from './operation-flights.js';
 import { persistedHashOf } from './persisted-operations.js';
+import { createRepeatedRequests } from './repeated-requests.js';
 import { minuteKept } from './settlement.js';
 
 /** An operation's answer, and what it cost, ready to be served again. */
@@ -189,7 +189,7 @@ export function createOperationCache(options: OperationCacheOptions) {
   }
 
   const flights = createOperationFlights<FastifyRequest>({ now });
-  const gets = createGetReplays();
+  const repeated = createRepeatedRequests();
   const analysisOf = (pass: Pass) => pass.principal.account.limits.analysis;
 
   /** Reserves what the kept answer's operation cost, as the full path would have. */
@@ -213,7 +213,7 @@ export function createOperationCache(options: OperationCacheOptions) {
       }
       const hit = cache.get(key);
       if (hit) {
-        gets.remember(req, { key, minute: minuteWindow(now()), analysis: analysisOf(pass) });
+        repeated.remember(req, { key, minute: minuteWindow(now()), analysis: analysisOf(pass) });
         return reserveFor(pass, hit);
       }
       const landed = flights.waitFor(key);
@@ -341,19 +341,19 @@ export function createOperationCache(options: OperationCacheOptions) {
   }
 
   /**
-   * A GET answered from the cache before it was checked and parsed again: one the handler's path
-   * answered from the cache already (get-replays.ts), while the cache holds the answer under the
-   * same key for the same kind of caller. Like `answer`, charges nothing unless it answers: a
+   * A request answered from the cache before it is checked and parsed again: one the handler's
+   * path answered from the cache already (repeated-requests.ts), while the cache holds the answer
+   * under the same key for the same kind of caller. Like `answer`, charges nothing unless it answers: a
    * refusal, another tier, a new minute or an evicted answer go the handler's path.
    */
   function replay(req: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
-    const remembered = gets.lookup(req);
+    const remembered = repeated.lookup(req);
     if (!remembered || remembered.minute !== minuteWindow(now())) {
       return false;
     }
     const hit = cache.touch(remembered.key);
     if (!hit) {
-      gets.forget(req);
+      repeated.forget(req);
       return false;
     }
     let admitted: MaybePromise<Admitted | undefined>;

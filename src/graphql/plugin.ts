@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
@@ -34,6 +35,7 @@ import { createOperationCache } from './operation-cache.js';
 import type { ServerContext } from './outcome.js';
 import { trustedDocumentsPlugins } from './persisted-operations.js';
 import { createReadCache } from './read-cache.js';
+import { readSmallBody } from './repeated-requests.js';
 import { checkOperationShape } from './request-shape.js';
 import { schema } from './schema.js';
 import { subscriptionAccessPlugin } from './subscription-access.js';
@@ -295,8 +297,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     config: { addressLimit: false, translated: true },
     handler,
   };
-  /** A keyed GET the operation cache answered before is answered again here (get-replays.ts). */
-  const replayGet = (req: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+  /** A keyed request the operation cache answered before, answered again (repeated-requests.ts). */
+  const replay = (req: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     if (!operations || rawKeyOf(req.headers) === undefined) {
       done();
       return;
@@ -315,9 +317,27 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       done(error as Error);
     }
   };
+  /** A small JSON POST is read first, then replayed like a GET when it repeats. */
+  const replayPost = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    payload: Readable,
+    done: (error: Error | null, body?: Readable) => void,
+  ) => {
+    const read = operations && rawKeyOf(req.headers) !== undefined && readSmallBody(req, payload);
+    if (!read) {
+      done(null, payload);
+      return;
+    }
+    read.then(
+      (body) => replay(req, reply, (error) => (error ? done(error) : done(null, body))),
+      (error: Error) => done(error),
+    );
+  };
   // GET also upgrades to graphql-ws (src/graphql/websocket.ts).
-  app.route({ ...route, method: 'GET', wsHandler: upgraded, onRequest: replayGet });
-  app.route({ ...route, method: ['POST', 'OPTIONS'] });
+  app.route({ ...route, method: 'GET', wsHandler: upgraded, onRequest: replay });
+  app.route({ ...route, method: 'POST', preParsing: replayPost });
+  app.route({ ...route, method: 'OPTIONS' });
   // The endpoint exists: another method is 405 with Allow, as on REST, not the 404 of an unknown
   // route (found by test/fuzz: `DELETE /graphql` was 404 `No route DELETE /graphql`). Refused
   // in onRequest, before any body is read.
