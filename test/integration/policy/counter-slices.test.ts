@@ -73,8 +73,8 @@ describeWithRedis('counter slices', () => {
     return { admitted, last };
   }
 
-  async function redisCounts(prefix: string, accountId: number, keyId: number) {
-    const now = new Date();
+  /** Redis's counters of the minute and day of `now` (the burst's, not the clock's at the end). */
+  async function redisCounts(prefix: string, accountId: number, keyId: number, now = new Date()) {
     const keys = counterKeys(prefix, accountId, keyId, minuteWindow(now), hkDay(now));
     const [minute, quota, , keyPlan] = (await redis.mget(...keys)).map((v) => Number(v ?? 0));
     return { minute, quota, keyPlan };
@@ -120,9 +120,11 @@ describeWithRedis('counter slices', () => {
       freeEligible: 0,
       limits: limits(1000, 30_000),
     };
-    // Interleaved, all in flight together, as a balancer spreads a burst.
+    // Interleaved, all in flight together, as a balancer spreads a burst; all at one instant, so
+    // Redis's counts are read in the minute they were made in even if the clock moved on since.
+    const at = new Date();
     const attempts = Array.from({ length: 1500 }, (_, i) =>
-      stores[i % 3]?.reserve({ ...input, now: new Date() }),
+      stores[i % 3]?.reserve({ ...input, now: at }),
     );
     const outcomes = await Promise.all(attempts);
     const admitted = outcomes.filter((o) => o?.admitted).length;
@@ -131,7 +133,11 @@ describeWithRedis('counter slices', () => {
       500,
     );
     await Promise.all(stores.map((s) => s.close()));
-    expect(await redisCounts(prefix, 2, 21)).toEqual({ minute: 1000, quota: 1000, keyPlan: 1000 });
+    expect(await redisCounts(prefix, 2, 21, at)).toEqual({
+      minute: 1000,
+      quota: 1000,
+      keyPlan: 1000,
+    });
   });
 
   it('a refund goes back into the slice and is counted once', async () => {
