@@ -6,6 +6,8 @@ const CONFIG_NAMES: readonly string[] = ['embedded', 'postgres', 'replica', 'clu
 export interface BenchOptions {
   /** Measured seconds per load scenario. */
   seconds: number;
+  /** Interleaved rounds of the paired rows that take them (the cluster's); medians reported. */
+  rounds: number;
   /** Discarded warm-up seconds before each measurement (0: none). */
   warmup: number;
   connections: number;
@@ -79,6 +81,12 @@ export function parseBenchOptions(
       'measured seconds per scenario (BENCH_SECONDS)',
       number('--seconds', 1),
       fromEnv('BENCH_SECONDS', '5', number('BENCH_SECONDS', 1)),
+    )
+    .option(
+      '--rounds <n>',
+      'interleaved rounds of paired rows, median of the paired ratios (BENCH_ROUNDS)',
+      number('--rounds', 1),
+      fromEnv('BENCH_ROUNDS', '3', number('BENCH_ROUNDS', 1)),
     )
     .option(
       '--warmup <s>',

@@ -1,8 +1,8 @@
 import type { BenchRun } from './bench-run.js';
 import { LIVE_P99_TARGET, liveLatencies } from './live-latency.js';
 import { RSS_GROWTH_TARGET, rssGrowth, worstGrowthByConfig } from './memory.js';
-import type { Measurement, ScenarioId } from './scenarios.js';
-import { round, significant } from './stats.js';
+import type { Measurement, RoundFigures, ScenarioId } from './scenarios.js';
+import { median, round, significant } from './stats.js';
 
 export interface Target {
   /** The figure must be >= min (or <= max). */
@@ -107,6 +107,8 @@ interface Baseline {
   p50: number;
   /** Mean server CPU µs per response, when every run in it has one. */
   cpu?: number;
+  /** A single run's rounds, when it was measured in rounds (interleaved with the row's). */
+  rounds?: RoundFigures[];
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -123,8 +125,39 @@ function baselineOf(name: string, runs: (Measurement | undefined)[]): Baseline |
     rps: mean(present.map((m) => m.result.rps)),
     p50: mean(present.map((m) => m.result.p50)),
     ...(cpus.length === present.length ? { cpu: mean(cpus) } : {}),
+    ...(present.length === 1 && present[0]?.rounds ? { rounds: present[0].rounds } : {}),
   };
 }
+
+/**
+ * The median of the round-by-round ratios of a row measured in rounds interleaved with its
+ * baseline's: each round's pair shares the machine's state of the moment, so drift between
+ * rounds cancels out (`figure` picks req/s, or CPU per response inverted).
+ */
+function pairedRatio(
+  row: RoundFigures[] | undefined,
+  base: RoundFigures[] | undefined,
+  figure: (r: RoundFigures, b: RoundFigures) => number | undefined,
+): number | undefined {
+  if (!row || !base || row.length !== base.length || row.length === 0) {
+    return undefined;
+  }
+  const ratios: number[] = [];
+  for (const [i, r] of row.entries()) {
+    const value = figure(r, base[i] as RoundFigures);
+    if (value === undefined) {
+      return undefined;
+    }
+    ratios.push(value);
+  }
+  return median(ratios);
+}
+
+const rpsRatio = (r: RoundFigures, b: RoundFigures) => (b.rps > 0 ? r.rps / b.rps : undefined);
+const cpuRatioOf = (r: RoundFigures, b: RoundFigures) =>
+  r.cpuMicrosPerResponse && b.cpuMicrosPerResponse
+    ? b.cpuMicrosPerResponse / r.cpuMicrosPerResponse
+    : undefined;
 
 /**
  * The ceiling a row is compared with: the mean of the ceiling runs just before and just after it
@@ -196,13 +229,22 @@ export function deriveRows(ms: Measurement[]): Row[] {
     if (!base || base.rps <= 0) {
       return { ...m, ...(target ? { target } : {}) };
     }
+    const paired = LATENCY_ROWS.has(m.id)
+      ? undefined
+      : pairedRatio(m.rounds, base.rounds, rpsRatio);
     const ratio = significant(
-      LATENCY_ROWS.has(m.id) ? base.p50 / Math.max(0.001, m.result.p50) : m.result.rps / base.rps,
+      paired ??
+        (LATENCY_ROWS.has(m.id)
+          ? base.p50 / Math.max(0.001, m.result.p50)
+          : m.result.rps / base.rps),
     );
+    const pairedCpu = pairedRatio(m.rounds, base.rounds, cpuRatioOf);
     const cpuRatio =
-      base.cpu && m.cpuMicrosPerResponse
-        ? significant(base.cpu / m.cpuMicrosPerResponse)
-        : undefined;
+      pairedCpu !== undefined
+        ? significant(pairedCpu)
+        : base.cpu && m.cpuMicrosPerResponse
+          ? significant(base.cpu / m.cpuMicrosPerResponse)
+          : undefined;
     const judged = target?.onCpu ? cpuRatio : ratio;
     const ok = m.problems.length === 0 && !base.failed && judged !== undefined;
     return {

@@ -123,6 +123,24 @@ function ceilingDrift(ms: Measurement[]): string {
   return `Ceiling runs: ${rates.join(', ')} req/s (max/min ${spread.toFixed(2)}): ratios are only as steady as this.`;
 }
 
+/** The rows measured in interleaved rounds: each round's figures (the table shows medians). */
+function roundsLines(rows: Row[]): string[] {
+  const inRounds = rows.filter((r) => r.rounds);
+  if (inRounds.length === 0) {
+    return [];
+  }
+  return [
+    '',
+    'Rows measured in interleaved rounds (medians above; a ratio is the median of the same-round ratios):',
+    ...inRounds.map((r) => {
+      const rounds = (r.rounds ?? []).map(
+        (x) => `${Math.round(x.rps)} req/s at ${x.cpuMicrosPerResponse ?? '?'} µs`,
+      );
+      return `- ${r.config}: ${r.label}: ${rounds.join('; ')}`;
+    }),
+  ];
+}
+
 export function renderMarkdown(run: BenchRun, rows: Row[], checks: TargetCheck[]): string {
   const m = run.machine;
   const o = run.options;
@@ -138,6 +156,7 @@ export function renderMarkdown(run: BenchRun, rows: Row[], checks: TargetCheck[]
     '## Throughput and latency',
     '',
     ...mainTable(rows),
+    ...roundsLines(rows),
     '',
     `## Client-side page fetch (page of 25: list + odds, lineups, analysis/corners per match with ${o.pageConcurrency} in flight, vs one GraphQL request; ${o.pageRuns} runs)`,
     '',

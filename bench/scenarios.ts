@@ -4,7 +4,7 @@ import type { LoadGenerator } from './load-client.js';
 import type { CannonResult } from './load-protocol.js';
 import type { BenchOptions } from './options.js';
 import { cpuMicros, type Server } from './processes.js';
-import { round } from './stats.js';
+import { median, round } from './stats.js';
 
 export type ScenarioId =
   | 'ceiling'
@@ -76,6 +76,16 @@ export interface Measurement {
   failureShare: number;
   /** Why the scenario does not count (wrong status, GraphQL errors, too many non-2xx). */
   problems: string[];
+  /**
+   * Each round's figures, when the row was measured in rounds interleaved with its baseline's
+   * (the other figures are then medians over them).
+   */
+  rounds?: RoundFigures[];
+}
+
+export interface RoundFigures {
+  rps: number;
+  cpuMicrosPerResponse?: number;
 }
 
 const json = { 'content-type': 'application/json' };
@@ -387,5 +397,49 @@ export async function measureScenario(
       : {}),
     failureShare: round(failureShare, 5),
     problems,
+  };
+}
+
+/**
+ * One row measured in several rounds, recorded as one: the median of each figure over the
+ * rounds, counts summed, every round's problems kept, and the rounds themselves.
+ */
+export function medianOfRounds(runs: readonly Measurement[]): Measurement {
+  const first = runs[0];
+  if (!first) {
+    throw new Error('no rounds to combine');
+  }
+  const sum = (pick: (r: CannonResult) => number) =>
+    runs.reduce((total, m) => total + pick(m.result), 0);
+  const medianBy = (pick: (r: CannonResult) => number) => median(runs.map((m) => pick(m.result)));
+  const statusCodes: Record<string, number> = {};
+  for (const m of runs) {
+    for (const [code, count] of Object.entries(m.result.statusCodes)) {
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
+    }
+  }
+  const cpus = runs.flatMap((m) => (m.cpuMicrosPerResponse ? [m.cpuMicrosPerResponse] : []));
+  return {
+    ...first,
+    result: {
+      responses: sum((r) => r.responses),
+      seconds: sum((r) => r.seconds),
+      rps: medianBy((r) => r.rps),
+      p50: medianBy((r) => r.p50),
+      p99: medianBy((r) => r.p99),
+      failures: sum((r) => r.failures),
+      statusCodes,
+      errors: sum((r) => r.errors),
+      timeouts: sum((r) => r.timeouts),
+      mismatches: sum((r) => r.mismatches),
+      bytesPerSecond: medianBy((r) => r.bytesPerSecond),
+    },
+    ...(cpus.length === runs.length ? { cpuMicrosPerResponse: median(cpus) } : {}),
+    failureShare: Math.max(...runs.map((m) => m.failureShare)),
+    problems: runs.flatMap((m, i) => m.problems.map((p) => `round ${i + 1}: ${p}`)),
+    rounds: runs.map((m) => ({
+      rps: m.result.rps,
+      ...(m.cpuMicrosPerResponse ? { cpuMicrosPerResponse: m.cpuMicrosPerResponse } : {}),
+    })),
   };
 }

@@ -32,6 +32,7 @@ import {
   liveScenarios,
   type Measurement,
   measureScenario,
+  medianOfRounds,
   rawPgListScenario,
   rawPgScenario,
   type Scenario,
@@ -66,12 +67,16 @@ export class BenchSession {
   private async measure(config: string, server: Server, scenario: Scenario): Promise<void> {
     log(`${config}: ${scenario.label}`);
     const m = await measureScenario(this.load, this.options, config, server, scenario);
+    this.logMeasurement(m);
+    this.measurements.push(m);
+  }
+
+  private logMeasurement(m: Measurement): void {
     const problems = m.problems.length ? ` PROBLEMS: ${m.problems.join('; ')}` : '';
     log(
       `  ${Math.round(m.result.rps)} req/s, p50 ${m.result.p50} ms, p99 ${m.result.p99} ms, ` +
         `${m.cpuMicrosPerResponse ?? '?'} µs CPU/response${problems}`,
     );
-    this.measurements.push(m);
   }
 
   /** The bare Fastify ceiling, run between the configurations so drift shows. */
@@ -223,11 +228,15 @@ export class BenchSession {
     const stop = this.memory.watchAll(config.name, instances, () => started.stop());
     try {
       const scenarios = clusterScenarios(data);
-      await this.measure(config.name, started.direct, scenarios.direct);
+      await this.settleInstances(config.name, started.cluster.instances, scenarios.direct);
       const haproxyBefore = cpuMicros(started.cluster.haproxy.pid);
-      await this.measure(config.name, started.balanced, scenarios.haproxy);
+      const [, balanced] = await this.measureInRounds(config.name, [
+        { server: started.direct, scenario: scenarios.direct },
+        { server: started.balanced, scenario: scenarios.haproxy },
+      ]);
       const haproxyAfter = cpuMicros(started.cluster.haproxy.pid);
-      const responses = this.measurements.at(-1)?.result.responses ?? 0;
+      // HAProxy only health-checks while the direct rows run (three checks a second).
+      const responses = balanced?.reduce((sum, m) => sum + m.result.responses, 0) ?? 0;
       if (haproxyBefore !== undefined && haproxyAfter !== undefined && responses > 0) {
         log(
           `  of which HAProxy: ${Math.round((haproxyAfter - haproxyBefore) / responses)} µs CPU/response`,
@@ -235,6 +244,59 @@ export class BenchSession {
       }
     } finally {
       await stop();
+    }
+  }
+
+  /**
+   * Rows measured in `--rounds` interleaved rounds (the order reversed every other round), each
+   * recorded once with the medians of its rounds and the rounds themselves, so that its ratio to
+   * the row before it is the median of same-round ratios (bench/ratios.ts). Returns each row's
+   * measurements, round by round.
+   */
+  private async measureInRounds(
+    config: string,
+    rows: { server: Server; scenario: Scenario }[],
+  ): Promise<Measurement[][]> {
+    const measured: Measurement[][] = rows.map(() => []);
+    for (let round = 0; round < this.options.rounds; round++) {
+      const order = rows.map((_, i) => i);
+      if (round % 2 === 1) {
+        order.reverse();
+      }
+      for (const i of order) {
+        const { server, scenario } = rows[i] as (typeof rows)[number];
+        log(`${config}: ${scenario.label}, round ${round + 1} of ${this.options.rounds}`);
+        const m = await measureScenario(this.load, this.options, config, server, scenario);
+        this.logMeasurement(m);
+        measured[i]?.push(m);
+      }
+    }
+    for (const runs of measured) {
+      this.measurements.push(medianOfRounds(runs));
+    }
+    return measured;
+  }
+
+  /**
+   * Each instance served alone before either row, discarded: the direct row's instance is warm
+   * from its own warm-up, and the balanced row would otherwise measure two instances that had
+   * never compiled the request path.
+   */
+  private async settleInstances(
+    config: string,
+    instances: readonly { name: string; url: string; pid(): number }[],
+    scenario: Scenario,
+  ) {
+    log(`${config}: settling each instance, ${LIVE_SETTLE_SECONDS} s (discarded)`);
+    const options = { ...this.options, warmup: 0, seconds: LIVE_SETTLE_SECONDS };
+    for (const instance of instances) {
+      const server = {
+        name: instance.name,
+        url: instance.url,
+        pid: instance.pid(),
+        stop: async () => {},
+      };
+      await measureScenario(this.load, options, config, server, scenario);
     }
   }
 

@@ -22,6 +22,7 @@ export interface PeerMeasurement {
 function scenarioOptions(o: PeerOptions): BenchOptions {
   return {
     seconds: o.seconds,
+    rounds: o.rounds,
     warmup: 0,
     connections: o.connections,
     matches: o.matches,
