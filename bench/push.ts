@@ -22,6 +22,7 @@ import {
 } from './databases.js';
 import { Feed, LIVE_RECORDS_PER_SECOND, LiveWriter, makeMatchesLive } from './live.js';
 import { LoadGenerator } from './load-client.js';
+import type { CannonResult, CannonTask } from './load-protocol.js';
 import {
   cpuMicros,
   freePort,
@@ -39,7 +40,7 @@ import {
   openSseSubscriber,
 } from './push-subscribers.js';
 import { type TouchlineConfig, touchlineEnv } from './servers.js';
-import { percentile, round } from './stats.js';
+import { median, percentile, round } from './stats.js';
 
 /**
  * This process hosts the 2,700 subscribers; parsing what they read takes a good part of a core,
@@ -63,6 +64,8 @@ const PUSH_ONLY_SECONDS = 20;
 /** How long B's subscribers are checked against A's. */
 const FAN_OUT_SECONDS = 10;
 const CANNON = { connections: 16, seconds: 10 };
+/** Each REST row is the median of this many windows of CANNON, back to back. */
+const REST_WINDOWS = Number(process.env['BENCH_PUSH_WINDOWS'] ?? 3);
 const SETTLE_MS = 3000;
 /**
  * The feed writes a batch this often (BENCH_PUSH_BATCH_MS; 6 records every 100 ms by default, as
@@ -179,7 +182,7 @@ try {
   await load.cannon({ ...detail, seconds: 3 });
   const quietCpu = cpuMicros(a.pid) ?? 0;
   const quietThreads = threadCpuMicros(a.pid);
-  const quiet = await load.cannon(detail);
+  const quiet = await restWindows(load, detail);
   const quietByThread = perRequestByThread(a.pid, quietThreads, quiet.responses);
   const quietCpuPerRequest = ((cpuMicros(a.pid) ?? 0) - quietCpu) / Math.max(1, quiet.responses);
   const quietCores = ((cpuMicros(a.pid) ?? 0) - quietCpu) / 1e6 / quiet.seconds;
@@ -230,7 +233,7 @@ try {
   phase('REST detail on A, streams open and idle');
   const idleCpu = cpuMicros(a.pid) ?? 0;
   const idleThreads = threadCpuMicros(a.pid);
-  const idle = await load.cannon(detail);
+  const idle = await restWindows(load, detail);
   const idleByThread = perRequestByThread(a.pid, idleThreads, idle.responses);
   const idleCpuPerRequest = ((cpuMicros(a.pid) ?? 0) - idleCpu) / Math.max(1, idle.responses);
 
@@ -255,7 +258,7 @@ try {
   phase('REST detail on A, under push');
   const busyCpu = cpuMicros(a.pid) ?? 0;
   const busyThreads = threadCpuMicros(a.pid);
-  const busy = await load.cannon(detail);
+  const busy = await restWindows(load, detail);
   const busyByThread = perRequestByThread(a.pid, busyThreads, busy.responses);
   const busyCpuMicros = (cpuMicros(a.pid) ?? 0) - busyCpu;
   const until = Date.now();
@@ -323,6 +326,11 @@ try {
       quietRps: round(quiet.rps, 0),
       streamsOpenIdleRps: round(idle.rps, 0),
       underPushRps: round(busy.rps, 0),
+      windowsRps: {
+        quiet: quiet.windowsRps,
+        streamsOpenIdle: idle.windowsRps,
+        underPush: busy.windowsRps,
+      },
       ratio: round(busy.rps / quiet.rps, 2),
       failures: busy.failures,
       // A's CPU per answer; under push, without the share pushing took in the push-only window.
@@ -365,6 +373,25 @@ try {
   await dropPgDatabase(PG_URL, name).catch(() => {});
   await dropRedisPrefix(REDIS_URL, prefix).catch(() => 0);
   await rm(tmp, { recursive: true, force: true });
+}
+
+/**
+ * REST_WINDOWS windows of the same load, back to back: req/s is their median (one 10 s window
+ * on two shared cores moves by a third between runs), counts are summed over all of them.
+ */
+async function restWindows(load: LoadGenerator, task: Omit<CannonTask, 'kind'>) {
+  const windows: CannonResult[] = [];
+  for (let i = 0; i < REST_WINDOWS; i++) {
+    windows.push(await load.cannon(task));
+  }
+  const sum = (pick: (w: CannonResult) => number) => windows.reduce((t, w) => t + pick(w), 0);
+  return {
+    rps: median(windows.map((w) => w.rps)),
+    windowsRps: windows.map((w) => round(w.rps, 0)),
+    responses: sum((w) => w.responses),
+    seconds: sum((w) => w.seconds),
+    failures: sum((w) => w.failures),
+  };
 }
 
 /** CPU per answer (µs) of a process's main thread and of its helpers since `before`. */

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BenchRun } from './bench-run.js';
 import { clusterScenarios, startBenchCluster } from './cluster.js';
@@ -153,68 +153,94 @@ export class BenchSession {
     }
     await this.benchNoCache(config, data);
     await this.measureCeiling(`before the gate off (${config.name})`);
-    const gateOff = this.memory.watch(
-      config.name,
-      await startGateOff(config, this.logDir),
-      'access gate off (bench build)',
-    );
-    try {
-      await this.measure(config.name, gateOff, gateOffScenario(data));
-    } finally {
-      await gateOff.stop();
-    }
-    // Gate on again, right after the gate off: the pair is measured under the same conditions,
-    // from the TypeScript through tsx as the gate-off build runs (not the bundle).
-    const gateOn = await this.touchline(config, true, 'access gate on, paired', true);
-    try {
-      await this.measure(config.name, gateOn, {
-        ...detailScenario(data, true),
-        id: 'detail-gateon',
-        label: 'REST match detail (cache on), access gate on (paired with the gate off)',
-      });
-    } finally {
-      await gateOn.stop();
-    }
+    await this.benchGatePair(config, data);
     if (config.databaseUrl) {
       await this.benchLive(config, config.databaseUrl, data);
     }
   }
 
   /**
-   * The detail and the list with `RESPONSE_CACHE=off`, then, on PostgreSQL, raw pg's detail and
-   * list (issue 20): raw pg's list must answer touchline's list byte for byte, or its row fails.
+   * The detail and the list with `RESPONSE_CACHE=off` and, on PostgreSQL, raw pg's detail and
+   * list (issue 20), in interleaved rounds with both servers up: raw pg's list must answer
+   * touchline's list byte for byte, or its row fails.
    */
   private async benchNoCache(config: TouchlineConfig, data: BenchData) {
     const list = listNoCacheScenario(data);
     const nocache = await this.touchline(config, false, 'RESPONSE_CACHE=off');
-    let listBody: string;
-    let assetsUrl: string;
+    const raw = config.databaseUrl
+      ? await startRawPg(config.databaseUrl, `${nocache.url}/assets`, this.logDir).catch(
+          async (error: unknown) => {
+            await nocache.stop();
+            throw error;
+          },
+        )
+      : undefined;
     try {
-      await this.measure(config.name, nocache, detailScenario(data, false));
-      await this.measure(config.name, nocache, list);
-      listBody = await (
-        await fetch(`${nocache.url}${list.path}`, { headers: list.headers })
-      ).text();
-      assetsUrl = `${nocache.url}/assets`;
-    } finally {
-      await nocache.stop();
-    }
-    if (!config.databaseUrl) {
-      return;
-    }
-    const raw = await startRawPg(config.databaseUrl, assetsUrl, this.logDir);
-    try {
-      await this.measure('baseline', raw, rawPgScenario(data));
+      const rows = [
+        { config: config.name, server: nocache, scenario: detailScenario(data, false) },
+        { config: config.name, server: nocache, scenario: list },
+      ];
+      if (!raw) {
+        await this.measureInRounds(rows);
+        return;
+      }
       const rawList = rawPgListScenario(data);
-      const rawBody = await (await fetch(`${raw.url}${rawList.path}`)).text();
-      await this.measure('baseline', raw, rawList);
+      const [listBody, rawBody] = await Promise.all([
+        fetch(`${nocache.url}${list.path}`, { headers: list.headers }).then((r) => r.text()),
+        fetch(`${raw.url}${rawList.path}`).then((r) => r.text()),
+      ]);
+      await this.measureInRounds([
+        ...rows,
+        { config: 'baseline', server: raw, scenario: rawPgScenario(data) },
+        { config: 'baseline', server: raw, scenario: rawList },
+      ]);
       const difference = bodyDifference(listBody, rawBody);
       if (difference) {
         log(`FAILED: raw pg's list does not answer what touchline's does: ${difference}`);
         this.measurements.at(-1)?.problems.push(`not touchline's list body: ${difference}`);
       }
     } finally {
-      await raw.stop();
+      await Promise.all([nocache.stop(), raw?.stop()]);
+    }
+  }
+
+  /**
+   * The cached detail with the access gate off (a bench build) and on, both from the TypeScript
+   * through tsx (not the bundle), both up, in interleaved rounds (bench/ratios.ts pairs them).
+   */
+  private async benchGatePair(config: TouchlineConfig, data: BenchData) {
+    // An embedded database is one process's: the gate-off build gets a copy of the folder.
+    const offConfig = config.databaseUrl
+      ? config
+      : { ...config, dataDir: `${config.dataDir}-gateoff` };
+    if (offConfig !== config) {
+      await cp(config.dataDir, offConfig.dataDir, { recursive: true });
+    }
+    const gateOff = this.memory.watch(
+      config.name,
+      await startGateOff(offConfig, this.logDir),
+      'access gate off (bench build)',
+    );
+    try {
+      const gateOn = await this.touchline(config, true, 'access gate on, paired', true);
+      try {
+        await this.measureInRounds([
+          { config: config.name, server: gateOff, scenario: gateOffScenario(data) },
+          {
+            config: config.name,
+            server: gateOn,
+            scenario: {
+              ...detailScenario(data, true),
+              id: 'detail-gateon',
+              label: 'REST match detail (cache on), access gate on (paired with the gate off)',
+            },
+          },
+        ]);
+      } finally {
+        await gateOn.stop();
+      }
+    } finally {
+      await gateOff.stop();
     }
   }
 
@@ -230,9 +256,9 @@ export class BenchSession {
       const scenarios = clusterScenarios(data);
       await this.settleInstances(config.name, started.cluster.instances, scenarios.direct);
       const haproxyBefore = cpuMicros(started.cluster.haproxy.pid);
-      const [, balanced] = await this.measureInRounds(config.name, [
-        { server: started.direct, scenario: scenarios.direct },
-        { server: started.balanced, scenario: scenarios.haproxy },
+      const [, balanced] = await this.measureInRounds([
+        { config: config.name, server: started.direct, scenario: scenarios.direct },
+        { config: config.name, server: started.balanced, scenario: scenarios.haproxy },
       ]);
       const haproxyAfter = cpuMicros(started.cluster.haproxy.pid);
       // HAProxy only health-checks while the direct rows run (three checks a second).
@@ -254,8 +280,7 @@ export class BenchSession {
    * measurements, round by round.
    */
   private async measureInRounds(
-    config: string,
-    rows: { server: Server; scenario: Scenario }[],
+    rows: { config: string; server: Server; scenario: Scenario }[],
   ): Promise<Measurement[][]> {
     const measured: Measurement[][] = rows.map(() => []);
     for (let round = 0; round < this.options.rounds; round++) {
@@ -264,7 +289,7 @@ export class BenchSession {
         order.reverse();
       }
       for (const i of order) {
-        const { server, scenario } = rows[i] as (typeof rows)[number];
+        const { config, server, scenario } = rows[i] as (typeof rows)[number];
         log(`${config}: ${scenario.label}, round ${round + 1} of ${this.options.rounds}`);
         const m = await measureScenario(this.load, this.options, config, server, scenario);
         this.logMeasurement(m);
