@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { deriveRows } from '../../../bench/ratios.js';
 import type { Measurement, ScenarioId } from '../../../bench/scenarios.js';
+import { measurement } from './measurement.js';
 
-const measured = (config: string, id: ScenarioId, rps: number, p50: number): Measurement => ({
-  config,
-  id,
-  label: id,
-  path: '/',
-  bytes: 100,
-  result: {
-    responses: rps * 4,
-    seconds: 4,
-    rps,
-    p50,
-    p99: p50 * 2,
-    failures: 0,
-    statusCodes: { '200': rps * 4 },
-    errors: 0,
-    timeouts: 0,
-    mismatches: 0,
-    bytesPerSecond: rps * 100,
-  },
-  failureShare: 0,
-  problems: [],
-});
+const measured = (config: string, id: ScenarioId, rps: number, p50: number): Measurement =>
+  measurement(config, id, { rps, p50, p99: p50 * 2 });
 
 /** Issue 19: a signed-in dashboard's p50 within 2x of the cached REST detail's p50. */
 describe('bench: the /dashboard row', () => {

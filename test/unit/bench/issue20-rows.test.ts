@@ -5,36 +5,10 @@ import { worstGrowthByConfig } from '../../../bench/memory.js';
 import { deriveRows, targetChecks } from '../../../bench/ratios.js';
 import { bodyDifference } from '../../../bench/same-body.js';
 import type { Measurement, ScenarioId } from '../../../bench/scenarios.js';
+import { measurement } from './measurement.js';
 
-const measured = (
-  config: string,
-  id: ScenarioId,
-  rps: number,
-  cpu: number,
-  p99 = 2,
-): Measurement => ({
-  config,
-  id,
-  label: id,
-  path: '/',
-  bytes: 100,
-  result: {
-    responses: rps * 4,
-    seconds: 4,
-    rps,
-    p50: 1,
-    p99,
-    failures: 0,
-    statusCodes: { '200': rps * 4 },
-    errors: 0,
-    timeouts: 0,
-    mismatches: 0,
-    bytesPerSecond: rps * 100,
-  },
-  cpuMicrosPerResponse: cpu,
-  failureShare: 0,
-  problems: [],
-});
+const measured = (config: string, id: ScenarioId, rps: number, cpu: number, p99 = 2): Measurement =>
+  measurement(config, id, { rps, cpu, p99 });
 
 const run = (measurements: Measurement[], memory: BenchRun['memory'] = []): BenchRun => ({
   startedAt: '',

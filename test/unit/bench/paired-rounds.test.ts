@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { deriveRows } from '../../../bench/ratios.js';
 import { type Measurement, medianOfRounds, type ScenarioId } from '../../../bench/scenarios.js';
+import { measurement } from './measurement.js';
 
-const round = (id: ScenarioId, rps: number, cpu: number, problems: string[] = []): Measurement => ({
-  config: 'cluster',
-  id,
-  label: id,
-  path: '/',
-  bytes: 100,
-  result: {
-    responses: rps * 5,
-    seconds: 5,
-    rps,
-    p50: 1000 / rps,
-    p99: 4000 / rps,
-    failures: 0,
-    statusCodes: { '200': rps * 5 },
-    errors: 0,
-    timeouts: 0,
-    mismatches: 0,
-    bytesPerSecond: rps * 100,
-  },
-  cpuMicrosPerResponse: cpu,
-  failureShare: 0,
-  problems,
-});
+const round = (id: ScenarioId, rps: number, cpu: number, problems: string[] = []): Measurement =>
+  measurement('cluster', id, { rps, cpu, p50: 1000 / rps, p99: 4000 / rps, seconds: 5, problems });
 
 describe('rows measured in interleaved rounds', () => {
   it('records the medians of the rounds, the counts summed and every round kept', () => {

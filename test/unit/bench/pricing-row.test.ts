@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { deriveRows } from '../../../bench/ratios.js';
 import type { Measurement, ScenarioId } from '../../../bench/scenarios.js';
+import { measurement } from './measurement.js';
 
-const measured = (config: string, id: ScenarioId, rps: number): Measurement => ({
-  config,
-  id,
-  label: id,
-  path: '/',
-  bytes: 100,
-  result: {
-    responses: rps * 4,
-    seconds: 4,
-    rps,
-    p50: 1,
-    p99: 2,
-    failures: 0,
-    statusCodes: { '200': rps * 4 },
-    errors: 0,
-    timeouts: 0,
-    mismatches: 0,
-    bytesPerSecond: rps * 100,
-  },
-  failureShare: 0,
-  problems: [],
-});
+const measured = (config: string, id: ScenarioId, rps: number): Measurement =>
+  measurement(config, id, { rps });
 
 /** Issue 19: the /pricing row is judged against cached meta/plans of the same configuration. */
 describe('bench: the /pricing row', () => {
