@@ -229,22 +229,15 @@ export function deriveRows(ms: Measurement[]): Row[] {
     if (!base || base.rps <= 0) {
       return { ...m, ...(target ? { target } : {}) };
     }
-    const paired = LATENCY_ROWS.has(m.id)
-      ? undefined
-      : pairedRatio(m.rounds, base.rounds, rpsRatio);
     const ratio = significant(
-      paired ??
-        (LATENCY_ROWS.has(m.id)
-          ? base.p50 / Math.max(0.001, m.result.p50)
-          : m.result.rps / base.rps),
+      LATENCY_ROWS.has(m.id)
+        ? base.p50 / Math.max(0.001, m.result.p50)
+        : (pairedRatio(m.rounds, base.rounds, rpsRatio) ?? m.result.rps / base.rps),
     );
-    const pairedCpu = pairedRatio(m.rounds, base.rounds, cpuRatioOf);
-    const cpuRatio =
-      pairedCpu !== undefined
-        ? significant(pairedCpu)
-        : base.cpu && m.cpuMicrosPerResponse
-          ? significant(base.cpu / m.cpuMicrosPerResponse)
-          : undefined;
+    const cpu =
+      pairedRatio(m.rounds, base.rounds, cpuRatioOf) ??
+      (base.cpu && m.cpuMicrosPerResponse ? base.cpu / m.cpuMicrosPerResponse : undefined);
+    const cpuRatio = cpu === undefined ? undefined : significant(cpu);
     const judged = target?.onCpu ? cpuRatio : ratio;
     const ok = m.problems.length === 0 && !base.failed && judged !== undefined;
     return {

@@ -312,16 +312,9 @@ export class BenchSession {
     instances: readonly { name: string; url: string; pid(): number }[],
     scenario: Scenario,
   ) {
-    log(`${config}: settling each instance, ${LIVE_SETTLE_SECONDS} s (discarded)`);
-    const options = { ...this.options, warmup: 0, seconds: LIVE_SETTLE_SECONDS };
     for (const instance of instances) {
-      const server = {
-        name: instance.name,
-        url: instance.url,
-        pid: instance.pid(),
-        stop: async () => {},
-      };
-      await measureScenario(this.load, options, config, server, scenario);
+      const server = { ...instance, pid: instance.pid(), stop: async () => {} };
+      await this.settle(config, server, [scenario]);
     }
   }
 
@@ -360,9 +353,7 @@ export class BenchSession {
    * instances), which flattered every moving / still ratio.
    */
   private async settle(config: string, server: Server, scenarios: Scenario[]) {
-    log(
-      `${config}: settling the fresh instances, ${LIVE_SETTLE_SECONDS} s per still row (discarded)`,
-    );
+    log(`${config}: settling ${server.name}, ${LIVE_SETTLE_SECONDS} s per row (discarded)`);
     const options = { ...this.options, warmup: 0, seconds: LIVE_SETTLE_SECONDS };
     for (const scenario of scenarios) {
       await measureScenario(this.load, options, config, server, scenario);
