@@ -15,6 +15,8 @@ export interface CannonTask {
   graphql?: boolean;
   /** The status every response must have (default: any 2xx); a conditional row expects 304. */
   expectStatus?: number;
+  /** wrk (default) or autocannon; a task with `amount` always runs on autocannon. */
+  engine?: 'wrk' | 'autocannon';
 }
 
 export interface CannonResult {

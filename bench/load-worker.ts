@@ -6,6 +6,7 @@ import autocannon, { type Result } from 'autocannon';
 import { clientPage } from './client-page.js';
 import type { CannonResult, CannonTask, LoadReply, LoadRequest } from './load-protocol.js';
 import { percentile, round } from './stats.js';
+import { runWrk } from './wrk.js';
 
 function cannon(task: CannonTask, seconds: number, latencies?: number[]): Promise<Result> {
   return new Promise((resolve, reject) => {
@@ -66,9 +67,16 @@ async function measure(task: CannonTask): Promise<CannonResult> {
   };
 }
 
+/** wrk unless the task asks for autocannon or counts answers (wrk only runs for a time). */
+function measureWith(task: CannonTask): Promise<CannonResult> {
+  return task.engine === 'autocannon' || task.amount !== undefined
+    ? measure(task)
+    : runWrk(task, task.seconds);
+}
+
 process.on('message', (message: LoadRequest) => {
   const { id, task } = message;
-  const work = task.kind === 'cannon' ? measure(task) : clientPage(task);
+  const work = task.kind === 'cannon' ? measureWith(task) : clientPage(task);
   work.then(
     (result) => process.send?.({ id, ok: true, result } satisfies LoadReply),
     (error: unknown) =>

@@ -1,6 +1,8 @@
 import { Command, InvalidArgumentError } from 'commander';
 
 export type ConfigName = 'embedded' | 'postgres' | 'replica' | 'cluster';
+export type LoadEngine = 'wrk' | 'autocannon';
+const LOAD_ENGINES: readonly string[] = ['wrk', 'autocannon'];
 const CONFIG_NAMES: readonly string[] = ['embedded', 'postgres', 'replica', 'cluster'];
 
 export interface BenchOptions {
@@ -29,6 +31,18 @@ export interface BenchOptions {
   keepData: boolean;
   /** Only the rows under live writes (and the ceilings): issue 13's figures in minutes. */
   liveOnly: boolean;
+  /** What drives the load (rows measured until a count of answers always use autocannon). */
+  loadGenerator: LoadEngine;
+}
+
+/** BENCH_LOAD_GENERATOR, or wrk: the cheaper client on two shared cores. */
+export function loadEngine(value: string): LoadEngine {
+  if (!LOAD_ENGINES.includes(value)) {
+    throw new InvalidArgumentError(
+      `unknown load generator '${value}' (${LOAD_ENGINES.join(', ')})`,
+    );
+  }
+  return value as LoadEngine;
 }
 
 const number =
@@ -148,6 +162,12 @@ export function parseBenchOptions(
     .option('--out-dir <dir>', 'where the results go', 'bench/results')
     .option('--keep-data', 'keep the temporary data folder and PostgreSQL database', false)
     .option('--live-only', 'only the rows under live writes (PostgreSQL + Redis)', false)
+    .option(
+      '--load-generator <name>',
+      'wrk or autocannon (BENCH_LOAD_GENERATOR)',
+      loadEngine,
+      fromEnv('BENCH_LOAD_GENERATOR', 'wrk', loadEngine),
+    )
     .parse(argv);
   return program.opts<BenchOptions>();
 }

@@ -23,6 +23,7 @@ import {
 import { Feed, LIVE_RECORDS_PER_SECOND, LiveWriter, makeMatchesLive } from './live.js';
 import { LoadGenerator } from './load-client.js';
 import type { CannonResult, CannonTask } from './load-protocol.js';
+import { loadEngine } from './options.js';
 import {
   cpuMicros,
   freePort,
@@ -63,7 +64,11 @@ const STREAMS_PER_ACCOUNT = 25;
 const PUSH_ONLY_SECONDS = 20;
 /** How long B's subscribers are checked against A's. */
 const FAN_OUT_SECONDS = 10;
-const CANNON = { connections: 16, seconds: 10 };
+const CANNON = {
+  connections: 16,
+  seconds: 10,
+  engine: loadEngine(process.env['BENCH_LOAD_GENERATOR'] ?? 'wrk'),
+};
 /** Each REST row is the median of this many windows of CANNON, back to back. */
 const REST_WINDOWS = Number(process.env['BENCH_PUSH_WINDOWS'] ?? 3);
 const SETTLE_MS = 3000;

@@ -358,6 +358,7 @@ export async function measureScenario(
     headers: s.headers,
     ...(s.body === undefined ? {} : { body: s.body }),
     connections: options.connections,
+    engine: options.loadGenerator,
     ...(s.graphql ? { graphql: true } : {}),
     ...(s.conditional ? { expectStatus: 304 } : {}),
   };

@@ -1,5 +1,5 @@
 import type { LoadGenerator } from '../load-client.js';
-import type { BenchOptions } from '../options.js';
+import { type BenchOptions, loadEngine } from '../options.js';
 import { log, type Server } from '../processes.js';
 import { type Measurement, measureScenario, type Scenario } from '../scenarios.js';
 import type { OperationId } from './operations.js';
@@ -35,6 +35,7 @@ function scenarioOptions(o: PeerOptions): BenchOptions {
     outDir: o.outDir,
     keepData: o.keepData,
     liveOnly: false,
+    loadGenerator: loadEngine(process.env['BENCH_LOAD_GENERATOR'] ?? 'wrk'),
   };
 }
 
