@@ -6,6 +6,7 @@ import { adminPlugin } from '../src/admin/plugin.js';
 import { assetsPlugin } from '../src/assets/plugin.js';
 import { billingWebhooksPlugin } from '../src/billing-webhooks/plugin.js';
 import { type Config, servesOwnAssets } from '../src/config.js';
+import { parseProxyPeers } from '../src/config-proxy-protocol.js';
 import type { Deps } from '../src/deps.js';
 import { docsPlugin } from '../src/docs/plugin.js';
 import { graphqlPlugin } from '../src/graphql/plugin.js';
@@ -20,6 +21,7 @@ import { registerContentLanguage } from '../src/http/language.js';
 import { lazySerializerFactory } from '../src/http/lazy-serializers.js';
 import { registerMetricsRoute } from '../src/http/metrics-endpoint.js';
 import { registerProblemHandlers } from '../src/http/problem.js';
+import { acceptProxyProtocol } from '../src/http/proxy-protocol.js';
 import { registerRequestId, requestIdOf } from '../src/http/request-id.js';
 import { registerRouteConfig } from '../src/http/route-config.js';
 import { registerStrictIntegers } from '../src/http/strict-integers.js';
@@ -116,13 +118,20 @@ export async function buildApp(
     frameworkErrors: frameworkErrors(config.docsUrl),
     clientErrorHandler: clientErrorHandler(config.docsUrl),
   });
+  // Before anything reads a socket's address: behind a TCP balancer it is the header's client.
+  const proxyPeers = parseProxyPeers(config.proxyProtocol).peers;
+  if (proxyPeers) {
+    acceptProxyProtocol(app.server, proxyPeers, (reason, peer) =>
+      app.log.warn({ peer, reason }, 'connection refused: PROXY protocol'),
+    );
+  }
   registerRouteConfig(app);
   registerProblemHandlers(app, config.docsUrl);
   // First of all hooks: every answer, refusals included, carries its request id; every answer
   // is counted (docs/operations.md "Metrics").
   registerRequestId(app);
   registerHttpMetrics(app, deps.metrics);
-  // Root hooks, in the order they run: a draining process answers 503 before anything else; a
+  // Root hooks, in the order they run: a draining process closes each connection after its answer; a
   // credential in the URL is refused before any key or counter is looked at; keyless traffic
   // counts on its address. Every response then says its language (before the cache stores it).
   registerDrain(app, options.shutdown ?? { closing: false });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { ConfigError } from './config-error.js';
+import { parseProxyPeers } from './config-proxy-protocol.js';
 import { parseRedisClusterNodes, type RedisNode } from './config-redis.js';
 import { parseReplicaUrls } from './config-replicas.js';
 
@@ -31,6 +32,7 @@ const ENV_PROPERTIES = {
   REDIS_PREFIX: text({ pattern: '^[A-Za-z0-9:_-]{1,64}$' }),
   ADMIN_TOKEN: text({ minLength: 16 }),
   TRUST_PROXY: text({ minLength: 1 }),
+  PROXY_PROTOCOL: text({ minLength: 1 }),
   QUOTA_FAILURE_MODE: oneOf(['local', 'open', 'closed']),
   BASE_URL: text({ pattern: '^https?://' }),
   DOCS_URL: text({ pattern: '^https?://' }),
@@ -116,6 +118,8 @@ export interface Config {
   readonly redisPrefix: string;
   readonly adminToken: string | undefined;
   readonly trustProxy: string | undefined;
+  /** Balancers (addresses, CIDRs) whose connections open with a PROXY protocol header. */
+  readonly proxyProtocol: string | undefined;
   readonly quotaFailureMode: QuotaFailureMode;
   readonly baseUrl: string;
   readonly docsUrl: string;
@@ -270,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...byName.values(),
     ...replicas.problems,
     ...cluster.problems,
+    ...parseProxyPeers(parsed.PROXY_PROTOCOL).problems,
     ...metricsProblems(parsed),
     ...billingProblems(parsed),
   ];
@@ -296,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisPrefix: parsed.REDIS_PREFIX ?? 'tl:v1',
     adminToken: parsed.ADMIN_TOKEN,
     trustProxy: parsed.TRUST_PROXY,
+    proxyProtocol: parsed.PROXY_PROTOCOL,
     quotaFailureMode: parsed.QUOTA_FAILURE_MODE ?? 'local',
     baseUrl,
     docsUrl: trimSlash(parsed.DOCS_URL ?? `${baseUrl}/docs`),

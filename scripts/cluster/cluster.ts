@@ -4,7 +4,7 @@
  * rows start.
  */
 import { freePort } from '../free-port.js';
-import { type Haproxy, startHaproxy } from './haproxy.js';
+import { BALANCER_SOURCE, type Haproxy, startHaproxy } from './haproxy.js';
 import { createInstance, type Entry, type Instance } from './instance.js';
 
 export { freePort };
@@ -47,8 +47,9 @@ const UP_TIMEOUT_MS = 30_000;
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const ports =
     options.instancePorts ?? ([await freePort(), await freePort(), await freePort()] as const);
-  // The instances' headers and trusted hop: HAProxy on loopback forwards the client's address.
-  const env = { TRUST_PROXY: '127.0.0.1', ...options.env };
+  // HAProxy connects from 127.0.0.2 (deploy/haproxy.cfg `source`) and opens each connection
+  // with a PROXY header naming the client; other loopback clients speak plain HTTP.
+  const env = { PROXY_PROTOCOL: BALANCER_SOURCE, ...options.env };
   const instances = ports.map((port, i) =>
     createInstance({
       name: `app${i + 1}`,

@@ -12,6 +12,11 @@ import { fileURLToPath } from 'node:url';
 
 export const HAPROXY_CONFIG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
 const BACKEND = 'touchline';
+/**
+ * The loopback address HAProxy connects to the instances from (HAPROXY_SOURCE in
+ * deploy/haproxy.cfg): the instances' PROXY_PROTOCOL names it, other local clients differ.
+ */
+export const BALANCER_SOURCE = '127.0.0.2';
 const STOP_GRACE_MS = 5_000;
 
 /** The haproxy program (on PATH or Debian's /usr/sbin), or undefined when it is not installed. */
@@ -32,14 +37,13 @@ export interface ServerStat {
   name: string;
   /** `UP`, `DOWN`, `MAINT`, `DRAIN`, or a transition such as `UP 1/2`. */
   status: string;
-  /** Requests retried, and redispatched to another server. */
+  /** Connections retried, and redispatched to another server. */
   retries: number;
   redispatches: number;
   connectionErrors: number;
   responseErrors: number;
-  /** Requests this server answered (any status), and its 5xx. */
-  requests: number;
-  http5xx: number;
+  /** Connections this server took (TCP mode: HAProxy does not see requests). */
+  connections: number;
 }
 
 export interface Haproxy {
@@ -71,8 +75,7 @@ function parseStat(csv: string): ServerStat[] {
       redispatches: Number(at(row, 'wredis')) || 0,
       connectionErrors: Number(at(row, 'econ')) || 0,
       responseErrors: Number(at(row, 'eresp')) || 0,
-      requests: Number(at(row, 'stot')) || 0,
-      http5xx: Number(at(row, 'hrsp_5xx')) || 0,
+      connections: Number(at(row, 'stot')) || 0,
     }));
 }
 
@@ -109,6 +112,7 @@ export async function startHaproxy(options: {
       TOUCHLINE_2: options.servers[1],
       TOUCHLINE_3: options.servers[2],
       HAPROXY_ADMIN_SOCKET: socket,
+      HAPROXY_SOURCE: BALANCER_SOURCE,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

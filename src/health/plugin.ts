@@ -5,7 +5,8 @@ import type { Deps } from '../deps.js';
 const READY_TIMEOUT_MS = 2000;
 
 /**
- * /healthz: the process is up. /readyz: it can answer data requests (the database responds).
+ * /healthz: the process is up. /readyz: it can answer data requests (the database responds and
+ * the process is not draining).
  * While the database hangs, probes share one pending `SELECT 1` instead of each taking a pooled
  * connection, so a load balancer polling /readyz cannot use up the pool.
  */
@@ -27,6 +28,10 @@ export async function healthRoutes(app: FastifyInstance, { deps }: { deps: Deps 
   const notKeyless = { config: { addressLimit: false } };
   app.get('/healthz', notKeyless, async () => ({ status: 'ok' }));
   app.get('/readyz', notKeyless, async (_request, reply) => {
+    // Draining (SIGTERM): the balancer and the orchestrator stop sending here.
+    if (app.shutdown?.closing) {
+      return reply.code(503).send({ status: 'draining', database: deps.database.kind });
+    }
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);

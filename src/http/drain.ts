@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../errors/api-error.js';
 
 /** Set by the process when SIGTERM arrives (src/cli/serve.ts); read by every request. */
 export interface ShutdownState {
@@ -13,29 +12,16 @@ declare module 'fastify' {
   }
 }
 
-/** A client told to come back: another instance (behind the balancer) or this one restarted. */
-const RETRY_AFTER_SECONDS = 1;
-
 /**
- * While the process drains (docs/operations.md "Shutdown"): a request that arrives is answered
- * 503 `upstream_unavailable` with `Retry-After` before anything reads or counts it, and every
- * response says `Connection: close`, so a keep-alive client moves to a new connection after the
- * answer instead of finding its socket reset.
+ * While the process drains (docs/operations.md "Shutdown"): a request that arrives on an open
+ * keep-alive connection is answered as usual, with `Connection: close`, so the client moves to a
+ * new connection (another instance, behind the balancer) after its answer instead of finding its
+ * socket reset or its request refused. Behind a TCP balancer nothing could retry a refusal, so
+ * nothing is refused: the listener is closed (new connections go elsewhere) and the open ones
+ * end one answer later.
  */
 export function registerDrain(app: FastifyInstance, state: ShutdownState): void {
   app.decorate('shutdown', state);
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (!state.closing) {
-      done();
-      return;
-    }
-    reply.header('connection', 'close');
-    done(
-      new ApiError('upstream_unavailable', 'This instance is shutting down; retry the request', {
-        retryAfter: RETRY_AFTER_SECONDS,
-      }),
-    );
-  });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (state.closing) {
       reply.header('connection', 'close');

@@ -69,7 +69,7 @@ describeWithBalancer('three instances behind HAProxy, one PostgreSQL, one Redis'
       30,
     );
     const after = await setup.cluster.haproxy.servers();
-    const served = after.map((s, i) => s.requests - (before[i]?.requests ?? 0));
+    const served = after.map((s, i) => s.connections - (before[i]?.connections ?? 0));
     console.info(
       `burst: ${10 * FREE_LIMIT} sent, ${tally.admitted} admitted, refused ${JSON.stringify(tally.refused)}, per instance ${served.join('/')}`,
     );
@@ -78,6 +78,28 @@ describeWithBalancer('three instances behind HAProxy, one PostgreSQL, one Redis'
     expect(Object.values(tally.refused).reduce((a, b) => a + b, 0)).toBe(9 * FREE_LIMIT);
     // Every instance took part: the exactness is the shared counters', not one instance's.
     expect(served.every((n) => n > 0)).toBe(true);
+  });
+
+  it("the instances see the client's address through the balancer (PROXY protocol), not the balancer's", async () => {
+    const { key } = await createAccountWithKey(setup.database, 'Free', {
+      allowlist: ['198.51.100.0/24'],
+    });
+    const refusal = async (url: string) => {
+      const res = await fetch(`${url}/v1/football/odds/bookmakers`, {
+        headers: { 'x-api-key': key },
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as { code?: string; address?: string },
+      };
+    };
+    // HAProxy connects from 127.0.0.2; this test's client is 127.0.0.1, through it or not.
+    for (const url of [setup.cluster.url, ...direct]) {
+      expect(await refusal(url)).toMatchObject({
+        status: 403,
+        body: { code: 'ip_not_allowed', address: '127.0.0.1' },
+      });
+    }
   });
 
   it(`a key revoked through one instance is refused by all within ${PROPAGATION_MS} ms`, async () => {
