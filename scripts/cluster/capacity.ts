@@ -2,7 +2,7 @@
  * The measured figures of docs/deploy.md "Capacity": `node --import tsx
  * scripts/cluster/capacity.ts`. Three instances (dist/) behind HAProxy on a database of their own
  * (demo data, Pro limits raised there) and a private redis-server (so its command counts are
- * ours alone); per route class, 5 s of autocannon through the balancer: req/s, CPU per response
+ * ours alone); per route class, 5 s of wrk (bench/wrk.ts) through the balancer: req/s, CPU per response
  * of HAProxy and of the instances, Redis commands and PostgreSQL transactions per request, RSS.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -11,18 +11,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type Options, type Result } from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { cpuMicros } from '../../bench/processes.js';
+import { runWrk } from '../../bench/wrk.js';
 import { freePort, startCluster } from './cluster.js';
 import { findHaproxy } from './haproxy.js';
 import { prepareDatabase } from './prepare.js';
 
-const cannon = (options: Options) =>
-  new Promise<Result>((resolve, reject) => {
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
-  });
+const load = (url: string, headers: Record<string, string>, seconds: number) =>
+  runWrk({ kind: 'cannon', url, method: 'GET', headers, connections: 16, seconds }, seconds);
 /** `--cache-off`: the instances run with RESPONSE_CACHE=off (every read reaches PostgreSQL). */
 const CACHE = process.argv.includes('--cache-off') ? 'off' : 'on';
 
@@ -94,18 +92,18 @@ const routes: Record<string, string> = {
 };
 for (const [name, path] of Object.entries(routes)) {
   const headers = name.includes('keyless') ? {} : { 'x-api-key': key };
-  await cannon({ url: `${cluster.url}${path}`, connections: 16, duration: 1, headers });
+  await load(`${cluster.url}${path}`, headers, 1);
   const before = {
     redis: await redisCommands(),
     pg: await transactions(),
     haproxy: cpuMicros(cluster.haproxy.pid) ?? 0,
     apps: pids.reduce((sum, p) => sum + (cpuMicros(p) ?? 0), 0),
   };
-  const r = await cannon({ url: `${cluster.url}${path}`, connections: 16, duration: 5, headers });
-  const n = r['2xx'] || 1;
+  const r = await load(`${cluster.url}${path}`, headers, 5);
+  const n = r.responses - r.failures || 1;
   const per = (after: number, was: number) => ((after - was) / n).toFixed(2);
   log(
-    `${name}: ${Math.round(n / 5)} req/s (non-2xx ${r.non2xx}, errors ${r.errors}); CPU µs/resp ` +
+    `${name}: ${Math.round(n / r.seconds)} req/s (failures ${r.failures}); CPU µs/resp ` +
       `HAProxy ${per(cpuMicros(cluster.haproxy.pid) ?? 0, before.haproxy)}, instances ` +
       `${per(
         pids.reduce((sum, p) => sum + (cpuMicros(p) ?? 0), 0),
