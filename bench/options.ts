@@ -100,7 +100,7 @@ export function parseBenchOptions(
       '--rounds <n>',
       'interleaved rounds of paired rows, median of the paired ratios (BENCH_ROUNDS)',
       number('--rounds', 1),
-      fromEnv('BENCH_ROUNDS', '3', number('BENCH_ROUNDS', 1)),
+      fromEnv('BENCH_ROUNDS', '5', number('BENCH_ROUNDS', 1)),
     )
     .option(
       '--warmup <s>',

@@ -39,7 +39,12 @@ export const TOUCHLINE_SERVE: { entry: string; args: string[]; nodeArgs: string[
   {
     entry: 'dist/main.js',
     args: ['serve'],
-    nodeArgs: ['--enable-source-maps'],
+    // BENCH_SERVER_NODE_ARGS: more of Node's flags for every touchline server of the run (a
+    // profile: `--cpu-prof --cpu-prof-dir=/tmp/p`; Node refuses those in NODE_OPTIONS).
+    nodeArgs: [
+      '--enable-source-maps',
+      ...(process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean),
+    ],
     bundle: true,
   };
 

@@ -319,29 +319,57 @@ export class BenchSession {
   }
 
   /**
-   * Issue 16 (bench/replica.ts): the cache-off detail read on the primary, then through the
-   * replica; the replica row fails if the replica ran none of its statements.
+   * Issue 16 (bench/replica.ts): the cache-off detail read on the primary and through the
+   * replica, both servers up, in interleaved rounds. First each one alone for a moment with the
+   * replica's last statement time around it: the replica row fails if the replica ran none of
+   * its statements, the primary row if it ran any.
    */
   private async benchReplica(config: TouchlineConfig, replicaUrl: string, data: BenchData) {
-    for (const through of ['primary', 'replica'] as const) {
-      const server = this.memory.watch(
-        config.name,
-        await startReplicaTouchline(config, through, this.logDir),
-        `RESPONSE_CACHE=off, reads on the ${through}`,
-      );
-      try {
+    const started: Server[] = [];
+    try {
+      for (const through of ['primary', 'replica'] as const) {
+        started.push(
+          this.memory.watch(
+            config.name,
+            await startReplicaTouchline(config, through, this.logDir),
+            `RESPONSE_CACHE=off, reads on the ${through}`,
+          ),
+        );
+      }
+      const [primary, replica] = started as [Server, Server];
+      const wrongReads: string[][] = [];
+      for (const [server, through] of [
+        [primary, 'primary'],
+        [replica, 'replica'],
+      ] as const) {
         const since = await serverNow(replicaUrl);
-        await this.measure(config.name, server, replicaDetailScenario(data, through));
+        await measureScenario(
+          this.load,
+          { ...this.options, warmup: 0, seconds: 1 },
+          config.name,
+          server,
+          replicaDetailScenario(data, through),
+        );
         const last = await lastTouchlineRead(replicaUrl);
         const replicaServed = last !== null && last > since;
-        if (replicaServed !== (through === 'replica')) {
-          this.measurements
-            .at(-1)
-            ?.problems.push(
-              `the replica ${replicaServed ? 'served' : 'did not serve'} reads meant for the ${through}`,
-            );
-        }
-      } finally {
+        wrongReads.push(
+          replicaServed === (through === 'replica')
+            ? []
+            : [
+                `the replica ${replicaServed ? 'served' : 'did not serve'} reads meant for the ${through}`,
+              ],
+        );
+      }
+      await this.measureInRounds([
+        { config: config.name, server: primary, scenario: replicaDetailScenario(data, 'primary') },
+        { config: config.name, server: replica, scenario: replicaDetailScenario(data, 'replica') },
+      ]);
+      const rows = this.measurements.slice(-2);
+      rows.forEach((row, i) => {
+        row.problems.push(...(wrongReads[i] ?? []));
+      });
+    } finally {
+      for (const server of started) {
         await server.stop();
       }
     }
