@@ -71,29 +71,16 @@ function readV2(buffer: Buffer): HeaderRead {
     return { state: 'done', length, source: null };
   }
   const address = header.proxyAddress;
-  if (address instanceof IPv4ProxyAddress) {
-    return {
-      state: 'done',
-      length,
-      source: {
-        address: canonical(address.sourceAddress.address, 'ipv4'),
-        port: address.sourcePort,
-        family: 'IPv4',
-      },
-    };
+  if (!(address instanceof IPv4ProxyAddress || address instanceof IPv6ProxyAddress)) {
+    return { state: 'invalid', reason: 'PROXY v2 header without an IP address' };
   }
-  if (address instanceof IPv6ProxyAddress) {
-    return {
-      state: 'done',
-      length,
-      source: {
-        address: canonical(address.sourceAddress.address, 'ipv6'),
-        port: address.sourcePort,
-        family: 'IPv6',
-      },
-    };
-  }
-  return { state: 'invalid', reason: 'PROXY v2 header without an IP address' };
+  const family = address instanceof IPv4ProxyAddress ? 'ipv4' : 'ipv6';
+  const source: ProxiedSource = {
+    address: canonical(address.sourceAddress.address, family),
+    port: address.sourcePort,
+    family: family === 'ipv4' ? 'IPv4' : 'IPv6',
+  };
+  return { state: 'done', length, source };
 }
 
 function readV1(buffer: Buffer): HeaderRead {
