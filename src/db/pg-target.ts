@@ -1,5 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
+import { DescribedQuery } from './described-query.js';
 import { PrismaClient } from './generated/client.js';
 import { createPgPool, type PgPoolOptions } from './pg-pool.js';
 import { type SqlRead, type SqlStatement, statementName } from './sql.js';
@@ -24,11 +25,13 @@ export function openPgTarget(url: string, options: PgPoolOptions): PgTarget {
     prisma,
     read: async <T>(sql: SqlStatement) =>
       (
-        await pool.query({
-          name: statementName(sql.text),
-          text: sql.text,
-          values: [...sql.values],
-        })
+        (await pool.query(
+          new DescribedQuery({
+            name: statementName(sql.text),
+            text: sql.text,
+            values: [...sql.values],
+          }) as unknown as pg.QueryConfig,
+        )) as unknown as pg.QueryResult
       ).rows as T[],
     async close() {
       await prisma.$disconnect();
