@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DescribedQuery } from '../../../src/db/described-query.js';
 import { createPgPool } from '../../../src/db/pg-pool.js';
