@@ -149,7 +149,7 @@ export function renderMarkdown(run: BenchRun, rows: Row[], checks: TargetCheck[]
     `# touchline benchmark, ${run.startedAt}`,
     '',
     `Machine: ${m.nproc} × ${m.cpu}, node ${m.node} (${m.platform}); load average ${m.loadavgStart.join(' ')} at start, ${m.loadavgEnd.join(' ')} at end.`,
-    `Load: autocannon in its own process on loopback, ${o.connections} connections, ${o.warmup} s warm-up (discarded) + ${o.seconds} s measured per row; ${o.matches} demo matches per database. Run took ${run.seconds} s.`,
+    `Load: ${o.loadGenerator} in its own process on loopback (rows measured until a count of answers: autocannon), ${o.connections} connections, ${o.warmup} s warm-up (discarded) + ${o.seconds} s measured per row; ${o.matches} demo matches per database. Run took ${run.seconds} s.`,
     ceilingDrift(run.measurements),
     ...run.notes.map((n) => `Note: ${n}`),
     '',
