@@ -1,30 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type ChangeSummary, parseChangeSummary } from '../cache/change-summary.js';
+import { parseChangeSummary } from '../cache/change-summary.js';
+import type { AccessEvent, AccessEvents, SentEvent } from './event-types.js';
+import { createRepeatFilter } from './repeats.js';
 
-/**
- * Changes that cached access decisions must learn about. Revocation must reach every instance at
- * once (spec 5.5); plan and allowlist changes within `propagationSeconds`. Management code
- * publishes; each instance's key cache subscribes. Transports: in process always, plus Redis
- * pub/sub and PostgreSQL NOTIFY when configured (see access-event-transports.ts).
- */
-export type AccessEvent =
-  | { type: 'key-revoked'; keyId: number; hash: string }
-  | { type: 'key-changed'; keyId: number }
-  | { type: 'account-changed'; accountId: number }
-  | { type: 'plans-changed' }
-  /**
-   * Football data changed (import, analyze, live update, feed). With `changes`, only what shows
-   * the changed resources is stale; without, every cached answer is.
-   */
-  | { type: 'data-changed'; changes?: ChangeSummary };
-
-export interface AccessEvents {
-  publish(event: AccessEvent): Promise<void>;
-  subscribe(listener: (event: AccessEvent) => void): () => void;
-}
-
-/** An event as transports carry it: stamped with the bus that published it. */
-export type SentEvent = AccessEvent & { origin?: string };
+export type { AccessEvent, AccessEvents, SentEvent } from './event-types.js';
 
 export interface AccessEventTransport {
   send(event: SentEvent): Promise<void>;
@@ -43,6 +22,7 @@ export function createAccessEvents(transports: AccessEventTransport[] = []): Acc
   close(): Promise<void>;
 } {
   const origin = randomUUID();
+  let serial = 0;
   const listeners = new Set<(event: AccessEvent) => void>();
   const deliver = (event: AccessEvent) => {
     for (const listener of listeners) {
@@ -52,7 +32,9 @@ export function createAccessEvents(transports: AccessEventTransport[] = []): Acc
   return {
     async publish(event) {
       deliver(event);
-      await Promise.allSettled(transports.map((t) => t.send({ ...event, origin })));
+      serial += 1;
+      const sent = { ...event, origin, serial };
+      await Promise.allSettled(transports.map((t) => t.send(sent)));
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -65,9 +47,14 @@ export function createAccessEvents(transports: AccessEventTransport[] = []): Acc
         onLost();
         deliver({ type: 'data-changed' });
       };
-      const heard = ({ origin: from, ...event }: SentEvent) => {
-        if (from !== origin) {
-          deliver(event as AccessEvent);
+      const firstTime = createRepeatFilter();
+      const heard = (sent: SentEvent) => {
+        if (sent.origin === origin) {
+          return;
+        }
+        const event = firstTime(sent);
+        if (event) {
+          deliver(event);
         }
       };
       await Promise.all(transports.map((t) => t.listen(heard, lost)));
@@ -78,9 +65,25 @@ export function createAccessEvents(transports: AccessEventTransport[] = []): Acc
   };
 }
 
+/** The sender's stamp, kept only where it reads cleanly (an odd one means: not a repeat). */
+function stampOf(value: {
+  origin?: unknown;
+  serial?: unknown;
+}): Pick<SentEvent, 'origin' | 'serial'> {
+  const origin = typeof value.origin === 'string' ? { origin: value.origin } : {};
+  return Number.isSafeInteger(value.serial) && typeof value.origin === 'string'
+    ? { ...origin, serial: value.serial as number }
+    : origin;
+}
+
 export function parseAccessEvent(text: string): SentEvent | null {
   try {
-    const value = JSON.parse(text) as { type?: unknown; changes?: unknown; origin?: unknown };
+    const value = JSON.parse(text) as {
+      type?: unknown;
+      changes?: unknown;
+      origin?: unknown;
+      serial?: unknown;
+    };
     const known = [
       'key-revoked',
       'key-changed',
@@ -94,12 +97,13 @@ export function parseAccessEvent(text: string): SentEvent | null {
     if (value.type === 'data-changed') {
       // A summary that does not read cleanly is dropped: the event then clears everything.
       const changes = parseChangeSummary(value.changes);
-      const origin = typeof value.origin === 'string' ? { origin: value.origin } : {};
+      const stamp = stampOf(value);
       return changes
-        ? { type: 'data-changed', changes, ...origin }
-        : { type: 'data-changed', ...origin };
+        ? { type: 'data-changed', changes, ...stamp }
+        : { type: 'data-changed', ...stamp };
     }
-    return value as SentEvent;
+    const { origin: _origin, serial: _serial, ...event } = value;
+    return { ...(event as AccessEvent), ...stampOf(value) };
   } catch {
     return null;
   }

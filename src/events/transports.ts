@@ -35,7 +35,7 @@ export function notifyTexts(event: SentEvent): string[] {
   }
   const { matches, ...rest } = event.changes;
   const textOf = (part: typeof matches) =>
-    JSON.stringify({ type: event.type, changes: { ...rest, matches: part }, origin: event.origin });
+    JSON.stringify({ ...event, changes: { ...rest, matches: part } });
   const empty = Buffer.byteLength(textOf([]));
   const texts: string[] = [];
   let part: typeof matches = [];
@@ -44,7 +44,7 @@ export function notifyTexts(event: SentEvent): string[] {
     // Each match adds its own JSON and a comma.
     const size = Buffer.byteLength(JSON.stringify(match)) + 1;
     if (empty + size > NOTIFY_MAX_BYTES) {
-      return [JSON.stringify({ type: event.type, origin: event.origin })];
+      return [JSON.stringify({ type: event.type, origin: event.origin, serial: event.serial })];
     }
     if (bytes + size > NOTIFY_MAX_BYTES) {
       texts.push(textOf(part));
