@@ -189,6 +189,8 @@ export function createOperationCache(options: OperationCacheOptions) {
   }
 
   const flights = createOperationFlights<FastifyRequest>({ now });
+  /** Flights a request follows at most before it runs the operation itself (`lookUp`). */
+  const FOLLOWS = 3;
   const repeated = createRepeatedRequests();
   const analysisOf = (pass: Pass) => pass.principal.account.limits.analysis;
 
@@ -208,25 +210,44 @@ export function createOperationCache(options: OperationCacheOptions) {
   function admit(req: FastifyRequest, pass: Pass): MaybePromise<Admitted | undefined> {
     return then(pass.allow(), () => {
       const key = keyOf(req, analysisOf(pass));
-      if (key === undefined) {
-        return undefined;
+      return key === undefined ? undefined : lookUp(req, pass, key, FOLLOWS);
+    });
+  }
+
+  /**
+   * The kept answer of `key`; else, while another request runs it, its answer once it lands;
+   * else the full path, leading a flight that later requests wait for. A flight whose answer
+   * was not kept (the data it read changed meanwhile) hands over: of its followers the first
+   * leads the next run and the others wait for that one, up to `follows` times, so one change
+   * during a run costs one more run, not one per waiting client.
+   */
+  function lookUp(
+    req: FastifyRequest,
+    pass: Pass,
+    key: string,
+    follows: number,
+  ): MaybePromise<Admitted | undefined> {
+    const hit = cache.get(key);
+    if (hit) {
+      repeated.remember(req, { key, minute: minuteWindow(now()), analysis: analysisOf(pass) });
+      return reserveFor(pass, hit);
+    }
+    const landed = flights.waitFor(key);
+    if (!landed) {
+      flights.lead(req, key, STREAMING.test(req.headers.accept ?? ''));
+      return undefined;
+    }
+    if (follows === 0) {
+      // Followed enough flights: the full path, as a request that never waited.
+      return undefined;
+    }
+    return landed.then((inTime) => {
+      if (inTime) {
+        return lookUp(req, pass, key, follows - 1);
       }
-      const hit = cache.get(key);
-      if (hit) {
-        repeated.remember(req, { key, minute: minuteWindow(now()), analysis: analysisOf(pass) });
-        return reserveFor(pass, hit);
-      }
-      const landed = flights.waitFor(key);
-      if (!landed) {
-        flights.lead(req, key, STREAMING.test(req.headers.accept ?? ''));
-        return undefined;
-      }
-      // Once it has landed, answered from what it kept; the full path if it kept nothing, or
-      // if it takes too long (operation-flights.ts).
-      return landed.then(() => {
-        const kept = cache.get(key);
-        return kept ? reserveFor(pass, kept) : undefined;
-      });
+      // The run takes too long (operation-flights.ts `waitMs`): not waited on again.
+      const kept = cache.get(key);
+      return kept ? reserveFor(pass, kept) : undefined;
     });
   }
 

@@ -33,20 +33,20 @@ export function createOperationFlights<R extends object>(options: OperationFligh
   const nowMs = () => options.now().getTime();
 
   /**
-   * Resolves when the flight of `key` lands, or after `waitMs` at most; undefined when no
+   * Resolves true when the flight of `key` lands, or false after `waitMs`; undefined when no
    * flight of `key` is running.
    */
-  function waitFor(key: string): Promise<void> | undefined {
+  function waitFor(key: string): Promise<boolean> | undefined {
     const flight = flights.get(key);
     if (!flight) {
       return undefined;
     }
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, waitMs);
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), waitMs);
       timer.unref();
       void flight.landed.then(() => {
         clearTimeout(timer);
-        resolve();
+        resolve(true);
       });
     });
   }

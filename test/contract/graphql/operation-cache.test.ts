@@ -129,6 +129,41 @@ describeEachDatabase('GraphQL operation cache (RESPONSE_CACHE on)', ({ db }) => 
     expect(Math.max(...minutes) - Math.min(...minutes)).toBe(7 * 11);
   });
 
+  it('a change during the run: its answer is not kept, and the waiting clients run it once more between them', async () => {
+    const { key } = await createAccountWithKey(db(), 'Pro');
+    await app.deps.access.policy.authenticate(key);
+    const record = statements.push.bind(statements);
+    let changed = false;
+    // The first statement of the first run: the data changes while the operation runs.
+    statements.push = (...sql: string[]) => {
+      if (!changed) {
+        changed = true;
+        void app.deps.events.publish({ type: 'data-changed' });
+      }
+      return record(...sql);
+    };
+    let together: GraphqlResponse[];
+    try {
+      together = await Promise.all(
+        Array.from({ length: 6 }, () => graphql(app, PAGE, { key, variables })),
+      );
+    } finally {
+      statements.push = record;
+    }
+    expect(changed).toBe(true);
+    expect(together.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const cached = together.filter((r) => r.body.extensions?.['cached'] === true);
+    // Before: all five waiting clients ran it on their own when the first run kept nothing. (On
+    // PostgreSQL the six overlap; in one PGlite process the first may be done before the others
+    // arrive, and then the second leads and four wait: the same count, for the old code too.)
+    expect(cached, 'two ran (the first, and one after the change), four waited').toHaveLength(4);
+    const after = await run(PAGE, key);
+    expect(after.cached, 'the second run was kept').toBe(true);
+    for (const response of together) {
+      expect(response.body.data).toEqual(after.response.body.data);
+    }
+  });
+
   it('does not hold clients back on what it never keeps', async () => {
     const { key } = await createAccountWithKey(db(), 'Pro');
     const usage = '{ usage { rate { used } } }';

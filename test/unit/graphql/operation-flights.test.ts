@@ -7,7 +7,7 @@ function clock(start = '2026-11-28T20:00:00Z') {
   return { now: () => new Date(at), advance: (ms: number) => (at += ms) };
 }
 
-const settledWithin = async (promise: Promise<void>, ms: number) => {
+const settledWithin = async (promise: Promise<boolean>, ms: number) => {
   let done = false;
   void promise.then(() => {
     done = true;
@@ -29,10 +29,11 @@ describe('operation flights', () => {
     flights.lead(leader, 'k', false);
     const waiting = flights.waitFor('k');
     expect(waiting).toBeDefined();
-    expect(await settledWithin(waiting as Promise<void>, 100)).toBe(false);
+    expect(await settledWithin(waiting as Promise<boolean>, 100)).toBe(false);
     flights.kept(leader, 'k');
     flights.landed(leader);
-    expect(await settledWithin(waiting as Promise<void>, 0)).toBe(true);
+    expect(await settledWithin(waiting as Promise<boolean>, 0)).toBe(true);
+    expect(await waiting, 'told that it landed').toBe(true);
     expect(flights.running()).toBe(0);
   });
 
@@ -40,9 +41,10 @@ describe('operation flights', () => {
     vi.useFakeTimers();
     const flights = createOperationFlights<object>({ now: clock().now, waitMs: 500 });
     flights.lead({}, 'k', false);
-    const waiting = flights.waitFor('k') as Promise<void>;
+    const waiting = flights.waitFor('k') as Promise<boolean>;
     expect(await settledWithin(waiting, 499)).toBe(false);
     expect(await settledWithin(waiting, 1)).toBe(true);
+    expect(await waiting, 'told that the flight had not landed').toBe(false);
   });
 
   it('a request accepting a stream never leads', () => {
