@@ -47,9 +47,6 @@ interface ConnectionInternals {
 
 const descriptions = new Map<string, Description>();
 
-/** Statements whose description is kept (the services' own texts: few). */
-export const describedStatements = () => descriptions.size;
-
 const PgQuery = pg.Query as unknown as new (config: pg.QueryConfig) => object;
 
 export class DescribedQuery extends PgQuery {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { AccessEvent, SentEvent } from './event-types.js';
 
 /** Events remembered per bus; far more than arrive while the slower transport catches up. */
@@ -14,16 +15,7 @@ const REMEMBERED = 1_024;
  */
 export function createRepeatFilter(max = REMEMBERED) {
   /** Per `origin#serial`: the match ids delivered, or everything (an event without matches). */
-  const delivered = new Map<string, Set<number> | 'all'>();
-  const remember = (id: string, value: Set<number> | 'all') => {
-    if (delivered.size >= max && !delivered.has(id)) {
-      const oldest = delivered.keys().next().value;
-      if (oldest !== undefined) {
-        delivered.delete(oldest);
-      }
-    }
-    delivered.set(id, value);
-  };
+  const delivered = new LRUCache<string, Set<number> | 'all'>({ max });
 
   return (sent: SentEvent): AccessEvent | null => {
     const { origin, serial, ...event } = sent;
@@ -38,7 +30,7 @@ export function createRepeatFilter(max = REMEMBERED) {
       if (before !== undefined) {
         return null;
       }
-      remember(id, 'all');
+      delivered.set(id, 'all');
       return event as AccessEvent;
     }
     if (before === 'all') {
@@ -52,7 +44,7 @@ export function createRepeatFilter(max = REMEMBERED) {
     for (const m of fresh) {
       ids.add(m.id);
     }
-    remember(id, ids);
+    delivered.set(id, ids);
     if (fresh === matches || event.type !== 'data-changed' || !event.changes) {
       return event as AccessEvent;
     }
