@@ -53,8 +53,8 @@ const codeOf = (status: number): ErrorCode =>
 
 /** One route's instruments on one surface, their label values bound once. */
 function routeInstruments(metrics: Metrics, surface: Surface, route: string) {
-  const duration = metrics.duration.labels(surface, route);
-  const errors = metrics.errors.labels(surface, route);
+  const duration = metrics.duration(surface, route);
+  const errors = metrics.errors(surface, route);
   const counters = new Map<string, Map<number, { inc(): void }>>();
   return (method: string, status: number, seconds: number) => {
     let byStatus = counters.get(method);
@@ -64,7 +64,7 @@ function routeInstruments(metrics: Metrics, surface: Surface, route: string) {
     }
     let counter = byStatus.get(status);
     if (!counter) {
-      counter = metrics.requests.labels(surface, route, method, String(status));
+      counter = metrics.requests(surface, route, method, String(status));
       byStatus.set(status, counter);
     }
     counter.inc();
@@ -112,7 +112,7 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): voi
     const key = `${surface} ${code}`;
     let counter = refusals.get(key);
     if (!counter) {
-      counter = metrics.refusals.labels(surface, code);
+      counter = metrics.refusals(surface, code);
       refusals.set(key, counter);
     }
     counter.inc();

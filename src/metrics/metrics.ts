@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { cheapHistogram, deferredChildren } from './cheap-instruments.js';
 import { registerSourceGauges, type Sources } from './sources.js';
 
 /** Which door a request came through (docs/operations.md "Metrics"). */
@@ -44,12 +45,12 @@ export function createMetrics(options: MetricsOptions = {}) {
     labelNames: ['surface', 'route'] as const,
     registers,
   });
-  const duration = new Histogram({
+  const duration = cheapHistogram({
     name: 'touchline_http_request_duration_seconds',
     help: 'Time from the request to the last byte of its answer (streams excluded)',
     labelNames: ['surface', 'route'] as const,
     buckets: REQUEST_BUCKETS,
-    registers,
+    registry,
   });
   const refusals = new Counter({
     name: 'touchline_refusals_total',
@@ -91,24 +92,33 @@ export function createMetrics(options: MetricsOptions = {}) {
   const sources: Sources = {};
   registerSourceGauges(registry, sources);
 
+  const requestsOf = deferredChildren(requests);
+  const errorsOf = deferredChildren(errors);
+  const refusalsOf = deferredChildren(refusals);
+  const lookupsOf = deferredChildren(cacheLookups);
+  const operationsOf = deferredChildren(graphqlOperations);
+
+  // The request path's instruments are bound children (cheap-instruments.ts): each is looked up
+  // once per combination of labels and kept by its caller.
   return {
     registry,
-    requests,
-    errors,
-    duration,
-    refusals,
+    requests: (surface: Surface, route: string, method: string, status: string) =>
+      requestsOf({ surface, route, method, status }),
+    errors: (surface: Surface, route: string) => errorsOf({ surface, route }),
+    duration: (surface: Surface, route: string) => duration.labels(surface, route),
+    refusals: (surface: Surface, code: string) => refusalsOf({ surface, code }),
     redisCommands,
     redisDuration,
     liveTicks,
     /** Counts one lookup of `cache`: the function to hand to that cache (no allocation per call). */
     cacheLookup(cache: CacheName): (hit: boolean) => void {
-      const hits = cacheLookups.labels(cache, 'hit');
-      const misses = cacheLookups.labels(cache, 'miss');
+      const hits = lookupsOf({ cache, result: 'hit' });
+      const misses = lookupsOf({ cache, result: 'miss' });
       return (hit) => (hit ? hits.inc() : misses.inc());
     },
     /** Counts one GraphQL operation over HTTP on `path` (no allocation per call). */
     graphqlOperation(path: GraphqlPath): () => void {
-      const counter = graphqlOperations.labels(path);
+      const counter = operationsOf({ path });
       return () => counter.inc();
     },
     /** Where the scrape-time gauges read from; each is set once by the part that owns it. */
