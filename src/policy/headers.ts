@@ -38,18 +38,18 @@ export function quotaHeaders(
   now: Date,
   matchList: boolean,
 ): Record<string, string> {
-  const untilMidnight = String(secondsToHkMidnight(now));
-  const untilMinuteEnd = String(secondsToMinuteEnd(now));
+  const { untilMidnight, untilMinuteEnd } = resetsAt(now);
   const minuteLeft = remaining(usage.minute);
   const quotaLeft = remaining(usage.quota);
+  const limits = limitsText(usage.minute.limit, usage.quota.limit);
   const { minute, day, freeMatches } = RATE_LIMIT_POLICIES;
-  let policy = `"${minute}";q=${usage.minute.limit};w=60, "${day}";q=${usage.quota.limit};w=86400`;
+  let policy = limits.policy;
   let current = `"${minute}";r=${minuteLeft};t=${untilMinuteEnd}, "${day}";r=${quotaLeft};t=${untilMidnight}`;
   const headers: Record<string, string> = {
-    'x-ratelimit-limit': String(usage.minute.limit),
+    'x-ratelimit-limit': limits.minute,
     'x-ratelimit-remaining': minuteLeft,
     'x-ratelimit-reset': untilMinuteEnd,
-    'x-quota-limit': String(usage.quota.limit),
+    'x-quota-limit': limits.day,
     'x-quota-remaining': quotaLeft,
     'x-quota-reset': untilMidnight,
   };
@@ -64,4 +64,60 @@ export function quotaHeaders(
   headers['ratelimit-policy'] = policy;
   headers['ratelimit'] = current;
   return headers;
+}
+
+/*
+ * What every answer of the same second, or of the same limits, says alike is formatted once: the
+ * reset fields are whole seconds to the minute's end and to Hong Kong midnight, the same for
+ * every instant of one second; the limits are a plan's.
+ */
+let resetSecond = Number.NaN;
+let resets = { untilMidnight: '', untilMinuteEnd: '' };
+
+function resetsAt(now: Date) {
+  const second = Math.floor(now.getTime() / 1000);
+  if (second !== resetSecond) {
+    resetSecond = second;
+    resets = {
+      untilMidnight: String(secondsToHkMidnight(now)),
+      untilMinuteEnd: String(secondsToMinuteEnd(now)),
+    };
+  }
+  return resets;
+}
+
+interface LimitsText {
+  minute: string;
+  day: string;
+  /** The `RateLimit-Policy` field without the free allowance. */
+  policy: string;
+}
+
+/** By minute limit, then daily limit: as many as there are plans (and keys' own limits). */
+const MAX_LIMITS_TEXTS = 256;
+const limitsTexts = new Map<number, Map<number, LimitsText>>();
+
+function limitsText(minuteLimit: number, dayLimit: number): LimitsText {
+  let byDay = limitsTexts.get(minuteLimit);
+  if (!byDay) {
+    if (limitsTexts.size >= MAX_LIMITS_TEXTS) {
+      limitsTexts.clear();
+    }
+    byDay = new Map();
+    limitsTexts.set(minuteLimit, byDay);
+  }
+  let text = byDay.get(dayLimit);
+  if (!text) {
+    const { minute, day } = RATE_LIMIT_POLICIES;
+    text = {
+      minute: String(minuteLimit),
+      day: String(dayLimit),
+      policy: `"${minute}";q=${minuteLimit};w=60, "${day}";q=${dayLimit};w=86400`,
+    };
+    if (byDay.size >= MAX_LIMITS_TEXTS) {
+      byDay.clear();
+    }
+    byDay.set(dayLimit, text);
+  }
+  return text;
 }
