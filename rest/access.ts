@@ -44,7 +44,7 @@ export function registerAccess(app: FastifyInstance, gate: Gate, now: () => Date
       return;
     }
     runStep(() => {
-      const opened = gate.open(rawKeyOf(request.headers), request.ip);
+      const opened = gate.open(rawKeyOf(request.headers), request.ip, request.raw.socket);
       const allow = (pass: Pass) => {
         request.pass = pass;
         return pass.allow(operation);

@@ -120,7 +120,7 @@ export function createReplays(options: ReplayOptions) {
     if (!operation || !gate) {
       return undefined;
     }
-    return andThen(gate.open(rawKeyOf(request.headers), request.ip), (pass) => {
+    return andThen(gate.open(rawKeyOf(request.headers), request.ip, request.raw.socket), (pass) => {
       request.pass = pass;
       return andThen(pass.allow(operation), () =>
         andThen(pass.reserve(unitsOf(operation)), () => pass.settle(true)),

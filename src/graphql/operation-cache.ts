@@ -348,7 +348,9 @@ export function createOperationCache(options: OperationCacheOptions) {
   function answer(req: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
     let admitted: MaybePromise<Admitted | undefined>;
     try {
-      admitted = then(gate.open(options.rawKeyOf(req), req.ip), (pass) => admit(req, pass));
+      admitted = then(gate.open(options.rawKeyOf(req), req.ip, req.raw.socket), (pass) =>
+        admit(req, pass),
+      );
     } catch {
       return false;
     }
@@ -379,7 +381,7 @@ export function createOperationCache(options: OperationCacheOptions) {
     }
     let admitted: MaybePromise<Admitted | undefined>;
     try {
-      admitted = then(gate.open(options.rawKeyOf(req), req.ip), (pass) =>
+      admitted = then(gate.open(options.rawKeyOf(req), req.ip, req.raw.socket), (pass) =>
         then(pass.allow(), () =>
           analysisOf(pass) === remembered.analysis ? reserveFor(pass, hit) : undefined,
         ),

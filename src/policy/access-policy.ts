@@ -2,6 +2,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { AccountAccess } from './account-cache.js';
 import { isAddressAllowed } from './allowlist.js';
 import { checkApiKeyFormat, hashApiKey } from './api-key-format.js';
+import { connectionKeyHash } from './connection-key-hash.js';
 import type { KeyCache, KeyRecord } from './key-cache.js';
 import type {
   MaybePromise,
@@ -81,15 +82,16 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
   /**
    * 401 `unauthorized`, 401 `key_invalid`, 403 `key_expired`. Answers at once (no promise) when
    * the key and its account are cached, as they are for every request after a key's first.
+   * `connection`: the socket the request came on, whose previous key's hash may be this one's.
    */
-  function authenticate(rawKey: string | undefined): MaybePromise<Principal> {
+  function authenticate(rawKey: string | undefined, connection?: object): MaybePromise<Principal> {
     if (!rawKey) {
       throw new ApiError(
         'unauthorized',
         'Send your API key in the Authorization (Bearer) or X-Api-Key header',
       );
     }
-    const hash = hashApiKey(rawKey);
+    const hash = connection ? connectionKeyHash(connection, rawKey) : hashApiKey(rawKey);
     const cached = deps.keys.peek(hash);
     if (cached) {
       // Its hash is a stored key's: well formed by construction, no need to parse it again.

@@ -143,8 +143,13 @@ export class Pass {
  * cached and the in-process counters, no step waits for anything.
  */
 export function createGate(policy: AccessPolicy) {
-  function open(rawKey: string | undefined, address: string): MaybePromise<Pass> {
-    return then(policy.authenticate(rawKey), (principal) => {
+  /** `connection`: the request's socket, on which the key's hash is kept (connection-key-hash.ts). */
+  function open(
+    rawKey: string | undefined,
+    address: string,
+    connection?: object,
+  ): MaybePromise<Pass> {
+    return then(policy.authenticate(rawKey, connection), (principal) => {
       let refusal: ApiError | undefined;
       try {
         policy.checkAddress(principal, address);
