@@ -40,6 +40,8 @@ export interface AccessPluginOptions {
   /** The address the HTTP door saw (after TRUST_PROXY). */
   rawKeyOf(ctx: ExecutionContext): string | undefined;
   addressOf(ctx: ExecutionContext): string;
+  /** The connection the operation came on, where its key's hash is kept (connection-key-hash.ts). */
+  connectionOf?(ctx: ExecutionContext): object | undefined;
   /** The most one operation may cost (docs/graphql.md). */
   maxCost: number;
   /**
@@ -211,7 +213,7 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
       }
       let pass: Pass | undefined;
       try {
-        pass = await gate.open(rawKey, options.addressOf(ctx));
+        pass = await gate.open(rawKey, options.addressOf(ctx), options.connectionOf?.(ctx));
         await pass.allow();
         if (invalidVariables) {
           throw invalidVariables;

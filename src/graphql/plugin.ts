@@ -140,6 +140,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
   const caller = {
     rawKeyOf: (ctx: ExecutionContext) => rawKeyOf(ctx.req.headers),
     addressOf: (ctx: ExecutionContext) => ctx.req.ip,
+    connectionOf: (ctx: ExecutionContext) => ctx.req.raw.socket,
   };
   const mask = (error: unknown) => maskError(error, (e) => app.log.error(e));
   const yoga = createYoga<ServerContext, ExecutionContext>({
