@@ -17,9 +17,9 @@ export interface CountingChild {
  * every scrape): the counter itself stays prom-client's, for the exposition and for direct use.
  */
 export function deferredChildren<T extends string>(counter: Counter<T>) {
-  const pending: { labels: Partial<Record<T, string>>; count: number }[] = [];
+  const pending = new Map<string, { labels: Partial<Record<T, string>>; count: number }>();
   const collect = () => {
-    for (const child of pending) {
+    for (const child of pending.values()) {
       if (child.count > 0) {
         counter.inc(child.labels, child.count);
         child.count = 0;
@@ -28,12 +28,18 @@ export function deferredChildren<T extends string>(counter: Counter<T>) {
   };
   // prom-client calls a metric's `collect` before reading its values (lib/counter.js `get`).
   (counter as unknown as { collect: () => void }).collect = collect;
+  /** One child per combination of labels, however often it is asked for. */
   return (labels: Partial<Record<T, string>>): CountingChild => {
-    const child = { labels, count: 0 };
-    pending.push(child);
+    const key = JSON.stringify(labels);
+    let child = pending.get(key);
+    if (!child) {
+      child = { labels, count: 0 };
+      pending.set(key, child);
+    }
+    const own = child;
     return {
       inc() {
-        child.count += 1;
+        own.count += 1;
       },
     };
   };
@@ -130,12 +136,13 @@ export function cheapHistogram<T extends string>(options: CheapHistogramOptions<
         labels[label] = labelValues[i] ?? '';
       });
       const key = JSON.stringify(labelValues);
-      let own = series.get(key);
-      if (!own) {
-        own = { labels, counts: new Float64Array(buckets.length + 1), sum: 0, count: 0 };
-        series.set(key, own);
-      }
-      const s = own;
+      const s = series.get(key) ?? {
+        labels,
+        counts: new Float64Array(buckets.length + 1),
+        sum: 0,
+        count: 0,
+      };
+      series.set(key, s);
       return {
         observe(value: number) {
           let i = 0;
