@@ -1,4 +1,5 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { createPgDatabase, loadDemoAndKey, raiseLimitsAndPick } from '../databases.js';
 import { touchlineEnv } from '../servers.js';
 
@@ -21,5 +22,6 @@ await import('node:child_process').then(({ execFileSync }) =>
 );
 const account = await loadDemoAndKey(env, Number(matches));
 const data = await raiseLimitsAndPick({ databaseUrl, dataDir: '/nonexistent' }, account);
+await mkdir(dirname(out), { recursive: true });
 await writeFile(out, JSON.stringify({ databaseUrl, ...data }, null, 2));
 console.log(JSON.stringify({ databaseUrl, ...data }, null, 2));
