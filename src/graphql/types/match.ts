@@ -16,25 +16,38 @@ import { MatchStatusEnum } from './enums.js';
 
 type MatchWire = Static<typeof Match>;
 
-/** Presented payloads per record and language (records may be shared across requests). */
-const presented = new WeakMap<MatchRecord, Map<string, MatchWire>>();
+/** A record's payload as presented in one language with one assets URL. */
+interface Presented {
+  language: string;
+  assetsUrl: string;
+  wire: MatchWire;
+}
+
+/**
+ * Presented payloads per record (records may be shared across requests), one per language and
+ * assets URL: a list compared by identity, since every field of a match reads it and building a
+ * string key per read cost more than the lookup.
+ */
+const presented = new WeakMap<MatchRecord, Presented[]>();
 
 /**
  * The REST payload of a match, built once per record and language: every `Match` field reads
  * it, so GraphQL and REST say the same thing about the same data.
  */
 export function wireOf(match: MatchRecord, ctx: GraphQLContext): MatchWire {
-  let byLanguage = presented.get(match);
-  if (!byLanguage) {
-    byLanguage = new Map();
-    presented.set(match, byLanguage);
+  const { language, assetsUrl } = ctx;
+  let kept = presented.get(match);
+  if (!kept) {
+    kept = [];
+    presented.set(match, kept);
   }
-  const key = `${ctx.language}|${ctx.assetsUrl}`;
-  let wire = byLanguage.get(key);
-  if (!wire) {
-    wire = presentMatch(match, { language: ctx.language, assetsUrl: ctx.assetsUrl });
-    byLanguage.set(key, wire);
+  for (const entry of kept) {
+    if (entry.language === language && entry.assetsUrl === assetsUrl) {
+      return entry.wire;
+    }
   }
+  const wire = presentMatch(match, { language, assetsUrl });
+  kept.push({ language, assetsUrl, wire });
   return wire;
 }
 
