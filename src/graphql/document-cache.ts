@@ -22,6 +22,16 @@ function errorBytes(error: unknown): number {
   return source.length + message.length;
 }
 
+/**
+ * Texts up to this length are their own key: a parsed document holds its text already, and the
+ * key is counted against the cap as well, so nothing is unbounded; hashing every request's text
+ * (SHA-256) cost more than the lookup. Longer texts are keyed by their digest.
+ */
+const MAX_TEXT_KEY = 16 * 1024;
+
+/** A document text's key: itself, or NUL and its digest (no GraphQL text contains NUL). */
+const keyOf = (text: string) => (text.length <= MAX_TEXT_KEY ? text : `\u0000${digestKey([text])}`);
+
 export interface DocumentCacheOptions {
   /** Bytes of parsed documents kept (their token lists dominate). */
   maxDocumentBytes?: number;
@@ -30,8 +40,8 @@ export interface DocumentCacheOptions {
 }
 
 /**
- * Yoga's parse caches (documents, and the errors of documents that do not parse), keyed by a
- * digest of the document text and bounded by what the parsed documents weigh. Yoga's default
+ * Yoga's parse caches (documents, and the errors of documents that do not parse), keyed by the
+ * document text (a digest of a long one) and bounded by what the parsed documents weigh. Yoga's default
  * keeps 1,024 documents by their full text whatever their size: a document of 5,000 tokens holds
  * about 2.5 MB, so the default could grow past 2 GB on hostile input (docs/operations.md
  * "Memory").
@@ -50,14 +60,14 @@ export function createDocumentCaches(options: DocumentCacheOptions = {}) {
   });
   return {
     documentCache: {
-      get: (text: string) => documents.get(digestKey([text])),
-      set: (text: string, document: DocumentNode) => documents.set(digestKey([text]), document),
+      get: (text: string) => documents.get(keyOf(text)),
+      set: (text: string, document: DocumentNode) => documents.set(keyOf(text), document),
     },
     errorCache: {
-      get: (text: string) => errors.get(digestKey([text])),
+      get: (text: string) => errors.get(keyOf(text)),
       set: (text: string, error: unknown) => {
         if (error !== null && error !== undefined) {
-          errors.set(digestKey([text]), error);
+          errors.set(keyOf(text), error);
         }
       },
     },
