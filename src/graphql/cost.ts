@@ -94,17 +94,61 @@ const isPayloadField = ({ field }: Selected) => {
   return !isIdentity(field) && !cost.billing && !cost.container;
 };
 
+/** Whether a selection set, through its fragments, carries a directive (@skip, @include, ...). */
+function carriesDirectives(
+  selectionSet: SelectionSetNode | undefined,
+  fragments: Fragments,
+  seen: Set<string>,
+): boolean {
+  return (selectionSet?.selections ?? []).some((selection) => {
+    if ((selection.directives?.length ?? 0) > 0) {
+      return true;
+    }
+    if (selection.kind === Kind.INLINE_FRAGMENT) {
+      return carriesDirectives(selection.selectionSet, fragments, seen);
+    }
+    if (selection.kind !== Kind.FRAGMENT_SPREAD || seen.has(selection.name.value)) {
+      return false;
+    }
+    seen.add(selection.name.value);
+    return carriesDirectives(fragments[selection.name.value]?.selectionSet, fragments, seen);
+  });
+}
+
+/**
+ * The fields a resolver's selection selects on `type`. Where no directive can change them, they
+ * are kept per field node and type (the document cache hands every request of the same text the
+ * same nodes), so a `match(id)` does not walk its selection twice on every request.
+ */
+const keptSelections = new WeakMap<FieldNode, Map<GraphQLObjectType, Selected[]>>();
+
+function fieldsSelected(info: GraphQLResolveInfo, type: GraphQLObjectType): Selected[] {
+  const [node, ...more] = info.fieldNodes;
+  const keyNode = node && more.length === 0 ? node : undefined;
+  const kept = keyNode && keptSelections.get(keyNode)?.get(type);
+  if (kept) {
+    return kept;
+  }
+  const fields = info.fieldNodes.flatMap((fieldNode) =>
+    selectedFields(type, fieldNode.selectionSet, info.fragments, info.variableValues),
+  );
+  if (keyNode && !carriesDirectives(keyNode.selectionSet, info.fragments, new Set())) {
+    let byType = keptSelections.get(keyNode);
+    if (!byType) {
+      byType = new Map();
+      keptSelections.set(keyNode, byType);
+    }
+    byType.set(type, fields);
+  }
+  return fields;
+}
+
 function selectsSome(
   info: GraphQLResolveInfo,
   predicate: (selected: Selected) => boolean,
   type = getNamedType(info.returnType),
 ) {
-  if (!isObjectType(type)) {
-    return false;
-  }
-  return info.fieldNodes.some((node) =>
-    selectedFields(type, node.selectionSet, info.fragments, info.variableValues).some(predicate),
-  );
+  return isObjectType(type) && fieldsSelected(info, type).some(predicate);
 }
 
 /**

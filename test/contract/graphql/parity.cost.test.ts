@@ -264,6 +264,20 @@ function corpus(c: DemoCases): Case[] {
       variables: { skip: true, include: true },
       rest: calls(`${M}/${F}`, `${M}/${F}/statistics`),
     },
+    // The same document twice, a payload field off and then on: a selection that directives can
+    // change is read afresh on every run (cost.ts keeps only the fixed ones).
+    {
+      name: 'payload field behind @include, off',
+      query: `query($on: Boolean!) { match(id: ${F}) { id status @include(if: $on) } }`,
+      variables: { on: false },
+      rest: calls(),
+    },
+    {
+      name: 'payload field behind @include, on',
+      query: `query($on: Boolean!) { match(id: ${F}) { id status @include(if: $on) } }`,
+      variables: { on: true },
+      rest: calls(`${M}/${F}`),
+    },
     {
       name: 'dry run: nothing runs, nothing charged',
       query: `{ usage(dryRun: true) { requested } match(id: ${F}) { status events { type } } }`,
