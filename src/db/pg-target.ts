@@ -1,5 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import type pg from 'pg';
+import pg from 'pg';
 import { DescribedQuery } from './described-query.js';
 import { PrismaClient } from './generated/client.js';
 import { createPgPool, type PgPoolOptions } from './pg-pool.js';
@@ -15,6 +15,8 @@ export interface PgTarget {
   close(): Promise<void>;
 }
 
+const poolQuery = pg.Pool.prototype.query as (this: pg.Pool, query: pg.QueryConfig) => unknown;
+
 export function openPgTarget(url: string, options: PgPoolOptions): PgTarget {
   const pool = createPgPool(url, options);
   const adapter = new PrismaPg(pool);
@@ -23,16 +25,19 @@ export function openPgTarget(url: string, options: PgPoolOptions): PgTarget {
     pool,
     adapter,
     prisma,
-    read: async <T>(sql: SqlStatement) =>
-      (
-        (await pool.query(
-          new DescribedQuery({
-            name: statementName(sql.text),
-            text: sql.text,
-            values: [...sql.values],
-          }) as unknown as pg.QueryConfig,
-        )) as unknown as pg.QueryResult
-      ).rows as T[],
+    read: async <T>(sql: SqlStatement) => {
+      // `Prisma.sql`'s text is a getter that builds the string on every read.
+      const text = sql.text;
+      const query = new DescribedQuery({
+        name: statementName(text),
+        text,
+        values: [...sql.values],
+      }) as unknown as pg.QueryConfig;
+      // The pool's own query, not the adapter's patched one (pg-pool.ts): touchline's reads
+      // name their columns and select no "char" column.
+      const result = (await poolQuery.call(pool, query)) as unknown as pg.QueryResult;
+      return result.rows as T[];
+    },
     async close() {
       await prisma.$disconnect();
       // The pool is ours: its idle connections would keep the process alive for seconds.

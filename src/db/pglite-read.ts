@@ -45,8 +45,10 @@ export function createPgliteRead(pglite: PGlite) {
     });
 
   async function run<T>(sql: SqlStatement): Promise<T[]> {
-    const name = statementName(sql.text);
-    const types = await prepare(name, sql.text);
+    // `Prisma.sql`'s text is a getter that builds the string on every read.
+    const text = sql.text;
+    const name = statementName(text);
+    const types = await prepare(name, text);
     try {
       const messages = await exchange(
         Buffer.concat([
