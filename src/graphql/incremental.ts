@@ -26,7 +26,30 @@ export const isLastPayload = (payload: { hasNext?: boolean }) => payload.hasNext
  * result processors read it (no q-values; a charset other than utf-8 names nothing).
  */
 export function acceptsIncrementalDelivery(accept: string | undefined): boolean {
-  return (accept || '*/*')
+  const header = accept || '*/*';
+  let accepts = acceptAnswers.get(header);
+  if (accepts === undefined) {
+    accepts = readsIncremental(header);
+    if (header.length <= MAX_KEPT_ACCEPT) {
+      if (acceptAnswers.size >= ACCEPT_ANSWERS_KEPT) {
+        acceptAnswers.clear();
+      }
+      acceptAnswers.set(header, accepts);
+    }
+  }
+  return accepts;
+}
+
+/**
+ * Answers per Accept header: clients send a handful of them, each on every request. Bounded in
+ * number and length, since the header is the client's text.
+ */
+const acceptAnswers = new Map<string, boolean>();
+const ACCEPT_ANSWERS_KEPT = 64;
+const MAX_KEPT_ACCEPT = 256;
+
+function readsIncremental(accept: string): boolean {
+  return accept
     .replace(/\s/g, '')
     .toLowerCase()
     .split(',')

@@ -130,5 +130,17 @@ describe('whether an Accept header takes an answer in several parts', () => {
     ['text/html', false],
   ])('%s: %s', (accept, expected) => {
     expect(acceptsIncrementalDelivery(accept)).toBe(expected);
+    // Answers are kept per header: asked again, the same.
+    expect(acceptsIncrementalDelivery(accept)).toBe(expected);
+  });
+
+  it('reads any number of distinct and long headers the same way', () => {
+    for (let i = 0; i < 200; i++) {
+      expect(acceptsIncrementalDelivery(`application/json;v=${i}`)).toBe(false);
+      expect(acceptsIncrementalDelivery(`text/event-stream;v=${i}`)).toBe(true);
+    }
+    const long = `${'application/x-padding, '.repeat(40)}multipart/mixed`;
+    expect(acceptsIncrementalDelivery(long)).toBe(true);
+    expect(acceptsIncrementalDelivery(long)).toBe(true);
   });
 });
