@@ -76,6 +76,30 @@ export function directRequestOf(req: FastifyRequest): DirectRequest | undefined 
 }
 
 /**
+ * Documents found valid, per server. Validation depends on the document, the schema and the
+ * rules alone, all fixed for a server, and the document cache hands every request of the same
+ * text the same document; yoga's own validation cache is reached only after every plugin's
+ * `onValidate` has run and the rules' names were joined into its key, on every request.
+ */
+const validDocuments = new WeakMap<Yoga, WeakSet<DocumentNode>>();
+
+function isValid(yoga: Yoga, document: DocumentNode, validate: () => readonly unknown[]): boolean {
+  let valid = validDocuments.get(yoga);
+  if (!valid) {
+    valid = new WeakSet();
+    validDocuments.set(yoga, valid);
+  }
+  if (valid.has(document)) {
+    return true;
+  }
+  if (validate().length > 0) {
+    return false;
+  }
+  valid.add(document);
+  return true;
+}
+
+/**
  * Runs a query through yoga's envelop (every parse, validate, context and execute plugin, the
  * access policy among them) without yoga's HTTP layer: no Fetch request to build, no response
  * stream to read back. Returns undefined, having run nothing that counts, when the document does
@@ -94,7 +118,7 @@ export async function runDirect(
   } catch {
     return undefined;
   }
-  if (envelope.validate(envelope.schema, document).length > 0) {
+  if (!isValid(yoga, document, () => envelope.validate(envelope.schema, document))) {
     return undefined;
   }
   const operation = getOperationAST(document, params.operationName);
