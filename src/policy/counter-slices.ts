@@ -27,7 +27,7 @@ export const MIN_ROOM_PER_INSTANCE = 64;
 export const BUSY_WITHIN_MS = 5;
 /** A slice is at most this share of what is left (1 / (this x instances)). */
 export const SLICE_SHARE = 4;
-export const MAX_MINUTE_SLICE = 256;
+export const MAX_MINUTE_SLICE = 1024;
 export const MAX_DAY_SLICE = 1024;
 const LOW_MINUTE = MAX_MINUTE_SLICE / 2;
 const LOW_DAY = MAX_DAY_SLICE / 2;

@@ -8,7 +8,7 @@ import { dayTtlMs, minuteTtlMs } from './windows.js';
  * Settlements wait at most this long, so Redis counts what slices served within milliseconds;
  * each call costs the instance a socket write (25-80 us of CPU here), so not one per request.
  */
-const SETTLE_EVERY_MS = 20;
+const SETTLE_EVERY_MS = 50;
 /** How often held slices are looked at: those of keys idle for BUSY_WITHIN_MS go back. */
 const IDLE_CHECK_MS = BUSY_WITHIN_MS;
 const MAX_ENTRIES_PER_CALL = 100;
