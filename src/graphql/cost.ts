@@ -118,28 +118,27 @@ function carriesDirectives(
 /**
  * The fields a resolver's selection selects on `type`. Where no directive can change them, they
  * are kept per field node and type (the document cache hands every request of the same text the
- * same nodes), so a `match(id)` does not walk its selection twice on every request.
+ * same nodes), so a `match(id)` does not walk its selection twice on every request. A node whose
+ * selection carries directives is marked `null`: read afresh, and not looked at again.
  */
-const keptSelections = new WeakMap<FieldNode, Map<GraphQLObjectType, Selected[]>>();
+const keptSelections = new WeakMap<FieldNode, Map<GraphQLObjectType, Selected[]> | null>();
 
 function fieldsSelected(info: GraphQLResolveInfo, type: GraphQLObjectType): Selected[] {
   const [node, ...more] = info.fieldNodes;
   const keyNode = node && more.length === 0 ? node : undefined;
-  const kept = keyNode && keptSelections.get(keyNode)?.get(type);
+  let byType = keyNode ? keptSelections.get(keyNode) : null;
+  const kept = byType?.get(type);
   if (kept) {
     return kept;
   }
   const fields = info.fieldNodes.flatMap((fieldNode) =>
     selectedFields(type, fieldNode.selectionSet, info.fragments, info.variableValues),
   );
-  if (keyNode && !carriesDirectives(keyNode.selectionSet, info.fragments, new Set())) {
-    let byType = keptSelections.get(keyNode);
-    if (!byType) {
-      byType = new Map();
-      keptSelections.set(keyNode, byType);
-    }
-    byType.set(type, fields);
+  if (keyNode && byType === undefined) {
+    byType = carriesDirectives(keyNode.selectionSet, info.fragments, new Set()) ? null : new Map();
+    keptSelections.set(keyNode, byType);
   }
+  byType?.set(type, fields);
   return fields;
 }
 

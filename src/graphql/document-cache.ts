@@ -41,10 +41,10 @@ export interface DocumentCacheOptions {
 
 /**
  * Yoga's parse caches (documents, and the errors of documents that do not parse), keyed by the
- * document text (a digest of a long one) and bounded by what the parsed documents weigh. Yoga's default
- * keeps 1,024 documents by their full text whatever their size: a document of 5,000 tokens holds
- * about 2.5 MB, so the default could grow past 2 GB on hostile input (docs/operations.md
- * "Memory").
+ * document text (a digest of a long one) and bounded by what the parsed documents weigh. Yoga's
+ * default keeps 1,024 documents by their full text whatever their size: a document of 5,000
+ * tokens holds about 2.5 MB, so the default could grow past 2 GB on hostile input
+ * (docs/operations.md "Memory").
  */
 export function createDocumentCaches(options: DocumentCacheOptions = {}) {
   const ttlMs = options.ttlMs ?? 3_600_000;

@@ -21,6 +21,14 @@ type Variables = Record<string, unknown>;
 export const isLastPayload = (payload: { hasNext?: boolean }) => payload.hasNext === false;
 
 /**
+ * Answers per Accept header: clients send a handful of them, each on every request. Bounded in
+ * number and length, since the header is the client's text.
+ */
+const acceptAnswers = new Map<string, boolean>();
+const ACCEPT_ANSWERS_KEPT = 64;
+const MAX_KEPT_ACCEPT = 256;
+
+/**
  * Whether an Accept header lets yoga answer with more than one payload: multipart/mixed or
  * text/event-stream, or a wildcard that covers one (a missing header is `*\/*`). Read as yoga's
  * result processors read it (no q-values; a charset other than utf-8 names nothing).
@@ -39,14 +47,6 @@ export function acceptsIncrementalDelivery(accept: string | undefined): boolean 
   }
   return accepts;
 }
-
-/**
- * Answers per Accept header: clients send a handful of them, each on every request. Bounded in
- * number and length, since the header is the client's text.
- */
-const acceptAnswers = new Map<string, boolean>();
-const ACCEPT_ANSWERS_KEPT = 64;
-const MAX_KEPT_ACCEPT = 256;
 
 function readsIncremental(accept: string): boolean {
   return accept
