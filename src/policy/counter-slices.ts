@@ -345,8 +345,17 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
   /** Redis replied to the key's request that asked for slices (or failed to). */
   const answered = (keyId: number) => asking.delete(keyId);
 
-  /** Takes in what Redis granted beside an admitted request (and what it says was given out). */
-  function granted(input: ReserveInput, reply: GrantReply): UsageSnapshot {
+  /**
+   * Takes in what Redis granted beside an admitted request (and what it says was given out).
+   * `asked`: whether the request asked for minute and day slices; only a reply to a request that
+   * asked says whether a window is still granted in slices (the requests that ran alongside
+   * the asking one, in the same batch, asked for none and were granted none).
+   */
+  function granted(
+    input: ReserveInput,
+    reply: GrantReply,
+    asked: { minute: boolean; day: boolean } = { minute: true, day: true },
+  ): UsageSnapshot {
     let s = slices.get(input.keyId);
     if (!s || !sameLimits(s.limits, input.limits)) {
       if (s) {
@@ -379,8 +388,12 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
     s.quotaGiven = reply.quotaGiven - back.plan;
     s.freeGiven = reply.freeGiven - back.free;
     s.lastUsedMs = nowMs();
-    s.minuteSliced = reply.minuteSlice > 0;
-    s.daySliced = reply.planSlice > 0;
+    if (asked.minute) {
+      s.minuteSliced = reply.minuteSlice > 0;
+    }
+    if (asked.day) {
+      s.daySliced = reply.planSlice > 0;
+    }
     return usageOf(s);
   }
 

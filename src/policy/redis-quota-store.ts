@@ -98,14 +98,19 @@ export function createRedisQuotaStore(
    * what this instance holds (its slice, units given back that a settlement has not yet taken
    * off the leases) is read in the same order as Redis ran the settlements (see the batcher).
    */
-  function usageAtReply(input: ReserveInput, reply: Reply): UsageSnapshot {
+  function usageAtReply(
+    input: ReserveInput,
+    reply: Reply,
+    wants: readonly number[],
+  ): UsageSnapshot {
     const [ok, , minute, quota, free, , , minuteSlice, planSlice, freeSlice] = reply;
     if (!slices) {
       return snapshot(input.limits, minute, quota, free);
     }
     if (ok === 1) {
       const given = { minuteGiven: minute, quotaGiven: quota, freeGiven: free };
-      return slices.granted(input, { ...given, minuteSlice, planSlice, freeSlice });
+      const asked = { minute: (wants[0] ?? 0) > 0, day: (wants[1] ?? 0) > 0 };
+      return slices.granted(input, { ...given, minuteSlice, planSlice, freeSlice }, asked);
     }
     const here = slices.heldHere(input);
     return snapshot(input.limits, minute - here.minute, quota - here.plan, free - here.free);
@@ -141,7 +146,7 @@ export function createRedisQuotaStore(
     let usage: UsageSnapshot | undefined;
     const onReply = (reply: Reply) => {
       if (reply[0] !== NOT_RESTORED) {
-        usage = usageAtReply(input, reply);
+        usage = usageAtReply(input, reply, wants);
       }
     };
     for (let attempt = 0; attempt < 3; attempt++) {

@@ -225,6 +225,50 @@ describeWithRedis('counter slices', () => {
     expect(wrong).toEqual([]);
   }, 60_000);
 
+  it('a busy key with requests in flight together refills its slice before it runs out', async () => {
+    const prefix = uniquePrefix();
+    await markRestored(prefix, 5);
+    const client = createCounterRedis(TEST_REDIS_URL ?? '');
+    // Reservations that went to Redis with units (a request), not refills (0 units).
+    let decidedInRedis = 0;
+    const reserve = client.tlReserve.bind(client);
+    client.tlReserve = (...args) => {
+      const keyCount = Number(args[0]);
+      for (let a = 1 + keyCount; a < args.length; a += 12) {
+        decidedInRedis += Number(args[a]) > 0 ? 1 : 0;
+      }
+      return reserve(...args);
+    };
+    const store = await instanceStore(prefix, 1, client);
+    const input = { accountId: 5, keyId: 51, cost: 1, freeEligible: 0 };
+    const inputLimits = limits(1_000_000, 10_000_000);
+    // 16 connections, each sending its next request about a millisecond after its answer:
+    // 6,000 requests use up several slices of 1,024.
+    let left = 6000;
+    let admitted = 0;
+    const connection = async () => {
+      while (left-- > 0) {
+        const outcome = await store.reserve({ ...input, limits: inputLimits, now: new Date() });
+        admitted += outcome.admitted ? 1 : 0;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    };
+    const started = new Date();
+    await Promise.all(Array.from({ length: 16 }, connection));
+    expect(admitted).toBe(6000);
+    // The first requests of the burst go to Redis together (one of them asks for the slice);
+    // after that the slice is refilled in the background while half of it is left, so the 16
+    // connections do not all go to Redis again each time a slice is used up (6 times here).
+    expect(decidedInRedis).toBeLessThanOrEqual(40);
+    await store.close();
+    // The burst may straddle a minute's end: its units are in the two minutes together.
+    const first = await redisCounts(prefix, 5, 51, started);
+    const last = await redisCounts(prefix, 5, 51);
+    const sameMinute = minuteWindow(started) === minuteWindow(new Date());
+    expect(first.minute + (sameMinute ? 0 : last.minute)).toBe(6000);
+    expect({ quota: last.quota, keyPlan: last.keyPlan }).toEqual({ quota: 6000, keyPlan: 6000 });
+  });
+
   it('a small limit gets no slice: every request is decided in Redis', async () => {
     const prefix = uniquePrefix();
     await markRestored(prefix, 4);
