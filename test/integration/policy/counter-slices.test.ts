@@ -265,7 +265,7 @@ describeWithRedis('counter slices', () => {
     const first = await redisCounts(prefix, 5, 51, started);
     const last = await redisCounts(prefix, 5, 51);
     const sameMinute = minuteWindow(started) === minuteWindow(new Date());
-    expect(first.minute + (sameMinute ? 0 : last.minute)).toBe(6000);
+    expect((first.minute ?? 0) + (sameMinute ? 0 : (last.minute ?? 0))).toBe(6000);
     expect({ quota: last.quota, keyPlan: last.keyPlan }).toEqual({ quota: 6000, keyPlan: 6000 });
   });
 
