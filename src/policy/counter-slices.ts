@@ -71,6 +71,9 @@ export interface GrantReply {
   freeSlice: number;
 }
 
+/** The minute, plan and free slices a request asks for, and the divisor that sizes them. */
+export type Wanted = readonly [minute: number, plan: number, free: number, divisor: number];
+
 interface Returning {
   accountId: number;
   minute: number;
@@ -301,7 +304,7 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
    * the day while the key still holds half a day slice. Then the divisor that sizes them. An
    * asking request calls `answered` when Redis has replied.
    */
-  function wanted(input: ReserveInput, refill = false): [number, number, number, number] {
+  function wanted(input: ReserveInput, refill = false): Wanted {
     const instances = Math.max(1, options.instances());
     const at = nowMs();
     const busy =
@@ -347,15 +350,11 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
 
   /**
    * Takes in what Redis granted beside an admitted request (and what it says was given out).
-   * `asked`: whether the request asked for minute and day slices; only a reply to a request that
-   * asked says whether a window is still granted in slices (the requests that ran alongside
-   * the asking one, in the same batch, asked for none and were granted none).
+   * `asked`: what the request asked for (`wanted`); only a reply to a request that asked for a
+   * window's slice says whether that window is still granted in slices (the requests that ran
+   * alongside the asking one, in the same batch, asked for none and were granted none).
    */
-  function granted(
-    input: ReserveInput,
-    reply: GrantReply,
-    asked: { minute: boolean; day: boolean } = { minute: true, day: true },
-  ): UsageSnapshot {
+  function granted(input: ReserveInput, reply: GrantReply, asked: Wanted): UsageSnapshot {
     let s = slices.get(input.keyId);
     if (!s || !sameLimits(s.limits, input.limits)) {
       if (s) {
@@ -388,10 +387,11 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
     s.quotaGiven = reply.quotaGiven - back.plan;
     s.freeGiven = reply.freeGiven - back.free;
     s.lastUsedMs = nowMs();
-    if (asked.minute) {
+    const [minuteAsked, planAsked] = asked;
+    if (minuteAsked > 0) {
       s.minuteSliced = reply.minuteSlice > 0;
     }
-    if (asked.day) {
+    if (planAsked > 0) {
       s.daySliced = reply.planSlice > 0;
     }
     return usageOf(s);

@@ -1,5 +1,5 @@
 import { redisMasters } from '../db/redis.js';
-import { type CounterSlices, createCounterSlices } from './counter-slices.js';
+import { type CounterSlices, createCounterSlices, type Wanted } from './counter-slices.js';
 import type {
   CounterLimits,
   QuotaStore,
@@ -88,7 +88,7 @@ export function createRedisQuotaStore(
     ? createCounterSlices(options.slices)
     : undefined;
   const settler = slices ? createSliceSettler(redis, prefix, slices) : undefined;
-  const noSlices = [0, 0, 0, 1] as const;
+  const noSlices: Wanted = [0, 0, 0, 1];
   /** A refusal while slices are held elsewhere asks again this many times, this far apart. */
   const SLICE_WAITS = 3;
   const SLICE_WAIT_MS = 10;
@@ -98,19 +98,14 @@ export function createRedisQuotaStore(
    * what this instance holds (its slice, units given back that a settlement has not yet taken
    * off the leases) is read in the same order as Redis ran the settlements (see the batcher).
    */
-  function usageAtReply(
-    input: ReserveInput,
-    reply: Reply,
-    wants: readonly number[],
-  ): UsageSnapshot {
+  function usageAtReply(input: ReserveInput, reply: Reply, wants: Wanted): UsageSnapshot {
     const [ok, , minute, quota, free, , , minuteSlice, planSlice, freeSlice] = reply;
     if (!slices) {
       return snapshot(input.limits, minute, quota, free);
     }
     if (ok === 1) {
       const given = { minuteGiven: minute, quotaGiven: quota, freeGiven: free };
-      const asked = { minute: (wants[0] ?? 0) > 0, day: (wants[1] ?? 0) > 0 };
-      return slices.granted(input, { ...given, minuteSlice, planSlice, freeSlice }, asked);
+      return slices.granted(input, { ...given, minuteSlice, planSlice, freeSlice }, wants);
     }
     const here = slices.heldHere(input);
     return snapshot(input.limits, minute - here.minute, quota - here.plan, free - here.free);
