@@ -1,3 +1,4 @@
+import { coalescedReads } from '../db/coalesced-reads.js';
 import type { SqlRead } from '../db/database.js';
 import { Prisma } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
@@ -81,8 +82,8 @@ export function createMatchesService({ read }: { read: SqlRead }) {
     return rows.map(toMatchRecord);
   }
 
-  /** Batch lookup for DataLoaders: unknown ids are absent from the map. */
-  async function getByIds(ids: readonly number[]): Promise<Map<number, MatchRecord>> {
+  /** One statement for the ids: unknown ids are absent from the map. */
+  async function readByIds(ids: readonly number[]): Promise<Map<number, MatchRecord>> {
     if (ids.length === 0) {
       return new Map();
     }
@@ -94,6 +95,12 @@ export function createMatchesService({ read }: { read: SqlRead }) {
       SELECT ${MATCH_COLUMNS} FROM matches m ${MATCH_JOINS} WHERE ${which}`);
     return new Map(rows.map((r) => [r.id, toMatchRecord(r)]));
   }
+
+  /**
+   * Batch lookup for DataLoaders and the REST detail: the ids asked for by every request of the
+   * same turn of the event loop are read together (coalesced-reads.ts).
+   */
+  const getByIds = coalescedReads(readByIds);
 
   /** Spec 4.5 rule 2: an unknown match is a 404. */
   async function getById(id: number): Promise<MatchRecord> {

@@ -1,0 +1,80 @@
+/** A read of rows by key: the rows found, by key (absent keys have no row). */
+export type KeyedRead<K, V> = (keys: readonly K[]) => Promise<Map<K, V>>;
+
+/** How many distinct keys one statement reads at most; a fuller batch is sent at once. */
+const MAX_KEYS = 256;
+
+interface Batch<K, V> {
+  keys: Set<K>;
+  rows: Promise<Map<K, V>>;
+  /** Sends the batch's statement (once); no key joins it after. */
+  send(): void;
+}
+
+/**
+ * `read` shared by every caller of one turn of the event loop: the keys asked for while a batch
+ * is open are read by ONE statement, sent when the turn's I/O callbacks have run (setImmediate),
+ * and each caller gets the rows of its own keys. Under load the requests that arrived together
+ * share a round trip (docs/performance-miss-path.md "Reads shared across requests"): the
+ * statement, its write to the database and its wake-up cost most of a primary-key read, not the
+ * row. A batch is only ever joined before it is sent, so every caller's rows were read after it
+ * asked for them, never an answer already on its way; a failed read fails each of its callers.
+ */
+export function coalescedReads<K, V>(read: KeyedRead<K, V>, maxKeys = MAX_KEYS): KeyedRead<K, V> {
+  let open: Batch<K, V> | undefined;
+
+  function openBatch(): Batch<K, V> {
+    let settle!: (rows: Promise<Map<K, V>>) => void;
+    let sent = false;
+    const batch: Batch<K, V> = {
+      keys: new Set(),
+      rows: new Promise<Map<K, V>>((resolve) => {
+        settle = resolve;
+      }),
+      send() {
+        if (sent) {
+          return;
+        }
+        sent = true;
+        if (open === batch) {
+          open = undefined;
+        }
+        try {
+          settle(read([...batch.keys]));
+        } catch (error) {
+          settle(Promise.reject(error));
+        }
+      },
+    };
+    setImmediate(() => batch.send());
+    return batch;
+  }
+
+  return async (keys) => {
+    if (keys.length === 0) {
+      return new Map();
+    }
+    const batches = new Set<Batch<K, V>>();
+    for (const key of keys) {
+      open ??= openBatch();
+      const batch = open;
+      batch.keys.add(key);
+      batches.add(batch);
+      if (batch.keys.size >= maxKeys) {
+        batch.send();
+      }
+    }
+    const found = await Promise.all([...batches].map((b) => b.rows));
+    const mine = new Map<K, V>();
+    for (const key of keys) {
+      for (const rows of found) {
+        const row = rows.get(key);
+        if (row !== undefined) {
+          mine.set(key, row);
+          break;
+        }
+      }
+    }
+    return mine;
+  };
+}
