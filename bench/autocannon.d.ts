@@ -12,6 +12,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    /** Requests each connection sends in turn (over `body`), cycling. */
+    requests?: { body?: string }[];
     pipelining?: number;
     /** Seconds before a request counts as a timeout. */
     timeout?: number;

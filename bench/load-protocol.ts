@@ -6,6 +6,8 @@ export interface CannonTask {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /** Bodies sent in turn, one request each (every connection cycles through them); over `body`. */
+  bodies?: readonly string[];
   connections: number;
   /** Window length; with `amount`, the cap on it. */
   seconds: number;

@@ -16,6 +16,7 @@ function cannon(task: CannonTask, seconds: number, latencies?: number[]): Promis
         method: task.method,
         headers: task.headers,
         ...(task.body === undefined ? {} : { body: task.body }),
+        ...(task.bodies ? { requests: task.bodies.map((body) => ({ body })) } : {}),
         connections: task.connections,
         ...(task.amount === undefined ? { duration: seconds } : { amount: task.amount }),
         timeout: 30,

@@ -45,6 +45,8 @@ export interface Scenario {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** Bodies sent in turn during the load (the probes send `body`). */
+  bodies?: readonly string[];
   graphql?: boolean;
   /** Items in the answer, for list pages (shown next to the label). */
   items?: (json: unknown) => number;
@@ -357,6 +359,7 @@ export async function measureScenario(
     method: s.method,
     headers: s.headers,
     ...(s.body === undefined ? {} : { body: s.body }),
+    ...(s.bodies ? { bodies: s.bodies } : {}),
     connections: options.connections,
     engine: options.loadGenerator,
     ...(s.graphql ? { graphql: true } : {}),

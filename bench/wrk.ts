@@ -48,7 +48,16 @@ export function wrkScript(task: CannonTask): string {
   const headers = Object.entries(task.headers)
     .map(([name, value]) => `wrk.headers[${luaString(name)}] = ${luaString(value)}`)
     .join('\n');
-  const body = task.body === undefined ? '' : `wrk.body = ${luaString(task.body)}`;
+  const body = task.bodies
+    ? `local bodies = { ${task.bodies.map(luaString).join(', ')} }
+local turn = 0
+function request()
+  turn = turn % #bodies + 1
+  return wrk.format(nil, nil, nil, bodies[turn])
+end`
+    : task.body === undefined
+      ? ''
+      : `wrk.body = ${luaString(task.body)}`;
   const checkBody = task.graphql
     ? `if string.find(body, '"errors":', 1, true) then mismatches = mismatches + 1 end`
     : '';

@@ -9,9 +9,14 @@ import {
   summariseTouchlineDetail,
 } from './equivalence.js';
 
-/** The two operations, each as touchline's and PostGraphile's document (bench/peer/queries/). */
-export type OperationId = 'detail' | 'day';
+/** The operations, each as touchline's and PostGraphile's document (bench/peer/queries/). */
+export type OperationId = 'detail' | 'details' | 'day';
 export type PeerServer = 'touchline' | 'postgraphile';
+
+/** The bench data, and the matches the many-matches detail row asks for in turn. */
+export interface PeerData extends BenchData {
+  matchIds: readonly number[];
+}
 
 const query = (name: string) =>
   readFileSync(new URL(`./queries/${name}.graphql`, import.meta.url), 'utf8');
@@ -26,13 +31,13 @@ export function hongKongDay(day: string): { from: string; to: string } {
 export interface Operation {
   id: OperationId;
   label: string;
-  scenario(server: PeerServer, data: BenchData): Scenario;
+  scenario(server: PeerServer, data: PeerData): Scenario;
   summarise(server: PeerServer, answer: unknown): MatchSummary[];
 }
 
 function request(
   server: PeerServer,
-  data: BenchData,
+  data: PeerData,
   document: string,
   variables: Record<string, unknown>,
 ) {
@@ -43,10 +48,16 @@ function request(
       'content-type': 'application/json',
       ...(server === 'touchline' ? { 'x-api-key': data.key } : {}),
     },
-    body: JSON.stringify({ query: document, variables }),
+    body: requestBody(document, variables),
     graphql: true,
   };
 }
+
+const requestBody = (document: string, variables: Record<string, unknown>) =>
+  JSON.stringify({ query: document, variables });
+
+const summariseDetail = (server: PeerServer, answer: unknown) =>
+  server === 'touchline' ? summariseTouchlineDetail(answer) : summarisePostGraphileDetail(answer);
 
 const DOCUMENTS = {
   touchline: { detail: query('touchline-detail'), day: query('touchline-day') },
@@ -62,10 +73,18 @@ export const OPERATIONS: readonly Operation[] = [
       label: `${server}: match detail`,
       ...request(server, data, DOCUMENTS[server].detail, { id: data.matchId }),
     }),
-    summarise: (server, answer) =>
-      server === 'touchline'
-        ? summariseTouchlineDetail(answer)
-        : summarisePostGraphileDetail(answer),
+    summarise: summariseDetail,
+  },
+  {
+    id: 'details',
+    label: 'GraphQL match detail, many matches in turn',
+    scenario: (server, data) => ({
+      id: 'gql-match',
+      label: `${server}: match detail, ${data.matchIds.length} matches in turn`,
+      ...request(server, data, DOCUMENTS[server].detail, { id: data.matchIds[0] }),
+      bodies: data.matchIds.map((id) => requestBody(DOCUMENTS[server].detail, { id })),
+    }),
+    summarise: summariseDetail,
   },
   {
     id: 'day',

@@ -13,7 +13,7 @@ export interface PeerRun {
   /** How PostGraphile was run (Node 22, or this Node with the polyfill). */
   postgraphileRuntime: string;
   postgraphileVersion: string;
-  data: { matchId: number; day: string; dayMatches: number };
+  data: { matchId: number; matchesInTurn: number; day: string; dayMatches: number };
   /** What the equivalence check compared. */
   checked: string[];
   measurements: PeerMeasurement[];
@@ -22,7 +22,11 @@ export interface PeerRun {
 }
 
 const cpu = (v: number | undefined) => (v === undefined ? 'n/a' : String(v));
-const OPERATION = { detail: 'match detail', day: 'Hong Kong day page' } as const;
+const OPERATION = {
+  detail: 'match detail (one match)',
+  details: 'match detail (many matches in turn)',
+  day: 'Hong Kong day page',
+} as const;
 
 function table(rows: readonly PeerRow[]): string[] {
   const lines = [
@@ -48,7 +52,7 @@ export function renderPeerMarkdown(run: PeerRun): string {
     '',
     `Machine: ${m.nproc} × ${m.cpu}, node ${m.node} (${m.platform}); load average ${m.loadavgStart.join(' ')} at start, ${m.loadavgEnd.join(' ')} at end.`,
     `PostGraphile on ${run.postgraphileRuntime}.`,
-    `Load: ${o.rounds} interleaved round(s), ${o.connections} connections, ${o.warmup} s warm-up + ${o.seconds} s measured per row; medians over the rounds. ${o.matches} demo matches; match ${run.data.matchId}, day ${run.data.day} (${run.data.dayMatches} matches). Run took ${run.seconds} s.`,
+    `Load: ${o.rounds} interleaved round(s), ${o.connections} connections, ${o.warmup} s warm-up + ${o.seconds} s measured per row; medians over the rounds. ${o.matches} demo matches; match ${run.data.matchId} (${run.data.matchesInTurn} in turn for the many-matches row), day ${run.data.day} (${run.data.dayMatches} matches). Run took ${run.seconds} s.`,
     `Same data checked before measuring: ${run.checked.join('; ')}.`,
     '',
     ...table(run.rows),

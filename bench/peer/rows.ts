@@ -50,7 +50,7 @@ function figures(ms: readonly PeerMeasurement[], operation: OperationId, side: S
 
 export function peerRows(ms: readonly PeerMeasurement[]): PeerRow[] {
   const rows: PeerRow[] = [];
-  for (const operation of ['detail', 'day'] as const) {
+  for (const operation of ['detail', 'details', 'day'] as const) {
     const postgraphile = figures(ms, operation, 'postgraphile');
     for (const cache of ['off', 'on'] as const) {
       const touchline = figures(ms, operation, cache === 'off' ? 'touchline-off' : 'touchline-on');
@@ -67,6 +67,7 @@ const row = (rows: readonly PeerRow[], operation: OperationId) =>
 /** Issue 20's targets: cache off, touchline against PostGraphile. */
 export function peerTargets(rows: readonly PeerRow[]): PeerTarget[] {
   const detail = row(rows, 'detail');
+  const details = row(rows, 'details');
   const day = row(rows, 'day');
   const dayPg = day?.touchline.pgCpuMicros;
   const dayPgPeer = day?.postgraphile.pgCpuMicros;
@@ -88,10 +89,16 @@ export function peerTargets(rows: readonly PeerRow[]): PeerTarget[] {
       met: pgShare !== undefined && pgShare <= 1,
     },
     {
-      name: 'match detail, cache off: touchline req/s / PostGraphile req/s',
+      name: 'match detail (one match), cache off: touchline req/s / PostGraphile req/s',
       value: detail?.ratio,
       target: '>= 1.5',
       met: (detail?.ratio ?? 0) >= 1.5,
+    },
+    {
+      name: 'match detail (many matches in turn), cache off: touchline req/s / PostGraphile req/s',
+      value: details?.ratio,
+      target: '>= 1.5',
+      met: (details?.ratio ?? 0) >= 1.5,
     },
   ];
 }

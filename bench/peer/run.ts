@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 import {
   createPgDatabase,
   dropPgDatabase,
@@ -19,7 +20,7 @@ import { LoadGenerator } from '../load-client.js';
 import { killChildren, log, type Server } from '../processes.js';
 import { startTouchline, type TouchlineConfig, touchlineEnv } from '../servers.js';
 import { measurePeer, type PeerMeasurement, type Side } from './measure.js';
-import { OPERATIONS } from './operations.js';
+import { OPERATIONS, type PeerData } from './operations.js';
 import { parsePeerOptions } from './options.js';
 import { PgBackendCpu } from './pg-cpu.js';
 import {
@@ -69,9 +70,30 @@ async function prepareDatabase(tmp: string) {
   cleanups.push(() => dropRedisPrefix(options.redisUrl, config.redisPrefix ?? ''));
   log(`loading ${options.matches} demo matches into ${database}`);
   const account = await loadDemoAndKey(touchlineEnv(config), options.matches);
-  const data = await raiseLimitsAndPick(config, account);
+  const data: PeerData = {
+    ...(await raiseLimitsAndPick(config, account)),
+    matchIds: await matchesInTurn(config.databaseUrl),
+  };
   log(`match ${data.matchId}, day ${data.day} (${data.dayMatches} matches)`);
   return { database, config, data };
+}
+
+/** Matches the many-matches detail row asks for in turn. */
+const MATCHES_IN_TURN = 500;
+
+/** MATCHES_IN_TURN match ids in an order that is the same in every run and not the ids' own. */
+async function matchesInTurn(databaseUrl: string | undefined): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>(
+      'SELECT id FROM matches ORDER BY md5(id::text) LIMIT $1',
+      [MATCHES_IN_TURN],
+    );
+    return rows.map((r) => r.id);
+  } finally {
+    await client.end();
+  }
 }
 
 const stopping = (server: Server) => () => server.stop();
@@ -144,7 +166,12 @@ async function main(): Promise<number> {
     options: shownOptions,
     postgraphileRuntime: runtime.description,
     postgraphileVersion: version.version,
-    data: { matchId: data.matchId, day: data.day, dayMatches: data.dayMatches },
+    data: {
+      matchId: data.matchId,
+      matchesInTurn: data.matchIds.length,
+      day: data.day,
+      dayMatches: data.dayMatches,
+    },
     checked,
     measurements,
     rows,

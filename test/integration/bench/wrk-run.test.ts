@@ -10,6 +10,7 @@ suite(`wrk drives a real server${findWrk() ? '' : ' [SKIPPED: wrk missing]'}`, (
   let server: Server;
   let url = '';
   const seen = { posts: 0, badBodies: 0, headers: 0 };
+  const inTurn: string[] = [];
   beforeAll(async () => {
     server = createServer((request, response) => {
       let body = '';
@@ -17,7 +18,9 @@ suite(`wrk drives a real server${findWrk() ? '' : ' [SKIPPED: wrk missing]'}`, (
         body += chunk;
       });
       request.on('end', () => {
-        if (request.method === 'POST') {
+        if (request.url === '/in-turn') {
+          inTurn.push(body);
+        } else if (request.method === 'POST') {
           seen.posts += 1;
           seen.badBodies += body === '{"query":"{ a }"}' ? 0 : 1;
         }
@@ -53,6 +56,21 @@ suite(`wrk drives a real server${findWrk() ? '' : ' [SKIPPED: wrk missing]'}`, (
     expect(seen.badBodies).toBe(0);
     expect(seen.posts).toBeGreaterThanOrEqual(result.responses);
     expect(seen.headers).toBeGreaterThanOrEqual(result.responses);
+  });
+
+  it('sends bodies in turn, each one as often as the others', async () => {
+    const bodies = ['{"id":1}', '{"id":2}', '{"id":"é"}'];
+    const result = await runWrk(
+      { ...base, connections: 1, url: `${url}/in-turn`, method: 'POST', headers: {}, bodies },
+      1,
+    );
+    expect(result.failures).toBe(0);
+    expect(inTurn.length).toBeGreaterThanOrEqual(result.responses);
+    // wrk asks the script for a first request before it sends any: the turn may start anywhere.
+    const next = (body: string) => bodies[(bodies.indexOf(body) + 1) % bodies.length];
+    expect(inTurn.slice(1).every((body, i) => body === next(inTurn[i] as string))).toBe(true);
+    const counts = bodies.map((b) => inTurn.filter((x) => x === b).length);
+    expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
   });
 
   it('counts GraphQL error bodies and unexpected statuses as failures', async () => {
