@@ -70,6 +70,8 @@ export interface Server {
   readonly pid: number;
   /** Every process that answers through it (a balancer and its instances); default `[pid]`. */
   readonly pids?: readonly number[];
+  /** Where its inspector listens once SIGUSR1 opens it (bench/collected-rss.ts); Node servers only. */
+  readonly inspectPort?: number;
   stop(): Promise<void>;
 }
 
@@ -199,7 +201,16 @@ export async function startServer(options: {
   const out = createWriteStream(logFile, { flags: 'a' });
   const { runtime } = options;
   const loader = runtime || options.bundle ? [] : NODE_TS;
-  const argv = [...(options.nodeArgs ?? []), ...loader, options.entry, ...(options.args ?? [])];
+  // Not opened: SIGUSR1 opens it on this port when the memory rows collect garbage.
+  const inspectPort = runtime ? undefined : await freePort();
+  const inspect = inspectPort === undefined ? [] : [`--inspect-port=127.0.0.1:${inspectPort}`];
+  const argv = [
+    ...inspect,
+    ...(options.nodeArgs ?? []),
+    ...loader,
+    options.entry,
+    ...(options.args ?? []),
+  ];
   const child = spawn(runtime?.node ?? process.execPath, argv, {
     cwd: runtime?.cwd ?? ROOT,
     env: options.env,
@@ -224,5 +235,11 @@ export async function startServer(options: {
     await stop();
     throw new Error(`${options.name}: ${(error as Error).message} (see ${logFile})`);
   }
-  return { name: options.name, url, pid: child.pid ?? 0, stop };
+  return {
+    name: options.name,
+    url,
+    pid: child.pid ?? 0,
+    ...(inspectPort === undefined ? {} : { inspectPort }),
+    stop,
+  };
 }

@@ -1,6 +1,6 @@
 import type { BenchRun } from './bench-run.js';
 import { LIVE_P99_TARGET, liveLatencies } from './live-latency.js';
-import { RSS_GROWTH_TARGET, rssGrowth, worstGrowthByConfig } from './memory.js';
+import { RSS_GROWTH_TARGET, rssGrowth, type ServerMemory, worstGrowthByConfig } from './memory.js';
 import type { Measurement, RoundFigures, ScenarioId } from './scenarios.js';
 import { median, round, significant } from './stats.js';
 
@@ -222,6 +222,14 @@ function baselineFor(ms: Measurement[], index: number): Baseline | undefined {
  * detail (GraphQL match). Targets judge the req/s ratio; a latency row's ratio is the
  * baseline's p50 over its own (0.5: twice the baseline's latency).
  */
+/** The readings a memory row's ratio comes from: after full collections when both were had. */
+function memoryFigures(m: ServerMemory): string {
+  const asRead = `as read ${m.startKb} -> ${m.endKb ?? 'n/a'} kB`;
+  return m.startCollectedKb !== undefined && m.endCollectedKb !== undefined
+    ? `after a full collection ${m.startCollectedKb} -> ${m.endCollectedKb} kB; ${asRead}`
+    : asRead;
+}
+
 export function deriveRows(ms: Measurement[]): Row[] {
   return ms.map((m, index): Row => {
     const base = baselineFor(ms, index);
@@ -285,7 +293,7 @@ export function targetChecks(run: BenchRun, rows: Row[]): TargetCheck[] {
   for (const m of worstGrowthByConfig(run.memory ?? [])) {
     const growth = rssGrowth(m);
     checks.push({
-      name: `${m.config}: server RSS before stopping / after start-up, the most grown of its touchline processes (${m.server}: ${m.startKb} -> ${m.endKb ?? 'n/a'} kB)`,
+      name: `${m.config}: server RSS before stopping / after start-up, the most grown of its touchline processes (${m.server}: ${memoryFigures(m)})`,
       value: growth === undefined ? undefined : round(growth, 3),
       target: `<= ${RSS_GROWTH_TARGET}`,
       met: growth !== undefined && growth <= RSS_GROWTH_TARGET,

@@ -108,7 +108,7 @@ export class BenchSession {
   /** `touchline serve` (the response cache on or off), its RSS watched under `role`. */
   private async touchline(config: TouchlineConfig, cache: boolean, role: string, source = false) {
     const server = await startTouchline(config, cache, this.logDir, source);
-    return this.memory.watch(config.name, server, role);
+    return await this.memory.watch(config.name, server, role);
   }
 
   /** Every touchline scenario, the page fetch, cache off, raw pg, then the gate off. */
@@ -216,7 +216,7 @@ export class BenchSession {
     if (offConfig !== config) {
       await cp(config.dataDir, offConfig.dataDir, { recursive: true });
     }
-    const gateOff = this.memory.watch(
+    const gateOff = await this.memory.watch(
       config.name,
       await startGateOff(offConfig, this.logDir),
       'access gate off (bench build)',
@@ -251,7 +251,7 @@ export class BenchSession {
   private async benchCluster(config: TouchlineConfig, data: BenchData) {
     const started = await startBenchCluster(config, this.tmp, this.logDir);
     const instances = started.cluster.instances.map((i) => ({ name: i.name, pid: i.pid() }));
-    const stop = this.memory.watchAll(config.name, instances, () => started.stop());
+    const stop = await this.memory.watchAll(config.name, instances, () => started.stop());
     try {
       const scenarios = clusterScenarios(data);
       await this.settleInstances(config.name, started.cluster.instances, scenarios.direct);
@@ -329,7 +329,7 @@ export class BenchSession {
     try {
       for (const through of ['primary', 'replica'] as const) {
         started.push(
-          this.memory.watch(
+          await this.memory.watch(
             config.name,
             await startReplicaTouchline(config, through, this.logDir),
             `RESPONSE_CACHE=off, reads on the ${through}`,

@@ -117,6 +117,28 @@ describe('bench: issue 20 targets', () => {
     ]);
   });
 
+  it('judges memory on RSS after full collections when both ends have one, as read otherwise', () => {
+    const memory = [
+      {
+        config: 'postgres',
+        server: 'collected',
+        startKb: 200,
+        endKb: 320,
+        startCollectedKb: 200,
+        endCollectedKb: 260,
+      },
+      { config: 'embedded', server: 'one end only', startKb: 100, endKb: 160, endCollectedKb: 110 },
+    ];
+    const checks = targetChecks(run([], memory), []);
+    expect(checks.map((c) => [c.value, c.met])).toEqual([
+      [1.3, true],
+      [1.6, false],
+    ]);
+    expect(checks[0]?.name).toContain(
+      'after a full collection 200 -> 260 kB; as read 200 -> 320 kB',
+    );
+  });
+
   it('says where two bodies part', () => {
     expect(bodyDifference('{"a":1}', '{"a":1}')).toBeUndefined();
     expect(bodyDifference('{"a":1,"b":2}', '{"a":1,"c":2}')).toMatch(/at character 8/);
