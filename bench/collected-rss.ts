@@ -12,7 +12,7 @@ const TIMEOUT_MS = 5_000;
 
 async function debuggerUrl(port: number): Promise<string> {
   const deadline = Date.now() + TIMEOUT_MS;
-  for (;;) {
+  while (Date.now() < deadline) {
     try {
       const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
         webSocketDebuggerUrl: string;
@@ -21,13 +21,12 @@ async function debuggerUrl(port: number): Promise<string> {
       if (first) {
         return first.webSocketDebuggerUrl;
       }
-    } catch (error) {
-      if (Date.now() > deadline) {
-        throw error;
-      }
+    } catch {
+      // not open yet
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  throw new Error(`no inspector on port ${port} after ${TIMEOUT_MS} ms`);
 }
 
 /** One DevTools session: `call` sends a method and resolves with its result. */
