@@ -3,7 +3,7 @@
  * day page stays within 2x of the same row's with the data still.
  */
 import type { Measurement, ScenarioId } from './scenarios.js';
-import { significant } from './stats.js';
+import { median, significant } from './stats.js';
 
 export const LIVE_P99_TARGET = 2;
 
@@ -23,6 +23,19 @@ export interface LiveLatency {
   met: boolean;
 }
 
+/**
+ * Moving p99 over still p99: the median of the same-round ratios when both rows were measured
+ * in interleaved rounds (the feed on and off in turn), else the ratio of the two figures.
+ */
+function p99Ratio(moving: Measurement, still: Measurement): number {
+  const ratio = (m: number, s: number) => m / Math.max(0.001, s);
+  const [m, s] = [moving.rounds, still.rounds];
+  if (m && s && m.length === s.length && m.length > 0) {
+    return median(m.map((round, i) => ratio(round.p99, s[i]?.p99 ?? 0)));
+  }
+  return ratio(moving.result.p99, still.result.p99);
+}
+
 export function liveLatencies(ms: readonly Measurement[]): LiveLatency[] {
   const out: LiveLatency[] = [];
   for (const moving of ms) {
@@ -32,9 +45,7 @@ export function liveLatencies(ms: readonly Measurement[]): LiveLatency[] {
       continue;
     }
     const timed = moving.result.responses > 0 && still.result.responses > 0;
-    const ratio = timed
-      ? significant(moving.result.p99 / Math.max(0.001, still.result.p99))
-      : undefined;
+    const ratio = timed ? significant(p99Ratio(moving, still)) : undefined;
     const ok = moving.problems.length === 0 && still.problems.length === 0;
     out.push({
       config: moving.config,

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import pg from 'pg';
 import { HONG_KONG_TZ, todayIn } from '../src/services/match-day.js';
 import { log, spawnWithInput } from './processes.js';
+import type { Condition } from './rounds.js';
 import { type TouchlineConfig, touchlineEnv } from './servers.js';
 import { percentile } from './stats.js';
 
@@ -161,6 +162,43 @@ export class LiveWriter {
 
   stop(): void {
     clearInterval(this.#timer);
+  }
+}
+
+/**
+ * The writer as a condition of interleaved rounds (bench/rounds.ts): on while the moving rows are
+ * measured, off for the still ones; `firstStart` runs once, with the writer on, before the first
+ * moving row. Counts the seconds the writer was on, for the rate it wrote at.
+ */
+export class FeedTime implements Condition {
+  #onMs = 0;
+  #since: number | undefined;
+  #started = false;
+
+  constructor(
+    private readonly writer: LiveWriter,
+    private readonly firstStart: () => Promise<void>,
+  ) {}
+
+  async start(): Promise<void> {
+    this.writer.start();
+    this.#since = Date.now();
+    if (!this.#started) {
+      this.#started = true;
+      await this.firstStart();
+    }
+  }
+
+  stop(): void {
+    this.writer.stop();
+    if (this.#since !== undefined) {
+      this.#onMs += Date.now() - this.#since;
+      this.#since = undefined;
+    }
+  }
+
+  seconds(): number {
+    return Math.max(0.001, this.#onMs / 1000);
   }
 }
 

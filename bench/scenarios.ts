@@ -87,6 +87,7 @@ export interface Measurement {
 
 export interface RoundFigures {
   rps: number;
+  p99: number;
   cpuMicrosPerResponse?: number;
 }
 
@@ -443,6 +444,7 @@ export function medianOfRounds(runs: readonly Measurement[]): Measurement {
     problems: runs.flatMap((m, i) => m.problems.map((p) => `round ${i + 1}: ${p}`)),
     rounds: runs.map((m) => ({
       rps: m.result.rps,
+      p99: m.result.p99,
       ...(m.cpuMicrosPerResponse ? { cpuMicrosPerResponse: m.cpuMicrosPerResponse } : {}),
     })),
   };

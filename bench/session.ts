@@ -7,6 +7,7 @@ import {
   busiestLiveDay,
   changesLogged,
   Feed,
+  FeedTime,
   LIVE_SETTLE_SECONDS,
   LiveWriter,
   makeMatchesLive,
@@ -23,6 +24,7 @@ import {
   serverNow,
   startReplicaTouchline,
 } from './replica.js';
+import { type Condition, inRounds } from './rounds.js';
 import { bodyDifference } from './same-body.js';
 import {
   ceilingScenario,
@@ -276,26 +278,22 @@ export class BenchSession {
   /**
    * Rows measured in `--rounds` interleaved rounds (the order reversed every other round), each
    * recorded once with the medians of its rounds and the rounds themselves, so that its ratio to
-   * the row before it is the median of same-round ratios (bench/ratios.ts). Returns each row's
-   * measurements, round by round.
+   * its baseline is the median of same-round ratios (bench/ratios.ts); a row's `during` (the live
+   * feed writing) is on while it is measured. Returns each row's measurements, round by round.
    */
   private async measureInRounds(
-    rows: { config: string; server: Server; scenario: Scenario }[],
+    rows: { config: string; server: Server; scenario: Scenario; during?: Condition }[],
   ): Promise<Measurement[][]> {
-    const measured: Measurement[][] = rows.map(() => []);
-    for (let round = 0; round < this.options.rounds; round++) {
-      const order = rows.map((_, i) => i);
-      if (round % 2 === 1) {
-        order.reverse();
-      }
-      for (const i of order) {
-        const { config, server, scenario } = rows[i] as (typeof rows)[number];
+    const measured = await inRounds(
+      rows.map(({ during, ...row }) => ({ row, ...(during ? { during } : {}) })),
+      this.options.rounds,
+      async ({ config, server, scenario }, round) => {
         log(`${config}: ${scenario.label}, round ${round + 1} of ${this.options.rounds}`);
         const m = await measureScenario(this.load, this.options, config, server, scenario);
         this.logMeasurement(m);
-        measured[i]?.push(m);
-      }
-    }
+        return m;
+      },
+    );
     for (const runs of measured) {
       this.measurements.push(medianOfRounds(runs));
     }
@@ -401,25 +399,24 @@ export class BenchSession {
     const reader = await this.touchline(config, true, 'live rows (second instance)');
     const feed = new Feed(config, this.logDir);
     try {
-      await this.settle(config.name, server, liveScenarios(data, false, liveDay));
-      for (const scenario of liveScenarios(data, false, liveDay)) {
-        await this.measure(config.name, server, scenario);
-      }
+      const still = liveScenarios(data, false, liveDay);
+      const moving = liveScenarios(data, true, liveDay);
+      await this.settle(config.name, server, still);
       const writer = new LiveWriter(feed, matches);
-      const before = { changes: await changesLogged(databaseUrl), at: Date.now() };
-      writer.start();
-      try {
+      const feedOn = new FeedTime(writer, () =>
         // The moving rows measure the data moving, not the feed's first seconds (its process
-        // compiling its path, the first evictions): settled like the still rows.
-        await this.settle(config.name, server, liveScenarios(data, true, liveDay));
-        for (const scenario of liveScenarios(data, true, liveDay)) {
-          await this.measure(config.name, server, scenario);
-        }
-      } finally {
-        writer.stop();
-      }
-      const written = (await changesLogged(databaseUrl)) - before.changes;
-      this.liveRate[config.name] = Math.round(written / ((Date.now() - before.at) / 1000));
+        // compiling its path, the first evictions): settled once, like the still rows.
+        this.settle(config.name, server, moving),
+      );
+      const before = await changesLogged(databaseUrl);
+      // Feed off and on in turn: each round's moving row is judged against the still row
+      // measured next to it, so the machine's drift does not pass for the feed's cost.
+      await this.measureInRounds([
+        ...still.map((scenario) => ({ config: config.name, server, scenario })),
+        ...moving.map((scenario) => ({ config: config.name, server, scenario, during: feedOn })),
+      ]);
+      const written = (await changesLogged(databaseUrl)) - before;
+      this.liveRate[config.name] = Math.round(written / feedOn.seconds());
       log(`  the feed wrote ${this.liveRate[config.name]} change-log entries a second`);
       log(`${config.name}: visibility of a change on a second instance`);
       const visible = await measureVisibility(

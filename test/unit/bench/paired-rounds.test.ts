@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { liveLatencies } from '../../../bench/live-latency.js';
 import { deriveRows } from '../../../bench/ratios.js';
 import { type Measurement, medianOfRounds, type ScenarioId } from '../../../bench/scenarios.js';
 import { measurement } from './measurement.js';
@@ -19,9 +20,9 @@ describe('rows measured in interleaved rounds', () => {
     expect(row.result.statusCodes).toEqual({ '200': 210_000 });
     expect(row.problems).toEqual(['round 2: slow probe']);
     expect(row.rounds).toEqual([
-      { rps: 10_000, cpuMicrosPerResponse: 50 },
-      { rps: 20_000, cpuMicrosPerResponse: 40 },
-      { rps: 12_000, cpuMicrosPerResponse: 60 },
+      { rps: 10_000, p99: 0.4, cpuMicrosPerResponse: 50 },
+      { rps: 20_000, p99: 0.2, cpuMicrosPerResponse: 40 },
+      { rps: 12_000, p99: 4000 / 12_000, cpuMicrosPerResponse: 60 },
     ]);
   });
 
@@ -56,5 +57,42 @@ describe('rows measured in interleaved rounds', () => {
     const row = deriveRows([direct, balanced])[1];
     expect(row?.ratio).toBe(0.8);
     expect(row?.cpuRatio).toBe(0.556);
+  });
+
+  it('judges the rows under the live feed by same-round ratios to the still rows beside them', () => {
+    // The machine slowed during round 1 (its moving row ran slow) and again by round 2; within
+    // rounds 2 and 3 the feed costs 10 %. Same-round ratios 0.5, 0.9, 0.9.
+    const still = medianOfRounds([
+      measurement('postgres', 'live-detail-still', { rps: 10_000 }),
+      measurement('postgres', 'live-detail-still', { rps: 6_000 }),
+      measurement('postgres', 'live-detail-still', { rps: 8_000 }),
+    ]);
+    const moving = medianOfRounds([
+      measurement('postgres', 'live-detail-moving', { rps: 5_000 }),
+      measurement('postgres', 'live-detail-moving', { rps: 5_400 }),
+      measurement('postgres', 'live-detail-moving', { rps: 7_200 }),
+    ]);
+    const row = deriveRows([still, moving])[1];
+    expect(row?.ratio).toBe(0.9);
+    expect(row?.met).toBe(true);
+    // The ratio of the medians, 5,400 / 8,000, would have missed the 0.8 target.
+    expect(moving.result.rps / still.result.rps).toBe(0.675);
+  });
+
+  it('pairs the p99s round by round: a miss the medians would hide is a miss', () => {
+    // Same-round ratios 1.2, 3, 2.5 (median 2.5, over the 2x target); the medians, 12 ms moving
+    // over 10 ms still, would say 1.2.
+    const still = medianOfRounds([
+      measurement('postgres', 'live-page-still', { rps: 300, p99: 10 }),
+      measurement('postgres', 'live-page-still', { rps: 300, p99: 10 }),
+      measurement('postgres', 'live-page-still', { rps: 300, p99: 2 }),
+    ]);
+    const moving = medianOfRounds([
+      measurement('postgres', 'live-page-moving', { rps: 250, p99: 12 }),
+      measurement('postgres', 'live-page-moving', { rps: 250, p99: 30 }),
+      measurement('postgres', 'live-page-moving', { rps: 250, p99: 5 }),
+    ]);
+    expect(liveLatencies([still, moving])).toMatchObject([{ ratio: 2.5, met: false }]);
+    expect(moving.result.p99 / still.result.p99).toBe(1.2);
   });
 });
