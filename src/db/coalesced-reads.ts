@@ -78,3 +78,40 @@ export function coalescedReads<K, V>(read: KeyedRead<K, V>, maxKeys = MAX_KEYS):
     return mine;
   };
 }
+
+/**
+ * `run` shared by the callers of one turn of the event loop that ask the same thing (equal
+ * `keyOf`): one call per distinct key, made when the turn's I/O callbacks have run, its answer
+ * (or its failure) handed to every caller that asked for that key, and to no other. As with
+ * `coalescedReads`, a call is joined only before it starts, so every caller's answer was read
+ * after it asked; nothing is kept once the call has started.
+ */
+export function coalescedCalls<A, R>(
+  run: (arg: A) => Promise<R>,
+  keyOf: (arg: A) => string,
+): (arg: A) => Promise<R> {
+  let open: Map<string, Promise<R>> | undefined;
+  return (arg) => {
+    if (!open) {
+      const turn = new Map<string, Promise<R>>();
+      open = turn;
+      // Queued before any of the turn's calls, so the turn closes before its first call starts.
+      setImmediate(() => {
+        if (open === turn) {
+          open = undefined;
+        }
+      });
+    }
+    const key = keyOf(arg);
+    let call = open.get(key);
+    if (!call) {
+      call = new Promise<R>((resolve, reject) => {
+        setImmediate(() => {
+          run(arg).then(resolve, reject);
+        });
+      });
+      open.set(key, call);
+    }
+    return call;
+  };
+}

@@ -1,4 +1,4 @@
-import { coalescedReads } from '../db/coalesced-reads.js';
+import { coalescedCalls, coalescedReads } from '../db/coalesced-reads.js';
 import type { SqlRead } from '../db/database.js';
 import { Prisma } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
@@ -57,7 +57,7 @@ export function createMatchesService({ read }: { read: SqlRead }) {
    * One day's matches, one page: ONE round trip. The count row is always returned (LEFT JOIN
    * LATERAL), so a page past the end still knows the total.
    */
-  async function list(query: MatchListQuery): Promise<MatchPage> {
+  async function readPage(query: MatchListQuery): Promise<MatchPage> {
     const { from, to } = dayWindow(query.date, query.tz);
     const offset = (query.page - 1) * query.pageSize;
     const rows = await read<PageRow>(Prisma.sql`
@@ -74,7 +74,7 @@ export function createMatchesService({ read }: { read: SqlRead }) {
   }
 
   /** Running matches (status `live`), narrowed by the filters; one round trip. */
-  async function listLive(filter: MatchFilter): Promise<MatchRecord[]> {
+  async function readLive(filter: MatchFilter): Promise<MatchRecord[]> {
     const rows = await read<MatchRow>(Prisma.sql`
       SELECT ${MATCH_COLUMNS} FROM matches m ${MATCH_JOINS}
       WHERE m.status = 'live' AND ${filterSql(filter)}
@@ -106,6 +106,14 @@ export function createMatchesService({ read }: { read: SqlRead }) {
   async function getById(id: number): Promise<MatchRecord> {
     return (await getByIds([id])).get(id) ?? notFound(id);
   }
+
+  /**
+   * The day pages and live lists asked for by the requests of one turn of the event loop: each
+   * distinct query is read once for all of them (coalesced-reads.ts). Today's page and the live
+   * list are what most clients poll at once.
+   */
+  const list = coalescedCalls(readPage, (query) => JSON.stringify(query));
+  const listLive = coalescedCalls(readLive, (filter) => JSON.stringify(filter));
 
   return { list, listLive, getByIds, getById };
 }

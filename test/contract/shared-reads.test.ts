@@ -80,6 +80,57 @@ describeEachDatabase('reads shared by requests that arrive together', ({ db }) =
     expect(matchReads(statements)).toHaveLength(1);
   });
 
+  /** The statements that read a day page (the count over the day's filtered matches). */
+  const pageReads = (all: string[]) => all.filter((sql) => /counted AS \(SELECT count/.test(sql));
+  const liveReads = (all: string[]) => all.filter((sql) => /WHERE m\.status = 'live'/.test(sql));
+
+  it('eight REST day lists at once: one statement per distinct page, each its own charge', async () => {
+    const [match] = await db().prisma.match.findMany({ orderBy: { id: 'asc' }, take: 1 });
+    const day = match?.kickoffUtc.toISOString().slice(0, 10) as string;
+    const list = (pageSize: number) =>
+      app.inject({
+        url: `/v1/football/matches?date=${day}&tz=0&pageSize=${pageSize}`,
+        headers: { 'x-api-key': key },
+      });
+    const sizes = [5, 5, 5, 5, 5, 5, 2, 2];
+    const answers = await counted(() => Promise.all(sizes.map(list)));
+    expect(answers.map((a) => a.statusCode)).toEqual(sizes.map(() => 200));
+    expect(answers.map((a) => a.json().data.length)).toEqual(
+      sizes.map((size) => Math.min(size, answers[0]?.json().meta.total)),
+    );
+    expect(answers[6]?.json().data).toEqual(answers[0]?.json().data.slice(0, 2));
+    expect(pageReads(statements)).toHaveLength(2);
+    // The list is charged to the free match-list allowance first (spec 8.2).
+    const remaining = answers.map((a) => Number(a.headers['x-matches-bonus-remaining']));
+    expect(new Set(remaining).size).toBe(sizes.length);
+  });
+
+  it('eight REST live lists at once: one statement', async () => {
+    const live = () =>
+      app.inject({ url: '/v1/football/matches/live', headers: { 'x-api-key': key } });
+    const answers = await counted(() => Promise.all(Array.from({ length: 8 }, live)));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(liveReads(statements)).toHaveLength(1);
+  });
+
+  it('a list asked after a change reads the change', async () => {
+    const [match] = await db().prisma.match.findMany({ orderBy: { id: 'asc' }, take: 1 });
+    const id = match?.id as number;
+    const day = match?.kickoffUtc.toISOString().slice(0, 10) as string;
+    const list = () =>
+      app.inject({
+        url: `/v1/football/matches?date=${day}&tz=0&pageSize=100`,
+        headers: { 'x-api-key': key },
+      });
+    const venues = async () =>
+      ((await list()).json().data as { id: number; venue: string }[]).find((m) => m.id === id)
+        ?.venue;
+    expect(await venues()).not.toBe('Listed Ground');
+    await db().prisma.match.update({ where: { id }, data: { venue: 'Listed Ground' } });
+    expect(await venues()).toBe('Listed Ground');
+  });
+
   it('a request after a change reads the change, not an earlier read of the same match', async () => {
     const id = ids[2] as number;
     const before = await detail(id);
