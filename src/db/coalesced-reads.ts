@@ -90,28 +90,38 @@ export function coalescedCalls<A, R>(
   run: (arg: A) => Promise<R>,
   keyOf: (arg: A) => string,
 ): (arg: A) => Promise<R> {
-  let open: Map<string, Promise<R>> | undefined;
-  return (arg) => {
-    if (!open) {
-      const turn = new Map<string, Promise<R>>();
-      open = turn;
-      // Queued before any of the turn's calls, so the turn closes before its first call starts.
-      setImmediate(() => {
-        if (open === turn) {
-          open = undefined;
+  let open:
+    | Map<string, { arg: A; answer: Promise<R>; settle: (answer: Promise<R>) => void }>
+    | undefined;
+
+  function openTurn() {
+    const turn: NonNullable<typeof open> = new Map();
+    setImmediate(() => {
+      // Closed before its calls start: a caller from now on opens a turn of its own.
+      open = undefined;
+      for (const { arg, settle } of turn.values()) {
+        try {
+          settle(run(arg));
+        } catch (error) {
+          settle(Promise.reject(error));
         }
-      });
-    }
+      }
+    });
+    return turn;
+  }
+
+  return (arg) => {
+    open ??= openTurn();
     const key = keyOf(arg);
-    let call = open.get(key);
-    if (!call) {
-      call = new Promise<R>((resolve, reject) => {
-        setImmediate(() => {
-          run(arg).then(resolve, reject);
-        });
-      });
-      open.set(key, call);
+    const joined = open.get(key);
+    if (joined) {
+      return joined.answer;
     }
-    return call;
+    let settle!: (answer: Promise<R>) => void;
+    const answer = new Promise<R>((resolve) => {
+      settle = resolve;
+    });
+    open.set(key, { arg, settle, answer });
+    return answer;
   };
 }
