@@ -18,6 +18,7 @@ import { registerDrain, type ShutdownState } from '../src/http/drain.js';
 import { registerFiniteParameters } from '../src/http/finite-parameters.js';
 import { registerHttpMetrics } from '../src/http/http-metrics.js';
 import { registerContentLanguage } from '../src/http/language.js';
+import { lazyChildLogger } from '../src/http/lazy-child-logger.js';
 import { lazySerializerFactory } from '../src/http/lazy-serializers.js';
 import { registerMetricsRoute } from '../src/http/metrics-endpoint.js';
 import { registerProblemHandlers } from '../src/http/problem.js';
@@ -110,6 +111,8 @@ export async function buildApp(
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // X-Request-Id: the client's or balancer's when well-formed, else a new one (request-id.ts).
+    // Each request's logger binds its id; pino's child is made at its first line (lazy-child-logger.ts).
+    childLoggerFactory: lazyChildLogger,
     genReqId: requestIdOf,
     requestIdHeader: false,
     trustProxy: parseTrustProxy(config.trustProxy),
