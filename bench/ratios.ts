@@ -176,6 +176,11 @@ function ceilingFor(ms: Measurement[], index: number): Baseline | undefined {
 
 function baselineFor(ms: Measurement[], index: number): Baseline | undefined {
   const m = ms[index] as Measurement;
+  // Issue 20's cached detail: against the ceiling measured in rounds with it, when it was.
+  const paired = ms[index - 1];
+  if (m.id === 'detail' && paired?.id === 'ceiling-paired') {
+    return baselineOf('ceiling (in rounds with it)', [paired]);
+  }
   const rawPg = RAW_PG_ROWS[m.id];
   if (rawPg && m.config === 'postgres') {
     return baselineOf(rawPg === 'raw-pg' ? 'raw pg' : 'raw pg list', [find(ms, 'baseline', rawPg)]);

@@ -8,6 +8,7 @@ import { median, round } from './stats.js';
 
 export type ScenarioId =
   | 'ceiling'
+  | 'ceiling-paired'
   | 'raw-pg'
   | 'raw-pg-list'
   | 'meta'
@@ -104,6 +105,13 @@ export const ceilingScenario: Scenario = {
   path: '/fixture',
   headers: {},
 };
+
+/** The ceiling measured in rounds with a configuration's cached detail (bench/session.ts). */
+export const pairedCeilingScenario = (config: string): Scenario => ({
+  ...ceilingScenario,
+  id: 'ceiling-paired',
+  label: `${ceilingScenario.label} (in rounds with the cached detail, ${config})`,
+});
 
 export const rawPgScenario = (d: BenchData): Scenario => ({
   id: 'raw-pg',

@@ -95,4 +95,31 @@ describe('rows measured in interleaved rounds', () => {
     expect(liveLatencies([still, moving])).toMatchObject([{ ratio: 2.5, met: false }]);
     expect(moving.result.p99 / still.result.p99).toBe(1.2);
   });
+
+  it('judges the cached detail by same-round CPU ratios to the ceiling beside it', () => {
+    // The machine sped up between the ceilings of the configurations (20 -> 13 µs an answer);
+    // beside the row, round by round, the ceiling took 18, 19, 16 µs and the detail 34, 40, 30.
+    const before = measurement('baseline', 'ceiling', { rps: 50_000, cpu: 20 });
+    const ceiling = medianOfRounds([
+      measurement('baseline', 'ceiling-paired', { rps: 52_000, cpu: 18 }),
+      measurement('baseline', 'ceiling-paired', { rps: 50_000, cpu: 19 }),
+      measurement('baseline', 'ceiling-paired', { rps: 56_000, cpu: 16 }),
+    ]);
+    const detail = medianOfRounds([
+      measurement('embedded', 'detail', { rps: 28_000, cpu: 34 }),
+      measurement('embedded', 'detail', { rps: 24_000, cpu: 40 }),
+      measurement('embedded', 'detail', { rps: 31_000, cpu: 30 }),
+    ]);
+    const after = measurement('baseline', 'ceiling', { rps: 74_000, cpu: 13 });
+    const rows = deriveRows([before, ceiling, detail, after]);
+    const row = rows[2];
+    expect(row?.baseline).toBe('ceiling (in rounds with it)');
+    // 18/34, 19/40, 16/30: 0.529, 0.475, 0.533.
+    expect(row?.cpuRatio).toBe(0.529);
+    expect(row?.met).toBe(true);
+    // The nearest ceilings' mean (16.5 µs) over the detail's median (34) would have missed.
+    expect(16.5 / 34).toBeLessThan(0.5);
+    // Without the paired ceiling the row falls back to the nearest ones.
+    expect(deriveRows([before, detail, after])[1]?.baseline).toBe('ceiling (nearest)');
+  });
 });
