@@ -2,14 +2,9 @@
  * A full garbage collection in a server, for the memory rows (bench/memory.ts): RSS read at a
  * random moment tells where V8's collector is in its cycle (a server's RSS fell from 340 to 245 MB
  * on one full collection after load, below its 269 MB at start-up), not what it keeps. The
- * server is started with `--inspect-port` and `--expose-gc` (bench/processes.ts) and no inspector
- * open; SIGUSR1 opens it (Node's documented way), one Chrome DevTools Protocol call runs `gc()` (a
- * full mark-compact), and the inspector is closed again.
- *
- * Not the protocol's own `HeapProfiler.collectGarbage`: it is V8's low-memory notification, after
- * which the process stayed slower for good (the cached detail's CPU per answer rose from 29 to 34
- * µs and did not come back within a minute of load; `gc()` leaves it at 29), and the first
- * collection comes before every row the server measures (docs/benchmarks.md, eighteenth session).
+ * server is started with `--inspect-port` (bench/processes.ts) and no inspector open; SIGUSR1
+ * opens it (Node's documented way), one Chrome DevTools Protocol call collects, and the
+ * inspector is closed again. test/integration/memory/ measures RSS after a full GC the same way.
  */
 import WebSocket from 'ws';
 
@@ -79,17 +74,14 @@ export async function collectGarbage(
     process.kill(pid, 'SIGUSR1');
     const devtools = await session(await debuggerUrl(inspectPort));
     try {
-      const collected = (await devtools.call('Runtime.evaluate', { expression: 'gc()' })) as {
-        exceptionDetails?: unknown;
-      };
+      await devtools.call('HeapProfiler.collectGarbage');
       // Closing ends this session too: its answer may never come, and is not waited for.
       void devtools
         .call('Runtime.evaluate', {
           expression: "process.getBuiltinModule('node:inspector').close()",
         })
         .catch(() => {});
-      // No `gc` (a process started without --expose-gc): nothing was collected.
-      return collected.exceptionDetails === undefined;
+      return true;
     } finally {
       setTimeout(() => devtools.close(), 100).unref();
     }

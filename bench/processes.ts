@@ -201,11 +201,9 @@ export async function startServer(options: {
   const out = createWriteStream(logFile, { flags: 'a' });
   const { runtime } = options;
   const loader = runtime || options.bundle ? [] : NODE_TS;
-  // Not opened: SIGUSR1 opens it on this port when the memory rows collect garbage, which they
-  // do with `gc()` (bench/collected-rss.ts says why not the inspector's own collection).
+  // Not opened: SIGUSR1 opens it on this port when the memory rows collect garbage.
   const inspectPort = runtime ? undefined : await freePort();
-  const inspect =
-    inspectPort === undefined ? [] : [`--inspect-port=127.0.0.1:${inspectPort}`, '--expose-gc'];
+  const inspect = inspectPort === undefined ? [] : [`--inspect-port=127.0.0.1:${inspectPort}`];
   const argv = [
     ...inspect,
     ...(options.nodeArgs ?? []),
