@@ -106,8 +106,7 @@ export class BenchSession {
    */
   private async measureBesideCeiling(config: string, server: Server, detail: Scenario) {
     if (!this.fixture) {
-      await this.measure(config, server, detail);
-      return;
+      throw new Error('the ceiling has no fixture: benchConfig writes it before the rows');
     }
     const ceiling = await startCeiling(this.fixture, this.logDir);
     try {

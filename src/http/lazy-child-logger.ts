@@ -9,8 +9,9 @@ type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 /**
  * A request's logger that makes pino's child (which serialises the request id's binding and
  * builds a logger object) only when a line is written: at `LOG_LEVEL=warn` and above most
- * requests write none, and the child was a measurable part of a cached answer's CPU
- * (docs/benchmarks.md "The hit path, eighteenth session"). Lines come out exactly as the child's.
+ * requests write none, and the child was about 2 % of a cached answer's profile samples
+ * (docs/benchmarks.md, "The instrument's own cost, and the ceiling beside the detail"). Lines come
+ * out exactly as the child's.
  */
 class LazyChildLogger {
   #child: FastifyBaseLogger | undefined;
