@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { type LastModifiedLookup, lastModifiedTarget } from '../src/http/last-modified.js';
-import { sentUncompressed, staticHeadersOf, writePrepared } from '../src/http/prepared-answer.js';
+import {
+  sentUncompressed,
+  staticHeadersOf,
+  wireBodyOf,
+  writePrepared,
+} from '../src/http/prepared-answer.js';
 import { routeConfigOf } from '../src/http/route-config.js';
 import type { Operation } from '../src/policy/access-policy.js';
 import type { Gate } from '../src/policy/gate.js';
@@ -22,7 +27,10 @@ const PER_REQUEST_HEADERS = new Set(['last-modified', ...QUOTA_HEADER_NAMES]);
 /** A request whose URL and headers of the key are longer than this is never remembered. */
 const MAX_KEY_LENGTH = 1024;
 
-/** The index's bound: each request's key and its static headers, about 0.5 kB besides the key. */
+/**
+ * The index's bound: each request's key, its static headers (about 0.5 kB) and, for a body past
+ * ASCII, the body's wire copy.
+ */
 const MAX_BYTES = 8 * 1024 * 1024;
 
 /** A 200 as it was sent from the response cache, to be sent again for the same request. */
@@ -33,6 +41,8 @@ interface Replay {
   /** Content-Type, Content-Language, Vary, ETag, Cache-Control as the hooks set them. */
   headers: readonly string[];
   bytes: number;
+  /** The body as it is written (prepared-answer.ts `wireBodyOf`). */
+  wire: string;
 }
 
 export interface ReplayOptions {
@@ -71,7 +81,9 @@ const isConditional = (request: FastifyRequest) =>
 export function createReplays(options: ReplayOptions) {
   const replays = new LRUCache<string, Replay>({
     maxSize: options.maxBytes ?? MAX_BYTES,
-    sizeCalculation: (_replay, requestKey) => requestKey.length + 512,
+    // The wire body is counted when it is a copy (a body past ASCII); else it is the entry's.
+    sizeCalculation: (replay, requestKey) =>
+      requestKey.length + 512 + (replay.wire === replay.entry.body ? 0 : replay.wire.length),
   });
 
   /** onRequest, before the access hook: sends a remembered answer, or passes the request on. */
@@ -146,7 +158,7 @@ export function createReplays(options: ReplayOptions) {
       perRequest['last-modified'] = modified;
     }
     options.countHit();
-    writePrepared(reply, replay.headers, perRequest, replay.entry.body);
+    writePrepared(reply, replay.headers, perRequest, replay.wire);
   }
 
   /** onSend, after every other REST hook: what they made of a cached 200. */
@@ -170,7 +182,8 @@ export function createReplays(options: ReplayOptions) {
     const bytes = Buffer.byteLength(entry.body);
     const headers = staticHeadersOf(reply, PER_REQUEST_HEADERS);
     if (headers && sentUncompressed(request, bytes)) {
-      replays.set(requestKey, { entry, cacheKey: request.cacheKey, headers, bytes });
+      const wire = wireBodyOf(entry.body, bytes);
+      replays.set(requestKey, { entry, cacheKey: request.cacheKey, headers, bytes, wire });
     }
   }
 

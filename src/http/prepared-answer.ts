@@ -43,9 +43,18 @@ export function staticHeadersOf(
 }
 
 /**
+ * A body as it goes on the wire: its UTF-8 bytes, one Latin-1 character each (the body itself
+ * when it is ASCII). Node writes such a string with the header block in one copy; a body with a
+ * character past Latin-1 (a Japanese competition's name) is held by V8 in two bytes a character,
+ * and writing it as UTF-8 flattened and encoded it again on every request.
+ */
+export const wireBodyOf = (body: string, bytes = Buffer.byteLength(body)): string =>
+  bytes === body.length ? body : Buffer.from(body, 'utf8').toString('latin1');
+
+/**
  * Writes the answer: the request's id, the static headers, the per-request ones, the body's
- * length, and the body (a 304 has neither). A draining process says `Connection: close` on it as
- * on every answer (drain.ts).
+ * length, and the body (a 304 has neither): a Buffer, or a string in wireBodyOf's form. A
+ * draining process says `Connection: close` on it as on every answer (drain.ts).
  */
 export function writePrepared(
   reply: FastifyReply,
@@ -59,14 +68,18 @@ export function writePrepared(
     lines.push(name, perRequest[name] as string);
   }
   if (body !== undefined) {
-    lines.push('content-length', String(Buffer.byteLength(body)));
+    lines.push('content-length', String(typeof body === 'string' ? body.length : body.byteLength));
   }
   if (reply.server.shutdown?.closing) {
     lines.push('connection', 'close');
   }
   reply.hijack();
   reply.raw.writeHead(body === undefined ? 304 : 200, lines);
-  reply.raw.end(body);
+  if (typeof body === 'string') {
+    reply.raw.end(body, 'latin1');
+  } else {
+    reply.raw.end(body);
+  }
 }
 
 /** A 200's static headers for its 304: the same without the content's type. */

@@ -4,6 +4,7 @@ import { registerDrain, type ShutdownState } from '../../../src/http/drain.js';
 import {
   notModifiedHeaders,
   staticHeadersOf,
+  wireBodyOf,
   writePrepared,
 } from '../../../src/http/prepared-answer.js';
 import { registerRequestId, requestIdOf } from '../../../src/http/request-id.js';
@@ -37,6 +38,16 @@ describe('answers written past the hooks (prepared-answer.ts)', () => {
       'content-length': '10',
     });
     expect(response.headers['connection']).not.toBe('close');
+    await app.close();
+  });
+
+  it('writes a body in its wire form as its UTF-8 bytes, with their length', async () => {
+    const text = '{"name":"明治安田J1リーグ","city":"Málaga"}';
+    const app = await buildApp({ closing: false }, false, wireBodyOf(text));
+    const response = await app.inject({ url: '/answer' });
+    expect(response.rawPayload.equals(Buffer.from(text, 'utf8'))).toBe(true);
+    expect(response.headers['content-length']).toBe(String(Buffer.byteLength(text)));
+    expect(wireBodyOf('{"ascii":true}')).toBe('{"ascii":true}');
     await app.close();
   });
 

@@ -58,7 +58,7 @@ function countingGate() {
  * The REST scope's hooks in rest/plugin.ts's order, around one cached route whose handler and
  * preValidation count the requests that take the ordinary path.
  */
-async function buildScope(bodySize = 40, cacheBytes?: number) {
+async function buildScope(bodySize = 40, cacheBytes?: number, note = 'x') {
   const { gate, state } = countingGate();
   const ordinary = { handled: 0, validated: 0 };
   const app = Fastify({ genReqId: requestIdOf, requestIdHeader: false });
@@ -95,7 +95,7 @@ async function buildScope(bodySize = 40, cacheBytes?: number) {
     async (request) => {
       ordinary.handled += 1;
       const { matchId } = request.params as { matchId: string };
-      return { data: { id: Number(matchId), note: 'x'.repeat(bodySize) } };
+      return { data: { id: Number(matchId), note: note.repeat(bodySize) } };
     },
   );
   await app.ready();
@@ -144,6 +144,18 @@ describe('replayed cached answers (rest/replay.ts)', () => {
     expect(replayed.headers['last-modified']).toBe(MODIFIED.httpDate);
     expect(replayed.headers['content-language']).toBe('en');
     expect(replayed.headers['x-request-id']).not.toBe(ordinary.headers['x-request-id']);
+  });
+
+  it('replays a body past ASCII byte for byte, with its length in bytes', async () => {
+    await scope.app.close();
+    scope = await buildScope(3, undefined, '明治安田J1リーグ, Málaga');
+    const ordinary = await get('/matches/7');
+    const replayed = await get('/matches/7');
+    expect(scope.ordinary.handled).toBe(1);
+    expect(replayed.rawPayload.equals(ordinary.rawPayload)).toBe(true);
+    expect(JSON.parse(replayed.body).data.note).toContain('明治安田J1リーグ, Málaga');
+    expect(replayed.headers['content-length']).toBe(String(ordinary.rawPayload.byteLength));
+    expect(replayed.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
   it('counts every replay on the key, as the ordinary hit would', async () => {
