@@ -131,8 +131,11 @@ export class BenchSession {
 
   /** `touchline serve` (the response cache on or off), its RSS watched under `role`. */
   private async touchline(config: TouchlineConfig, cache: boolean, role: string, source = false) {
-    const server = await startTouchline(config, cache, this.logDir, source);
-    return await this.memory.watch(config.name, server, role);
+    return await this.memory.watch(
+      config.name,
+      () => startTouchline(config, cache, this.logDir, source),
+      role,
+    );
   }
 
   /** Every touchline scenario, the page fetch, cache off, raw pg, then the gate off. */
@@ -246,7 +249,7 @@ export class BenchSession {
     }
     const gateOff = await this.memory.watch(
       config.name,
-      await startGateOff(offConfig, this.logDir),
+      () => startGateOff(offConfig, this.logDir),
       'access gate off (bench build)',
     );
     try {
@@ -279,7 +282,7 @@ export class BenchSession {
   private async benchCluster(config: TouchlineConfig, data: BenchData) {
     const started = await startBenchCluster(config, this.tmp, this.logDir);
     const instances = started.cluster.instances.map((i) => ({ name: i.name, pid: i.pid() }));
-    const stop = await this.memory.watchAll(config.name, instances, () => started.stop());
+    const stop = this.memory.watchAll(config.name, instances, () => started.stop());
     try {
       const scenarios = clusterScenarios(data);
       await this.settleInstances(config.name, started.cluster.instances, scenarios.direct);
@@ -355,7 +358,7 @@ export class BenchSession {
         started.push(
           await this.memory.watch(
             config.name,
-            await startReplicaTouchline(config, through, this.logDir),
+            () => startReplicaTouchline(config, through, this.logDir),
             `RESPONSE_CACHE=off, reads on the ${through}`,
           ),
         );
