@@ -52,16 +52,22 @@ export async function dropPgDatabase(serverUrl: string, name: string): Promise<v
   await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
 
-/** Removes the run's counters (REDIS_PREFIX is unique per run). */
+/**
+ * Removes the run's counters (REDIS_PREFIX is unique per run): the prefix's keys and the
+ * account-tagged ones (`{prefix:acct:N}:...`, src/policy/redis-keys.ts), which a match on the
+ * prefix alone missed, leaving each run's day counters until they expired.
+ */
 export async function dropRedisPrefix(redisUrl: string, prefix: string): Promise<number> {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
   let removed = 0;
   try {
-    for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500 })) {
-      const batch = keys as string[];
-      if (batch.length > 0) {
-        removed += await redis.unlink(...batch);
+    for (const match of [`${prefix}:*`, `{${prefix}:*`]) {
+      for await (const keys of redis.scanStream({ match, count: 500 })) {
+        const batch = keys as string[];
+        if (batch.length > 0) {
+          removed += await redis.unlink(...batch);
+        }
       }
     }
   } finally {
