@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeConfigOf } from '../src/http/route-config.js';
 import type { Operation } from '../src/policy/access-policy.js';
-import { type Gate, type Pass, runStep } from '../src/policy/gate.js';
+import { type Gate, type Pass, runStep, type Units } from '../src/policy/gate.js';
 import { quotaHeaders } from '../src/policy/headers.js';
 import { type UsageSnapshot, whenReady } from '../src/policy/quota-store.js';
 import { rawKeyOf } from '../src/policy/raw-key.js';
@@ -17,11 +17,12 @@ declare module 'fastify' {
   }
 }
 
+const ONE_UNIT: Units = Object.freeze({ cost: 1, freeEligible: 0 });
+const ONE_MATCH_LIST_UNIT: Units = Object.freeze({ cost: 1, freeEligible: 1 });
+
 /** What a REST request reserves: one unit; the match list's may come from the free allowance. */
-export const unitsOf = (operation: Operation) => ({
-  cost: 1,
-  freeEligible: operation === 'matchList' ? 1 : 0,
-});
+export const unitsOf = (operation: Operation): Units =>
+  operation === 'matchList' ? ONE_MATCH_LIST_UNIT : ONE_UNIT;
 
 /** 2xx and 404 are charged; everything else (304 included) gives its daily units back. */
 const isCharged = (status: number) => (status >= 200 && status < 300) || status === 404;
@@ -83,6 +84,10 @@ export function registerAccess(app: FastifyInstance, gate: Gate, now: () => Date
   });
 }
 
-/** The quota headers of a request's answer (the match list's carry its free allowance). */
+/** The match list's answers carry its free allowance in their quota headers. */
+export const isMatchList = (request: FastifyRequest) =>
+  routeConfigOf(request).access === 'matchList';
+
+/** The quota headers of a request's answer. */
 export const countersOf = (request: FastifyRequest, usage: UsageSnapshot, now: Date) =>
-  quotaHeaders(usage, now, routeConfigOf(request).access === 'matchList');
+  quotaHeaders(usage, now, isMatchList(request));

@@ -9,16 +9,12 @@ import {
 } from '../src/http/prepared-answer.js';
 import { routeConfigOf } from '../src/http/route-config.js';
 import type { Operation } from '../src/policy/access-policy.js';
-import type { Gate } from '../src/policy/gate.js';
-import { QUOTA_HEADER_NAMES } from '../src/policy/headers.js';
-import {
-  andThen,
-  type MaybePromise,
-  type UsageSnapshot,
-  whenReady,
-} from '../src/policy/quota-store.js';
+import type { Gate, Pass } from '../src/policy/gate.js';
+import { appendQuotaHeaders, QUOTA_HEADER_NAMES } from '../src/policy/headers.js';
+import type { MaybePromise, UsageSnapshot } from '../src/policy/quota-store.js';
 import { rawKeyOf } from '../src/policy/raw-key.js';
-import { countersOf, unitsOf } from './access.js';
+import type { LastModified } from '../src/services/match-versions.js';
+import { isMatchList, unitsOf } from './access.js';
 import type { CachedResponse } from './response-cache.js';
 
 /** What each request's answer says afresh besides its id: the match's Last-Modified, its counters. */
@@ -58,6 +54,8 @@ export interface ReplayOptions {
   maxBytes?: number;
 }
 
+const httpDateOf = (modified: LastModified | null) => modified?.httpDate;
+
 /** Headers that decide what a request is answered besides its URL (and its key, which the gate reads). */
 const requestKeyOf = (request: FastifyRequest) =>
   `${request.url}\n${request.headers['accept-language'] ?? ''}\n${request.headers.accept ?? ''}`;
@@ -86,25 +84,40 @@ export function createReplays(options: ReplayOptions) {
       requestKey.length + 512 + (replay.wire === replay.entry.body ? 0 : replay.wire.length),
   });
 
-  /** onRequest, before the access hook: sends a remembered answer, or passes the request on. */
+  /**
+   * onRequest, before the access hook: sends a remembered answer, or passes the request on. A
+   * step that fails (a refusal, Last-Modified unavailable) goes to `done`, rendered as on the
+   * ordinary path. No closure is made unless a step waits.
+   */
   function replay(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
     const replay = replayOf(request);
     if (!replay) {
       done();
       return;
     }
-    const operation = routeConfigOf(request).access;
     try {
-      whenReady(
-        andThen(admit(request, operation), (usage) =>
-          andThen(lastModifiedOf(request), (modified) => send(reply, replay, usage, modified)),
-        ),
-        () => {},
-        done,
-      );
+      const usage = admit(request, routeConfigOf(request).access);
+      const sent =
+        usage instanceof Promise
+          ? usage.then((u) => sendWhenModifiedKnown(reply, replay, u))
+          : sendWhenModifiedKnown(reply, replay, usage);
+      if (sent instanceof Promise) {
+        sent.catch(done);
+      }
     } catch (error) {
       done(error as Error);
     }
+  }
+
+  function sendWhenModifiedKnown(
+    reply: FastifyReply,
+    replay: Replay,
+    usage: UsageSnapshot | undefined,
+  ): MaybePromise<void> {
+    const modified = lastModifiedOf(reply.request);
+    return modified instanceof Promise
+      ? modified.then((m) => send(reply, replay, usage, m))
+      : send(reply, replay, usage, modified);
   }
 
   function replayOf(request: FastifyRequest): Replay | undefined {
@@ -132,19 +145,36 @@ export function createReplays(options: ReplayOptions) {
     if (!operation || !gate) {
       return undefined;
     }
-    return andThen(gate.open(rawKeyOf(request.headers), request.ip, request.raw.socket), (pass) => {
-      request.pass = pass;
-      return andThen(pass.allow(operation), () =>
-        andThen(pass.reserve(unitsOf(operation)), () => pass.settle(true)),
-      );
-    });
+    const opened = gate.open(rawKeyOf(request.headers), request.ip, request.raw.socket);
+    return opened instanceof Promise
+      ? opened.then((pass) => admitPass(request, pass, operation))
+      : admitPass(request, opened, operation);
+  }
+
+  function admitPass(
+    request: FastifyRequest,
+    pass: Pass,
+    operation: Operation,
+  ): MaybePromise<UsageSnapshot> {
+    request.pass = pass;
+    const allowed = pass.allow(operation);
+    return allowed instanceof Promise
+      ? allowed.then(() => reserveAndKeep(pass, operation))
+      : reserveAndKeep(pass, operation);
+  }
+
+  function reserveAndKeep(pass: Pass, operation: Operation): MaybePromise<UsageSnapshot> {
+    const reserved = pass.reserve(unitsOf(operation));
+    return reserved instanceof Promise ? reserved.then(() => pass.settle(true)) : pass.settle(true);
   }
 
   function lastModifiedOf(request: FastifyRequest): MaybePromise<string | undefined> {
     const target = lastModifiedTarget(request);
-    return target
-      ? andThen(options.lastModified(target.matchId, target.resources), (m) => m?.httpDate)
-      : undefined;
+    if (!target) {
+      return undefined;
+    }
+    const modified = options.lastModified(target.matchId, target.resources);
+    return modified instanceof Promise ? modified.then(httpDateOf) : httpDateOf(modified);
   }
 
   function send(
@@ -153,9 +183,12 @@ export function createReplays(options: ReplayOptions) {
     usage: UsageSnapshot | undefined,
     modified: string | undefined,
   ): void {
-    const perRequest = usage ? countersOf(reply.request, usage, options.now()) : {};
+    const perRequest: string[] = [];
+    if (usage) {
+      appendQuotaHeaders(perRequest, usage, options.now(), isMatchList(reply.request));
+    }
     if (modified) {
-      perRequest['last-modified'] = modified;
+      perRequest.push('last-modified', modified);
     }
     options.countHit();
     writePrepared(reply, replay.headers, perRequest, replay.wire);

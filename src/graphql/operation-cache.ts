@@ -11,7 +11,7 @@ import {
 } from '../http/prepared-answer.js';
 import type { Language } from '../i18n/language.js';
 import type { Gate, Pass } from '../policy/gate.js';
-import { QUOTA_HEADER_NAMES, quotaHeaders } from '../policy/headers.js';
+import { appendQuotaHeaders, headerRecordOf, QUOTA_HEADER_NAMES } from '../policy/headers.js';
 import { type MaybePromise, andThen as then } from '../policy/quota-store.js';
 import { minuteWindow } from '../policy/windows.js';
 import { operationReservation, type SettledOperation } from './access.js';
@@ -263,7 +263,8 @@ export function createOperationCache(options: OperationCacheOptions) {
       ? NOT_MODIFIED_READ
       : { minute: minuteKept(hit.minute), daily: hit.actual };
     return then(pass.settle(true, read), (usage) => {
-      const counters = quotaHeaders(usage, now(), hit.matchList);
+      const counters: string[] = [];
+      appendQuotaHeaders(counters, usage, now(), hit.matchList);
       if (unchanged) {
         const sent = preparedHeadersOf(req, hit, 0);
         if (sent) {
@@ -274,7 +275,7 @@ export function createOperationCache(options: OperationCacheOptions) {
           .status(200)
           .type(hit.contentType)
           .headers(corsHeadersOf(req) ?? {});
-        reply.headers(counters);
+        reply.headers(headerRecordOf(counters));
         setValidatorHeaders(reply, hit.etag);
         sendNotModified(reply);
         return true;
@@ -291,7 +292,7 @@ export function createOperationCache(options: OperationCacheOptions) {
       if (cors) {
         reply.headers(cors);
       }
-      reply.headers(counters);
+      reply.headers(headerRecordOf(counters));
       if (conditional) {
         setValidatorHeaders(reply, hit.etag);
       }

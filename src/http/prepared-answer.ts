@@ -52,21 +52,19 @@ export const wireBodyOf = (body: string, bytes = Buffer.byteLength(body)): strin
   bytes === body.length ? body : Buffer.from(body, 'utf8').toString('latin1');
 
 /**
- * Writes the answer: the request's id, the static headers, the per-request ones, the body's
- * length, and the body (a 304 has neither): a Buffer, or a string in wireBodyOf's form. A
- * draining process says `Connection: close` on it as on every answer (drain.ts).
+ * Writes the answer: the request's id, the static headers, the per-request ones (name and value
+ * in turn), the body's length, and the body (a 304 has neither): a Buffer, or a string in
+ * wireBodyOf's form. A draining process says `Connection: close` on it as on every answer
+ * (drain.ts).
  */
 export function writePrepared(
   reply: FastifyReply,
   staticHeaders: readonly string[],
-  perRequest: Record<string, string>,
+  perRequest: readonly string[],
   body: string | Buffer | undefined,
 ): void {
   // Node's flat form of header lines: no object to build for them.
-  const lines = [REQUEST_ID_HEADER, reply.request.id, ...staticHeaders];
-  for (const name in perRequest) {
-    lines.push(name, perRequest[name] as string);
-  }
+  const lines = [REQUEST_ID_HEADER, reply.request.id, ...staticHeaders, ...perRequest];
   if (body !== undefined) {
     lines.push('content-length', String(typeof body === 'string' ? body.length : body.byteLength));
   }

@@ -214,14 +214,10 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
   ): MaybePromise<UsageSnapshot> {
     const { reservation, usage } = admission;
     const reserved = reservation.minuteUnits;
-    const used =
-      actual === undefined
-        ? { minute: reserved, daily: reserved }
-        : typeof actual === 'number'
-          ? { minute: actual, daily: actual }
-          : actual;
-    const unused = Math.max(0, reserved - used.minute);
-    const keepDaily = charged ? Math.min(reserved, used.daily) : 0;
+    const usedMinute = typeof actual === 'object' ? actual.minute : (actual ?? reserved);
+    const usedDaily = typeof actual === 'object' ? actual.daily : (actual ?? reserved);
+    const unused = Math.max(0, reserved - usedMinute);
+    const keepDaily = charged ? Math.min(reserved, usedDaily) : 0;
     const refundDaily = reserved - keepDaily;
     const plan = Math.min(reservation.planUnits, refundDaily);
     const free = Math.min(reservation.freeUnits, refundDaily - plan);

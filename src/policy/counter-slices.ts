@@ -49,6 +49,9 @@ interface Slice {
   /** The windows Redis last granted slices of (a refill is asked for those only). */
   minuteSliced: boolean;
   daySliced: boolean;
+  /** The settlement it last added to, and the pending map that held it (settlementOf). */
+  settlement: SliceSettlement | undefined;
+  settlementIn: Map<string, SliceSettlement> | undefined;
 }
 
 /** What a key's slices served and gave back in one minute and day, not yet written to Redis. */
@@ -103,6 +106,19 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
   const returning = new Map<number, Returning>();
 
   function settlementOf(s: Slice, minute: number, day: string): SliceSettlement {
+    // A busy key adds to the same entry request after request: found without building its id
+    // while the pending map is the one it was put in (drain replaces the map).
+    const last = s.settlement;
+    if (last && s.settlementIn === pending && last.minute === minute && last.day === day) {
+      return last;
+    }
+    const entry = settlementIn(s, minute, day);
+    s.settlement = entry;
+    s.settlementIn = pending;
+    return entry;
+  }
+
+  function settlementIn(s: Slice, minute: number, day: string): SliceSettlement {
     const id = `${s.keyId}:${minute}:${day}`;
     let entry = pending.get(id);
     if (!entry) {
@@ -375,6 +391,8 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
         lastUsedMs: nowMs(),
         minuteSliced: false,
         daySliced: false,
+        settlement: undefined,
+        settlementIn: undefined,
       };
       slices.set(input.keyId, s);
     }

@@ -32,12 +32,16 @@ export const QUOTA_HEADER_NAMES = [
  * IETF `RateLimit-Policy` and `RateLimit` fields (draft-ietf-httpapi-ratelimit-headers, as
  * DECISIONS.md "Access" asks) say the same: the per-minute policy of the key, the daily policy
  * of the account and, on the match list, the free match-list allowance.
+ *
+ * Appended to `lines` as name and value in turn (Node's flat form of header lines): the replays
+ * of cached answers write them so, with no object built for them on the hit path.
  */
-export function quotaHeaders(
+export function appendQuotaHeaders(
+  lines: string[],
   usage: UsageSnapshot,
   now: Date,
   matchList: boolean,
-): Record<string, string> {
+): void {
   const { untilMidnight, untilMinuteEnd } = resetsAt(now);
   const minuteLeft = remaining(usage.minute);
   const quotaLeft = remaining(usage.quota);
@@ -45,24 +49,53 @@ export function quotaHeaders(
   const { minute, day, freeMatches } = RATE_LIMIT_POLICIES;
   let policy = limits.policy;
   let current = `"${minute}";r=${minuteLeft};t=${untilMinuteEnd}, "${day}";r=${quotaLeft};t=${untilMidnight}`;
-  const headers: Record<string, string> = {
-    'x-ratelimit-limit': limits.minute,
-    'x-ratelimit-remaining': minuteLeft,
-    'x-ratelimit-reset': untilMinuteEnd,
-    'x-quota-limit': limits.day,
-    'x-quota-remaining': quotaLeft,
-    'x-quota-reset': untilMidnight,
-  };
+  lines.push(
+    'x-ratelimit-limit',
+    limits.minute,
+    'x-ratelimit-remaining',
+    minuteLeft,
+    'x-ratelimit-reset',
+    untilMinuteEnd,
+    'x-quota-limit',
+    limits.day,
+    'x-quota-remaining',
+    quotaLeft,
+    'x-quota-reset',
+    untilMidnight,
+  );
   if (matchList) {
     const freeLeft = remaining(usage.free);
-    headers['x-matches-bonus-limit'] = String(usage.free.limit);
-    headers['x-matches-bonus-remaining'] = freeLeft;
-    headers['x-matches-bonus-reset'] = untilMidnight;
+    lines.push(
+      'x-matches-bonus-limit',
+      String(usage.free.limit),
+      'x-matches-bonus-remaining',
+      freeLeft,
+      'x-matches-bonus-reset',
+      untilMidnight,
+    );
     policy += `, "${freeMatches}";q=${usage.free.limit};w=86400`;
     current += `, "${freeMatches}";r=${freeLeft};t=${untilMidnight}`;
   }
-  headers['ratelimit-policy'] = policy;
-  headers['ratelimit'] = current;
+  lines.push('ratelimit-policy', policy, 'ratelimit', current);
+}
+
+/** The same headers as one object, for Fastify's `reply.headers`. */
+export function quotaHeaders(
+  usage: UsageSnapshot,
+  now: Date,
+  matchList: boolean,
+): Record<string, string> {
+  const lines: string[] = [];
+  appendQuotaHeaders(lines, usage, now, matchList);
+  return headerRecordOf(lines);
+}
+
+/** Header lines in Node's flat form (name and value in turn) as one object. */
+export function headerRecordOf(lines: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < lines.length; i += 2) {
+    headers[lines[i] as string] = lines[i + 1] as string;
+  }
   return headers;
 }
 

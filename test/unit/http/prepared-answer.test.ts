@@ -18,7 +18,7 @@ async function buildApp(state: ShutdownState, drainDuring: boolean, body?: strin
   registerDrain(app, state);
   app.get('/answer', (_request, reply) => {
     state.closing = drainDuring;
-    writePrepared(reply, STATIC, { 'x-quota-remaining': '9' }, body);
+    writePrepared(reply, STATIC, ['x-quota-remaining', '9'], body);
   });
   await app.ready();
   return app;
@@ -61,7 +61,7 @@ describe('answers written past the hooks (prepared-answer.ts)', () => {
   it('a 304 has no body, no length and no content type', async () => {
     const app = Fastify();
     app.get('/answer', (_request, reply) => {
-      writePrepared(reply, notModifiedHeaders(STATIC), {}, undefined);
+      writePrepared(reply, notModifiedHeaders(STATIC), [], undefined);
     });
     const response = await app.inject({ url: '/answer' });
     expect(response.statusCode).toBe(304);
