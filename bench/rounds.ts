@@ -58,3 +58,37 @@ export async function inRounds<R, M>(
   }
   return measured;
 }
+
+/** What a row of `inFreshRounds` is measured on: stopped when its round is over. */
+export interface Stoppable {
+  stop(): Promise<void>;
+}
+
+/**
+ * Paired rows in interleaved rounds (roundOrder), each round on processes started for it: every
+ * row's `start` runs at the round's beginning, in row order, and what started is stopped at its
+ * end (also when a start or a measurement throws). Returns each row's measurements in round order.
+ */
+export async function inFreshRounds<S extends Stoppable, M>(
+  starts: readonly ((round: number) => Promise<S>)[],
+  rounds: number,
+  measure: (server: S, row: number, round: number) => Promise<M>,
+): Promise<M[][]> {
+  const measured: M[][] = starts.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    const servers: S[] = [];
+    try {
+      for (const start of starts) {
+        servers.push(await start(round));
+      }
+      for (const i of roundOrder(starts.length, round)) {
+        measured[i]?.push(await measure(servers[i] as S, i, round));
+      }
+    } finally {
+      for (const server of servers.reverse()) {
+        await server.stop();
+      }
+    }
+  }
+  return measured;
+}
