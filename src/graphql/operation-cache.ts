@@ -7,6 +7,7 @@ import {
   notModifiedHeaders,
   sentUncompressed,
   staticHeadersOf,
+  wireBodyOf,
   writePrepared,
 } from '../http/prepared-answer.js';
 import type { Language } from '../i18n/language.js';
@@ -33,8 +34,8 @@ import { minuteKept } from './settlement.js';
 
 /** An operation's answer, and what it cost, ready to be served again. */
 interface CachedOperation {
-  /** The `data` member, serialized and encoded once. */
-  data: Buffer;
+  /** The `data` member, serialized once, as its UTF-8 bytes (prepared-answer.ts `wireBodyOf`). */
+  wireData: string;
   /** Its validator (http-cache.ts): a conditional GET that names it is a 304. */
   etag: string;
   contentType: string;
@@ -90,7 +91,7 @@ export interface OperationCacheOptions {
   onLookup?: (hit: boolean) => void;
 }
 
-const DATA_OPEN = Buffer.from('{"data":');
+const DATA_OPEN = '{"data":';
 
 /** An entry's bookkeeping besides its answer: the headers it is written with, per method. */
 const SENT_HEADERS_BYTES = 576;
@@ -159,7 +160,7 @@ export function createOperationCache(options: OperationCacheOptions) {
     // The headers `remember` adds to an entry later (two methods, about 250 bytes each) are
     // counted up front.
     sizeOf: (entry) =>
-      entry.data.byteLength + entry.etag.length + entry.contentType.length + SENT_HEADERS_BYTES,
+      entry.wireData.length + entry.etag.length + entry.contentType.length + SENT_HEADERS_BYTES,
     ttlMs: options.ttlMs ?? 60_000,
     onLookup: options.onLookup,
   });
@@ -281,12 +282,15 @@ export function createOperationCache(options: OperationCacheOptions) {
         return true;
       }
       const extensions = `,"extensions":{"cost":${cachedCostJson(hit, usage)},"cached":true}}`;
-      const body = Buffer.concat([DATA_OPEN, hit.data, Buffer.from(extensions)]);
-      const sent = preparedHeadersOf(req, hit, body.byteLength);
+      // The answer in writePrepared's wire form: `data` is kept as its UTF-8 bytes, the rest is
+      // ASCII, so the string's length is the body's.
+      const wire = `${DATA_OPEN}${hit.wireData}${extensions}`;
+      const sent = preparedHeadersOf(req, hit, wire.length);
       if (sent) {
-        writePrepared(reply, sent, counters, body);
+        writePrepared(reply, sent, counters, wire);
         return true;
       }
+      const body = Buffer.from(wire, 'latin1');
       reply.status(200).type(hit.contentType);
       const cors = corsHeadersOf(req);
       if (cors) {
@@ -420,7 +424,7 @@ export function createOperationCache(options: OperationCacheOptions) {
     cache.set(
       key,
       {
-        data: Buffer.from(dataText),
+        wireData: wireBodyOf(dataText),
         etag: answer.validator?.etag ?? etagOf(dataText),
         contentType: answer.contentType,
         bound: settled.plan.bound,

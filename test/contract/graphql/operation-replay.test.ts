@@ -108,6 +108,24 @@ describeEachDatabase('GraphQL cached answers sent again (operation-cache.ts)', (
     expect(seen.prepared).toBe(2);
   });
 
+  it('writes a hit whose data is past ASCII byte for byte, with its length', async () => {
+    const { key } = await createAccountWithKey(db(), 'Pro');
+    const match = await db().prisma.match.findFirstOrThrow({
+      where: { competition: { nameOriginal: { contains: 'リーグ' } } },
+      select: { id: true },
+    });
+    const query = 'query M($id: Int!) { match(id: $id) { id competition { nameOriginal } } }';
+    const url = `/graphql?${new URLSearchParams({ query, variables: JSON.stringify({ id: match.id }) })}`;
+    const send = () => app.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
+    const executed = await send();
+    await send();
+    const prepared = await send();
+    expect(seen.prepared).toBe(1);
+    expect(prepared.json().data).toEqual(executed.json().data);
+    expect(prepared.json().data.match.competition.nameOriginal).toMatch(/リーグ/);
+    expect(Number(prepared.headers['content-length'])).toBe(prepared.rawPayload.byteLength);
+  });
+
   it('writes a 304 past the hooks once a 200 of the same answer went through them', async () => {
     const { key } = await createAccountWithKey(db(), 'Pro');
     const executed = await get(key);
