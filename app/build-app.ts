@@ -23,6 +23,7 @@ import { lazySerializerFactory } from '../src/http/lazy-serializers.js';
 import { registerMetricsRoute } from '../src/http/metrics-endpoint.js';
 import { registerProblemHandlers } from '../src/http/problem.js';
 import { acceptProxyProtocol } from '../src/http/proxy-protocol.js';
+import { createQuerystringParser } from '../src/http/querystring.js';
 import { registerRequestId, requestIdOf } from '../src/http/request-id.js';
 import { registerRouteConfig } from '../src/http/route-config.js';
 import { registerStrictIntegers } from '../src/http/strict-integers.js';
@@ -116,6 +117,8 @@ export async function buildApp(
     genReqId: requestIdOf,
     requestIdHeader: false,
     trustProxy: parseTrustProxy(config.trustProxy),
+    // Long query strings (a GraphQL GET's) are parsed once while they keep coming (querystring.ts).
+    routerOptions: { querystringParser: createQuerystringParser() },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
     frameworkErrors: frameworkErrors(config.docsUrl),
