@@ -278,13 +278,8 @@ export class BenchSession {
     const runs = await inFreshRounds(
       rows.map((row) => row.start),
       this.options.rounds,
-      async (server, i, round) => {
-        const scenario = (rows[i] as (typeof rows)[number]).scenario;
-        log(`${config.name}: ${scenario.label}, round ${round + 1} of ${this.options.rounds}`);
-        const m = await measureScenario(this.load, this.options, config.name, server, scenario);
-        this.logMeasurement(m);
-        return m;
-      },
+      (server, i, round) =>
+        this.measureRound(config.name, server, (rows[i] as (typeof rows)[number]).scenario, round),
     );
     for (const rounds of runs) {
       this.measurements.push(medianOfRounds(rounds));
@@ -332,17 +327,20 @@ export class BenchSession {
     const measured = await inRounds(
       rows.map(({ during, ...row }) => ({ row, ...(during ? { during } : {}) })),
       this.options.rounds,
-      async ({ config, server, scenario }, round) => {
-        log(`${config}: ${scenario.label}, round ${round + 1} of ${this.options.rounds}`);
-        const m = await measureScenario(this.load, this.options, config, server, scenario);
-        this.logMeasurement(m);
-        return m;
-      },
+      ({ config, server, scenario }, round) => this.measureRound(config, server, scenario, round),
     );
     for (const runs of measured) {
       this.measurements.push(medianOfRounds(runs));
     }
     return measured;
+  }
+
+  /** One round of a row measured in rounds, logged as it is measured. */
+  private async measureRound(config: string, server: Server, scenario: Scenario, round: number) {
+    log(`${config}: ${scenario.label}, round ${round + 1} of ${this.options.rounds}`);
+    const m = await measureScenario(this.load, this.options, config, server, scenario);
+    this.logMeasurement(m);
+    return m;
   }
 
   /**
