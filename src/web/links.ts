@@ -14,7 +14,7 @@ interface LinkPage {
   title(t: WebTexts): string;
   body(t: WebTexts): string;
   button(t: WebTexts): string;
-  /** The invitation lets its owner choose a password on the same page. */
+  /** Verification and invitation let the mailbox's owner choose a password on the page. */
   asksPassword: boolean;
   use(
     services: WebServices,
@@ -31,8 +31,9 @@ const LINK_PAGES: readonly LinkPage[] = [
     title: (t) => t.confirmEmail,
     body: (t) => t.confirmEmailBody,
     button: (t) => t.confirm,
-    asksPassword: false,
-    use: (s, code, origin) => s.webAccounts.verifyEmail(code, origin),
+    asksPassword: true,
+    use: (s, code, origin, password) =>
+      s.webAccounts.verifyEmail(code, origin, password || undefined),
   },
   {
     path: '/signin/link',
