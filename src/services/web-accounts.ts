@@ -151,13 +151,18 @@ export function createWebAccountsService({
     }
   }
 
-  /** Follows an e-mailed link of `purpose` once: proves the address and starts a session. */
+  /**
+   * Follows an e-mailed link of `purpose` once: proves the address and starts a session. The
+   * code is checked before the password is hashed, so a wrong code costs no scrypt work
+   * (issue 46); the link is spent inside the transaction, so of two uses one wins.
+   */
   async function followLink(
     purpose: EmailToken['purpose'],
     code: unknown,
     origin: SessionOrigin,
     password?: string,
   ): Promise<SignedIn> {
+    await peekEmailToken(db, now(), code, purpose);
     const passwordHash = password ? await hashPassword(checkPassword(password)) : undefined;
     return db.$transaction(async (tx) => {
       const at = now();

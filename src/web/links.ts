@@ -61,7 +61,7 @@ const LINK_PAGES: readonly LinkPage[] = [
  * button; only the POST it sends uses the link, so a mail scanner that fetches links cannot
  * spend a single-use link or sign itself in.
  */
-export function linkRoutes(app: FastifyInstance, { web, services }: WebPageDeps) {
+export function linkRoutes(app: FastifyInstance, { web, services, limits }: WebPageDeps) {
   for (const page of LINK_PAGES) {
     const codeOf = (request: FastifyRequest) =>
       field(request, 'code') || String((request.query as Record<string, unknown>)['code'] ?? '');
@@ -122,6 +122,10 @@ export function linkRoutes(app: FastifyInstance, { web, services }: WebPageDeps)
         web,
         page.path,
         async (request, reply, language) => {
+          // A link's POST is a sign-in attempt: it counts on the address's sign-in limit.
+          if (!(await limits.admit(request, reply, '', language))) {
+            return reply;
+          }
           const signedIn = await page.use(
             services,
             field(request, 'code'),
