@@ -98,6 +98,20 @@ describeEachDatabase('sign-up, e-mail verification and password sign-in', ({ db 
     expect((await createBrowser(app).submit(link, '/verify')).statusCode).toBe(303);
   });
 
+  it('refuses control characters in the address (400) and creates nothing', async () => {
+    const before = await app.deps.services.accounts.listAccounts();
+    for (const email of [
+      'bel\u0007@example.com',
+      'rlo\u202e@example.com',
+      'esc\u001bc@example.com',
+    ]) {
+      const res = await createBrowser(app).submit('/signup', '/signup', { email });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.body).toContain('email must be one e-mail address');
+    }
+    expect(await app.deps.services.accounts.listAccounts()).toHaveLength(before.length);
+  });
+
   it('writes pages and mails in the chosen language', async () => {
     const browser = createBrowser(app);
     const page = await browser.get('/signup?lang=zh-HK');
