@@ -6,6 +6,7 @@ import { registerDataCommands } from '../src/cli/data-commands.js';
 import { registerDocumentsCommands } from '../src/cli/documents-commands.js';
 import { registerReplayCommand } from '../src/cli/replay-command.js';
 import type { CliRuntime } from '../src/cli/runtime.js';
+import { terminalJson, terminalText } from '../src/cli/terminal-text.js';
 import { warnIfStaleBuild } from './stale-build.js';
 
 // The `touchline` command. Only the command definitions load at start; what a command runs
@@ -33,7 +34,9 @@ const program = new Command()
   .name('touchline')
   .description('touchline: football data API server (REST /v1 and GraphQL)')
   .showHelpAfterError()
-  .exitOverride();
+  .exitOverride()
+  // Commander repeats what it was given (an unknown option, a bad value): escaped like the rest.
+  .configureOutput({ writeErr: (text) => process.stderr.write(terminalText(text)) });
 
 const loadConfig = async () => (await import('../src/config.js')).loadConfig();
 
@@ -71,7 +74,7 @@ program
       await serve(await loadConfig());
     } catch (error) {
       const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      process.stderr.write(`touchline: ${message}\n`);
+      process.stderr.write(`touchline: ${terminalText(message ?? '')}\n`);
       process.exitCode = 1;
     }
   });
@@ -89,7 +92,7 @@ try {
   if (error.exitCode !== 0 && process.argv.includes('--json')) {
     const detail = error.message.replace(/^error: /, '');
     process.stdout.write(
-      `${JSON.stringify({ code: 'invalid_parameter', title: 'Invalid parameter', detail })}\n`,
+      `${terminalJson({ code: 'invalid_parameter', title: 'Invalid parameter', detail })}\n`,
     );
   }
   process.exitCode = error.exitCode === 0 ? 0 : 2;

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { positiveInt } from './options.js';
 import { runCommand, UsageError } from './output.js';
 import type { CliRuntime } from './runtime.js';
+import { terminalText } from './terminal-text.js';
 
 export const DEFAULT_DEMO_MATCHES = 1000;
 export const DEFAULT_DEMO_SEED = 1;
@@ -15,7 +16,9 @@ async function feedSourceOf(source: string, intervalMs: number) {
     return stdinSource(process.stdin);
   }
   if (/^https?:\/\//i.test(source)) {
-    return httpSource(source, intervalMs, (line) => process.stderr.write(`feed: ${line}\n`));
+    return httpSource(source, intervalMs, (line) =>
+      process.stderr.write(`feed: ${terminalText(line)}\n`),
+    );
   }
   const dir = resolve(source);
   const isDir = await stat(dir).then(

@@ -1,6 +1,7 @@
 import { ConfigError } from '../config-error.js';
 import { DataDirBusyError } from '../db/data-dir-lock.js';
 import { ApiError } from '../errors/api-error.js';
+import { terminalJson, terminalText } from './terminal-text.js';
 
 /** Bad input on the command line: a one-line reason and a non-zero exit. */
 export class UsageError extends Error {}
@@ -34,6 +35,7 @@ function asProblem(error: unknown): { code: string; title: string; detail: strin
 /**
  * Runs one subcommand: its result goes to stdout (JSON with --json, else the text `render`
  * makes); a failure prints one line on stderr (and a problem object on stdout with --json).
+ * Every line passes through terminal-text.ts: stored data never writes control characters.
  */
 export async function runCommand<T>(
   json: boolean,
@@ -44,19 +46,19 @@ export async function runCommand<T>(
     json,
     progress: (message) => {
       if (!json) {
-        process.stderr.write(`${message}\n`);
+        process.stderr.write(`${terminalText(message)}\n`);
       }
     },
   };
   try {
     const result = await action(ctx);
-    process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${render(result)}\n`);
+    process.stdout.write(json ? `${terminalJson(result)}\n` : `${terminalText(render(result))}\n`);
   } catch (error) {
     const problem = asProblem(error);
-    process.stderr.write(`touchline: ${problem.detail}\n`);
+    process.stderr.write(`touchline: ${terminalText(problem.detail)}\n`);
     if (json) {
       const { exit: _exit, ...body } = problem;
-      process.stdout.write(`${JSON.stringify(body)}\n`);
+      process.stdout.write(`${terminalJson(body)}\n`);
     }
     process.exitCode = problem.exit;
   }

@@ -5,6 +5,7 @@ import { untilSignal } from './data-commands.js';
 import { dateTime, positiveInt, positiveNumber } from './options.js';
 import { type CommandContext, runCommand, UsageError } from './output.js';
 import type { CliRuntime } from './runtime.js';
+import { terminalJsonText } from './terminal-text.js';
 
 const MAX_ID = 2_147_483_647;
 
@@ -54,7 +55,7 @@ async function printReplay(
   const { playSteps, stepNdjson, systemClock } = await import('../ingest/replay/player.js');
   let changes = 0;
   const steps = await playSteps(timeline.steps, { ...pace, clock: systemClock }, async (step) => {
-    process.stdout.write(stepNdjson(step));
+    process.stdout.write(terminalJsonText(stepNdjson(step)));
     changes += step.changes.length;
     ctx.progress(`replay: ${step.label} (${step.changes.length} records)`);
     return true;

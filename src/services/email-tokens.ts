@@ -25,7 +25,7 @@ export interface IssuedToken {
 export async function issueEmailToken(
   tx: Tx,
   at: Date,
-  token: { accountId: number; purpose: EmailTokenPurpose; email: string; passwordHash?: string },
+  token: { accountId: number; purpose: EmailTokenPurpose; email: string },
 ): Promise<IssuedToken> {
   const code = newSecretToken();
   await tx.emailToken.create({
@@ -34,7 +34,6 @@ export async function issueEmailToken(
       accountId: token.accountId,
       purpose: token.purpose,
       email: token.email,
-      passwordHash: token.passwordHash ?? null,
       createdAt: at,
       expiresAt: new Date(at.getTime() + TOKEN_LIFETIME_MS[token.purpose]),
     },

@@ -10,12 +10,23 @@ const MAX_LENGTH = 254;
 const PLAIN_ADDRESS = /^[^\s@<>"',;()\\[\]]+@[^\s@<>"',;()\\[\]]+\.[^\s@<>"',;()\\[\].]+$/;
 
 /**
+ * Control, format (U+202E...), private-use and unassigned characters: never part of an address,
+ * and printed raw they ring, rewrite or reorder a terminal (issue 46).
+ */
+const INVISIBLE = /\p{C}/u;
+
+/**
  * The owner e-mail as stored and compared (docs/accounts.md): trimmed and lower-cased, so
  * `Ann@Example.com` and `ann@example.com` are one account. Bad input: 400 naming `email`.
  */
 export function normaliseEmail(input: string): string {
   const email = input.trim().toLowerCase();
-  if (email.length === 0 || email.length > MAX_LENGTH || !PLAIN_ADDRESS.test(email)) {
+  if (
+    email.length === 0 ||
+    email.length > MAX_LENGTH ||
+    INVISIBLE.test(email) ||
+    !PLAIN_ADDRESS.test(email)
+  ) {
     throw new ApiError(
       'invalid_parameter',
       'email must be one e-mail address like ann@example.com',

@@ -72,19 +72,16 @@ export function createWebAccountsService({
 }) {
   /**
    * Sign-up: a new Free account (through the accounts service the CLI uses) with a link that
-   * verifies its address. An address with an unverified account gets a new link; a verified one
-   * gets a mail saying it has an account, with a sign-in link. The password chosen travels with
-   * the verification token and is set only when the mailbox's owner follows that link.
+   * verifies its address. An address that already has an account, verified or not (an earlier
+   * sign-up, `touchline accounts create --email`), gets a sign-in link instead. No password is
+   * taken here: one chosen before the address is proven could be an impostor's (issue 46).
    */
-  async function signUp(input: { email: string; password?: string }): Promise<AccountMail> {
+  async function signUp(input: { email: string }): Promise<AccountMail> {
     const email = normaliseEmail(input.email);
-    const passwordHash = input.password
-      ? await hashPassword(checkPassword(input.password))
-      : undefined;
     const at = now();
     return db.$transaction(async (tx) => {
       const account = await tx.account.findUnique({ where: { email } });
-      if (account?.emailVerifiedAt) {
+      if (account) {
         const issued = await issueEmailToken(tx, at, {
           accountId: account.id,
           purpose: 'sign_in_link',
@@ -92,20 +89,30 @@ export function createWebAccountsService({
         });
         return mailFor('already-registered', issued);
       }
-      const accountId = account?.id ?? (await insertAccount(tx, 'Free', { email }, at)).id;
+      const { id } = await insertAccount(tx, 'Free', { email }, at);
       const issued = await issueEmailToken(tx, at, {
-        accountId,
+        accountId: id,
         purpose: 'verify_email',
         email,
-        ...(passwordHash ? { passwordHash } : {}),
       });
       return mailFor('verify', issued);
     });
   }
 
-  /** Marks the token's address as the account's verified owner e-mail (and sets its password). */
-  async function proveAddress(tx: Tx, token: EmailToken, origin: SessionOrigin): Promise<void> {
+  /**
+   * Marks the token's address as the account's verified owner e-mail. The password becomes the
+   * one the verifier typed on the link's page; when the owner changes (another address, or one
+   * proven for the first time) a password nobody typed here dies, and so do the account's other
+   * sessions and outstanding links (issue 46: a change of owner, e-mail or password ends them).
+   */
+  async function proveAddress(
+    tx: Tx,
+    token: EmailToken,
+    origin: SessionOrigin,
+    passwordHash: string | undefined,
+  ): Promise<void> {
     const account = await tx.account.findUniqueOrThrow({ where: { id: token.accountId } });
+    const ownerChanged = account.email !== token.email || !account.emailVerifiedAt;
     if (account.email !== token.email) {
       const holder = await tx.account.findUnique({ where: { email: token.email } });
       if (holder) {
@@ -114,45 +121,53 @@ export function createWebAccountsService({
         });
       }
     }
+    const at = now();
     await tx.account.update({
       where: { id: account.id },
       data: {
         email: token.email,
-        emailVerifiedAt:
-          account.emailVerifiedAt && account.email === token.email
-            ? account.emailVerifiedAt
-            : now(),
-        ...(token.passwordHash ? { passwordHash: token.passwordHash } : {}),
+        emailVerifiedAt: ownerChanged ? at : account.emailVerifiedAt,
+        ...(ownerChanged || passwordHash ? { passwordHash: passwordHash ?? null } : {}),
       },
     });
-    // The other links of this purpose die with this one (older sign-ups' passwords included).
+    // The other links die with this one: of its kind, or all of them when the owner changed.
     await tx.emailToken.updateMany({
-      where: { accountId: account.id, purpose: token.purpose, usedAt: null },
-      data: { usedAt: now() },
+      where: {
+        accountId: account.id,
+        usedAt: null,
+        ...(ownerChanged ? {} : { purpose: token.purpose }),
+      },
+      data: { usedAt: at },
     });
-    if (account.email !== token.email || !account.emailVerifiedAt || token.passwordHash) {
+    if (ownerChanged || passwordHash) {
+      await sessions.endAll(tx, account.id);
       await recordAudit(tx, {
         accountId: account.id,
         actor: `web:${token.email}`,
         action: `owner.${token.purpose}`,
-        detail: { email: token.email, passwordSet: Boolean(token.passwordHash) },
+        detail: { email: token.email, passwordSet: Boolean(passwordHash) },
         address: origin.address,
       });
     }
   }
 
-  /** Follows an e-mailed link of `purpose` once: proves the address and starts a session. */
+  /**
+   * Follows an e-mailed link of `purpose` once: proves the address and starts a session. The
+   * code is checked before the password is hashed, so a wrong code costs no scrypt work
+   * (issue 46); the link is spent inside the transaction, so of two uses one wins.
+   */
   async function followLink(
     purpose: EmailToken['purpose'],
     code: unknown,
     origin: SessionOrigin,
     password?: string,
   ): Promise<SignedIn> {
+    await peekEmailToken(db, now(), code, purpose);
     const passwordHash = password ? await hashPassword(checkPassword(password)) : undefined;
     return db.$transaction(async (tx) => {
       const at = now();
       const token = await consumeEmailToken(tx, at, code, purpose);
-      await proveAddress(tx, passwordHash ? { ...token, passwordHash } : token, origin);
+      await proveAddress(tx, token, origin, passwordHash);
       return signIn(tx, token.accountId, token.email, origin, purpose);
     });
   }
@@ -248,7 +263,8 @@ export function createWebAccountsService({
 
   return {
     signUp,
-    verifyEmail: (code: unknown, origin: SessionOrigin) => followLink('verify_email', code, origin),
+    verifyEmail: (code: unknown, origin: SessionOrigin, password?: string) =>
+      followLink('verify_email', code, origin, password),
     useSignInLink: (code: unknown, origin: SessionOrigin) =>
       followLink('sign_in_link', code, origin),
     acceptInvite: (code: unknown, origin: SessionOrigin, password?: string) =>

@@ -66,7 +66,12 @@ export function createWebSessionsService({ db, now }: { db: PrismaClient; now: (
     }
   }
 
-  return { start, find, end };
+  /** Ends every session of an account (its owner, e-mail or password changed). */
+  async function endAll(tx: Tx, accountId: number): Promise<void> {
+    await tx.webSession.deleteMany({ where: { accountId } });
+  }
+
+  return { start, find, end, endAll };
 }
 
 export type WebSessionsService = ReturnType<typeof createWebSessionsService>;

@@ -1,19 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Language, supportedLanguage } from '../i18n/language.js';
 import { languageOfHeader } from '../i18n/negotiate.js';
-import { newSecretToken } from '../services/secret-token.js';
+import { isSecretToken, newSecretToken } from '../services/secret-token.js';
 import {
   SESSION_DAYS,
   type WebSession,
   type WebSessionsService,
 } from '../services/web-sessions.js';
-import {
-  CSRF_COOKIE,
-  cookieHeader,
-  readCookies,
-  SESSION_COOKIE,
-  secureCookies,
-} from './cookies.js';
+import { cookieHeader, cookieNames, readCookies, secureCookies } from './cookies.js';
 import type { Csrf } from './csrf.js';
 import { escapeHtml, type PageFrame, renderPage } from './layout.js';
 import { WEB_TEXTS, type WebTexts } from './texts.js';
@@ -49,6 +43,7 @@ export function createWebContext(options: {
   baseUrl: string;
 }) {
   const { sessions, freshSessions, csrf, baseUrl } = options;
+  const names = cookieNames(baseUrl);
   const sessionsSeen = new WeakMap<FastifyRequest, Promise<WebSession | null>>();
 
   const cookies = (request: FastifyRequest) => readCookies(request.headers.cookie);
@@ -71,13 +66,19 @@ export function createWebContext(options: {
     if (!found) {
       const source =
         request.method === 'GET' || request.method === 'HEAD' ? sessions : freshSessions;
-      found = source.find(cookies(request).get(SESSION_COOKIE));
+      found = source.find(cookies(request).get(names.session));
       sessionsSeen.set(request, found);
     }
     return found;
   }
 
   const secure = (request: FastifyRequest) => secureCookies(baseUrl, request.ip);
+
+  /** The browser's CSRF cookie when it has the shape of one this server makes. */
+  const browserNonce = (request: FastifyRequest): string | undefined => {
+    const value = cookies(request).get(names.csrf);
+    return isSecretToken(value) ? value : undefined;
+  };
 
   /** Hidden fields every form carries: the CSRF token (setting the browser's cookie if new). */
   async function formFields(
@@ -86,12 +87,13 @@ export function createWebContext(options: {
     language: Language,
   ): Promise<string> {
     const session = await sessionOf(request);
-    let nonce = cookies(request).get(CSRF_COOKIE);
+    let nonce = browserNonce(request);
+    // Only a value this server made is signed: a stranger one is replaced, not vouched for.
     if (!session && !nonce) {
       nonce = newSecretToken();
       reply.header(
         'set-cookie',
-        cookieHeader(CSRF_COOKIE, nonce, { maxAgeSeconds: 86_400, secure: secure(request) }),
+        cookieHeader(names.csrf, nonce, { maxAgeSeconds: 86_400, secure: secure(request) }),
       );
     }
     const token = await csrf.tokenFor({ sessionId: session?.id ?? null, nonce: nonce ?? '' });
@@ -104,7 +106,7 @@ export function createWebContext(options: {
     const session = await sessionOf(request);
     return csrf.verify(body?.[CSRF_FIELD], {
       sessionId: session?.id ?? null,
-      nonce: cookies(request).get(CSRF_COOKIE),
+      nonce: browserNonce(request),
     });
   }
 
@@ -145,7 +147,7 @@ export function createWebContext(options: {
     return reply
       .header(
         'set-cookie',
-        cookieHeader(SESSION_COOKIE, token, {
+        cookieHeader(names.session, token, {
           maxAgeSeconds: SESSION_DAYS * 86_400,
           secure: secure(request),
         }),
@@ -157,7 +159,7 @@ export function createWebContext(options: {
   function endSession(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     return reply.header(
       'set-cookie',
-      cookieHeader(SESSION_COOKIE, '', { maxAgeSeconds: 0, secure: secure(request) }),
+      cookieHeader(names.session, '', { maxAgeSeconds: 0, secure: secure(request) }),
     );
   }
 
@@ -168,7 +170,7 @@ export function createWebContext(options: {
     userAgent: request.headers['user-agent'] ?? null,
   });
 
-  const sessionToken = (request: FastifyRequest) => cookies(request).get(SESSION_COOKIE);
+  const sessionToken = (request: FastifyRequest) => cookies(request).get(names.session);
 
   return {
     languageOf,

@@ -1,7 +1,19 @@
 import ipaddr from 'ipaddr.js';
 
-export const SESSION_COOKIE = 'tl_session';
-export const CSRF_COOKIE = 'tl_csrf';
+export interface CookieNames {
+  session: string;
+  csrf: string;
+}
+
+/**
+ * The cookies' names. With an `https` BASE_URL they carry the `__Host-` prefix: browsers then
+ * take them only Secure, for Path=/ and without Domain, so a sibling subdomain cannot plant
+ * one (issue 46). Plain HTTP (development) keeps the bare names, which browsers would refuse.
+ */
+export const cookieNames = (baseUrl: string): CookieNames => {
+  const prefix = baseUrl.startsWith('https:') ? '__Host-' : '';
+  return { session: `${prefix}tl_session`, csrf: `${prefix}tl_csrf` };
+};
 
 /** The cookies of a request (the last of a repeated name wins); values stay encoded. */
 export function readCookies(header: string | undefined): Map<string, string> {

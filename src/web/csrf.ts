@@ -26,26 +26,26 @@ export function createCsrf(loadKey: () => Promise<Buffer>) {
     return sign(bindings.sessionId ? `session:${bindings.sessionId}` : `anon:${bindings.nonce}`);
   }
 
-  /** Whether `token` was made for this session or this browser's cookie. */
+  /**
+   * Whether `token` was made for this session (signed in) or this browser's cookie (signed
+   * out). Never either: a signed-in form takes only its session's token, so a cookie planted
+   * in the browser cannot vouch for a change to the account (issue 46).
+   */
   async function verify(
     token: unknown,
     bindings: { sessionId: string | null; nonce: string | undefined },
   ): Promise<boolean> {
-    if (typeof token !== 'string' || token.length === 0) {
+    const binding = bindings.sessionId
+      ? `session:${bindings.sessionId}`
+      : bindings.nonce
+        ? `anon:${bindings.nonce}`
+        : null;
+    if (typeof token !== 'string' || token.length === 0 || binding === null) {
       return false;
     }
     const given = Buffer.from(token);
-    const candidates = [
-      ...(bindings.sessionId ? [`session:${bindings.sessionId}`] : []),
-      ...(bindings.nonce ? [`anon:${bindings.nonce}`] : []),
-    ];
-    for (const binding of candidates) {
-      const expected = Buffer.from(await sign(binding));
-      if (expected.length === given.length && timingSafeEqual(expected, given)) {
-        return true;
-      }
-    }
-    return false;
+    const expected = Buffer.from(await sign(binding));
+    return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
   return { tokenFor, verify };

@@ -38,4 +38,13 @@ export interface WebPageDeps {
   };
   /** Sends an account mail without making the answer wait for it (no timing tells). */
   deliver(request: FastifyRequest, mail: AccountMail, language: Language): void;
+  /**
+   * Prepares a mail (or decides there is none) and sends it after the answer: the answer's
+   * work is the same whatever `prepare` finds (no timing tells, issue 46).
+   */
+  deliverLater(
+    request: FastifyRequest,
+    prepare: () => Promise<AccountMail | null>,
+    language: Language,
+  ): void;
 }

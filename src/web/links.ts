@@ -14,7 +14,7 @@ interface LinkPage {
   title(t: WebTexts): string;
   body(t: WebTexts): string;
   button(t: WebTexts): string;
-  /** The invitation lets its owner choose a password on the same page. */
+  /** Verification and invitation let the mailbox's owner choose a password on the page. */
   asksPassword: boolean;
   use(
     services: WebServices,
@@ -31,8 +31,9 @@ const LINK_PAGES: readonly LinkPage[] = [
     title: (t) => t.confirmEmail,
     body: (t) => t.confirmEmailBody,
     button: (t) => t.confirm,
-    asksPassword: false,
-    use: (s, code, origin) => s.webAccounts.verifyEmail(code, origin),
+    asksPassword: true,
+    use: (s, code, origin, password) =>
+      s.webAccounts.verifyEmail(code, origin, password || undefined),
   },
   {
     path: '/signin/link',
@@ -60,7 +61,7 @@ const LINK_PAGES: readonly LinkPage[] = [
  * button; only the POST it sends uses the link, so a mail scanner that fetches links cannot
  * spend a single-use link or sign itself in.
  */
-export function linkRoutes(app: FastifyInstance, { web, services }: WebPageDeps) {
+export function linkRoutes(app: FastifyInstance, { web, services, limits }: WebPageDeps) {
   for (const page of LINK_PAGES) {
     const codeOf = (request: FastifyRequest) =>
       field(request, 'code') || String((request.query as Record<string, unknown>)['code'] ?? '');
@@ -121,6 +122,10 @@ export function linkRoutes(app: FastifyInstance, { web, services }: WebPageDeps)
         web,
         page.path,
         async (request, reply, language) => {
+          // A link's POST is a sign-in attempt: it counts on the address's sign-in limit.
+          if (!(await limits.admit(request, reply, '', language))) {
+            return reply;
+          }
           const signedIn = await page.use(
             services,
             field(request, 'code'),

@@ -90,9 +90,31 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     });
   }
 
+  function deliverLater(
+    request: FastifyRequest,
+    prepare: () => Promise<AccountMail | null>,
+    language: Language,
+  ): void {
+    setImmediate(() => {
+      prepare()
+        .then((mail) => (mail ? mailer.send(mail, language) : undefined))
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'account mail not prepared or not sent');
+        });
+    });
+  }
+
   const views = createDashboardViews(services, { events: options.events, now });
   const charts = chartAssets();
-  const deps: WebPageDeps = { web, services, views, charts, limits: { admit }, deliver };
+  const deps: WebPageDeps = {
+    web,
+    services,
+    views,
+    charts,
+    limits: { admit },
+    deliver,
+    deliverLater,
+  };
   app.get('/web/site.css', async (_request, reply) =>
     reply
       .type('text/css; charset=utf-8')

@@ -89,6 +89,10 @@ export function cachedSessions(sessions: WebSessionsService, now: () => Date): W
       }
       await sessions.end(token);
     },
+    async endAll(tx, accountId) {
+      await sessions.endAll(tx, accountId);
+      found.clear();
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../i18n/language.js';
+import { normaliseEmail } from '../services/owner-email.js';
 import type { WebPageDeps } from './deps.js';
 import { errorLine, field, guardedPost, input } from './forms.js';
 
@@ -9,7 +10,7 @@ import { errorLine, field, guardedPost, input } from './forms.js';
  * same answer for any address.
  */
 export function signInRoutes(app: FastifyInstance, deps: WebPageDeps) {
-  const { web, services, limits, deliver } = deps;
+  const { web, services, limits, deliverLater } = deps;
 
   async function showForm(
     request: FastifyRequest,
@@ -67,10 +68,10 @@ export function signInRoutes(app: FastifyInstance, deps: WebPageDeps) {
         }
         const t = web.texts(language);
         if (field(request, 'method') === 'link') {
-          const mail = await services.webAccounts.requestSignInLink(email);
-          if (mail) {
-            deliver(request, mail, language);
-          }
+          // Known or unknown, the answer does the same work: the lookup, the link and the mail
+          // come after it (issue 46). A malformed address is still refused here (400).
+          const address = normaliseEmail(email);
+          deliverLater(request, () => services.webAccounts.requestSignInLink(address), language);
           return web.sendMessage(reply, 200, {
             language,
             title: t.checkInbox,

@@ -30,11 +30,6 @@ export function signUpRoutes(
         value: field(request, 'email'),
         autocomplete: 'email',
       }),
-      input('password', t.password, {
-        type: 'password',
-        hint: t.passwordOptional,
-        autocomplete: 'new-password',
-      }),
       `<button type="submit">${t.createAccount}</button>`,
       '</form>',
       `<p><a href="/signin?lang=${language}">${t.haveAccount}</a></p>`,
@@ -51,14 +46,11 @@ export function signUpRoutes(
       '/signup',
       async (request, reply, language) => {
         const email = field(request, 'email');
-        const password = field(request, 'password');
         if (!(await limits.admit(request, reply, email, language))) {
           return reply;
         }
-        const mail = await services.webAccounts.signUp({
-          email,
-          ...(password ? { password } : {}),
-        });
+        // A password is chosen on the confirmation page, by whoever holds the mailbox.
+        const mail = await services.webAccounts.signUp({ email });
         deliver(request, mail, language);
         const t = web.texts(language);
         return web.sendMessage(reply, 200, {

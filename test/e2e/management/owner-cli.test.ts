@@ -142,5 +142,36 @@ for (const kind of ['pglite', 'postgres'] as const) {
         'cli owner.invite',
       ]);
     }, 180_000);
+
+    it('refuses control characters in --email; list escapes any stored before the check', async () => {
+      const raw = /(?![\n\t])\p{C}/u;
+      const bad = await touchline(
+        'accounts',
+        'create',
+        '--tier',
+        'Free',
+        '--email',
+        'ann\u0007\u202e@example.com',
+      );
+      expect(bad.code).not.toBe(0);
+      expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+      expect(bad.stderr).toContain('email must be one e-mail address');
+      expect(raw.test(bad.stderr)).toBe(false);
+
+      const created = await touchline('accounts', 'create', '--tier', 'Free', '--json');
+      const id = Number(json(created)['id']);
+      const stored = 'old\u0007\u001bc\b\u007f\u202e@example.com';
+      await withApp((app) =>
+        app.deps.database.prisma.account.update({ where: { id }, data: { email: stored } }),
+      );
+      const listed = await touchline('accounts', 'list');
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(raw.test(listed.stdout)).toBe(false);
+      expect(listed.stdout).toContain('old\\x07\\x1Bc\\x08\\x7F\\u{202E}@example.com');
+      const asJson = await touchline('accounts', 'list', '--json');
+      expect(raw.test(asJson.stdout)).toBe(false);
+      const accounts = JSON.parse(asJson.stdout) as { id: number; email: string }[];
+      expect(accounts.find((a) => a.id === id)?.email).toBe(stored);
+    }, 180_000);
   });
 }

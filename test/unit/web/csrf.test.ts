@@ -20,6 +20,11 @@ describe('CSRF tokens', () => {
     expect(await csrf.verify(undefined, { sessionId: 's1', nonce: 'n1' })).toBe(false);
   });
 
+  it('signed in, takes only the session token: a cookie token does not vouch for it', async () => {
+    const anon = await csrf.tokenFor({ sessionId: null, nonce: 'planted' });
+    expect(await csrf.verify(anon, { sessionId: 's1', nonce: 'planted' })).toBe(false);
+  });
+
   it('cannot be made without the key: another key signs differently', async () => {
     const other = createCsrf(async () => randomBytes(32));
     const forged = await other.tokenFor({ sessionId: null, nonce: 'n1' });
