@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { HttpTimeouts } from '../config-http-timeouts.js';
 
@@ -31,8 +32,13 @@ export function serverTimeoutOptions(timeouts: HttpTimeouts) {
  */
 export function registerStreamsOutliveIdleTimeout(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (/^text\/event-stream/.test(String(reply.getHeader('content-type')))) {
-      request.raw.socket?.setTimeout(0);
+    const socket = request.raw.socket;
+    // `app.inject`'s stand-in socket is not a Socket and has no timeouts to clear.
+    if (
+      socket instanceof Socket &&
+      /^text\/event-stream/.test(String(reply.getHeader('content-type')))
+    ) {
+      socket.setTimeout(0);
     }
     done(null, payload);
   });
