@@ -26,6 +26,10 @@ import { acceptProxyProtocol } from '../src/http/proxy-protocol.js';
 import { createQuerystringParser } from '../src/http/querystring.js';
 import { registerRequestId, requestIdOf } from '../src/http/request-id.js';
 import { registerRouteConfig } from '../src/http/route-config.js';
+import {
+  registerStreamsOutliveIdleTimeout,
+  serverTimeoutOptions,
+} from '../src/http/server-timeouts.js';
 import { registerStrictIntegers } from '../src/http/strict-integers.js';
 import { clientErrorHandler, frameworkErrors } from '../src/http/transport-errors.js';
 import { registerUrlCredentialCheck } from '../src/http/url-credentials.js';
@@ -123,6 +127,7 @@ export async function buildApp(
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
     frameworkErrors: frameworkErrors(config.docsUrl),
     clientErrorHandler: clientErrorHandler(config.docsUrl),
+    ...serverTimeoutOptions(config.httpTimeouts),
   });
   // Before anything reads a socket's address: behind a TCP balancer it is the header's client.
   const proxyPeers = parseProxyPeers(config.proxyProtocol).peers;
@@ -141,6 +146,7 @@ export async function buildApp(
   // credential in the URL is refused before any key or counter is looked at; keyless traffic
   // counts on its address. Every response then says its language (before the cache stores it).
   registerDrain(app, options.shutdown ?? { closing: false });
+  registerStreamsOutliveIdleTimeout(app);
   registerUrlCredentialCheck(app);
   registerAddressLimit(app, deps.access.addresses);
   registerContentLanguage(app);

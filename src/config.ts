@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { ConfigError } from './config-error.js';
+import { type HttpTimeouts, parseHttpTimeouts } from './config-http-timeouts.js';
 import { parseProxyPeers } from './config-proxy-protocol.js';
 import { parseRedisClusterNodes, type RedisNode } from './config-redis.js';
 import { parseReplicaUrls } from './config-replicas.js';
@@ -20,6 +21,10 @@ const oneOf = <const T extends readonly string[]>(values: T) =>
 const ENV_PROPERTIES = {
   PORT: integer(0, 65535),
   HOST: text({ minLength: 1 }),
+  HTTP_HEADERS_TIMEOUT_MS: integer(100, 600_000),
+  HTTP_REQUEST_TIMEOUT_MS: integer(100, 3_600_000),
+  HTTP_IDLE_TIMEOUT_MS: integer(100, 3_600_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(100, 3_600_000),
   DATABASE_URL: text({ pattern: '^postgres(ql)?://' }),
   DATABASE_QUERY_TIMEOUT_MS: integer(0, 600_000),
   DATABASE_CONNECT_TIMEOUT_MS: integer(0, 600_000),
@@ -90,6 +95,8 @@ const SECRET_VARIABLES = new Set([
 export interface Config {
   readonly host: string;
   readonly port: number;
+  /** Header, request, idle and keep-alive timeouts of the API's connections. */
+  readonly httpTimeouts: HttpTimeouts;
   readonly databaseUrl: string | undefined;
   /**
    * PostgreSQL only: the longest one statement may take (client read timeout and server
@@ -270,8 +277,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = converted as Env;
   const replicas = parseReplicaUrls(parsed.DATABASE_REPLICA_URLS, parsed.DATABASE_URL);
   const cluster = parseRedisClusterNodes(parsed.REDIS_CLUSTER_NODES, parsed.REDIS_URL);
+  const http = parseHttpTimeouts(parsed);
   const problems = [
     ...byName.values(),
+    ...http.problems,
     ...replicas.problems,
     ...cluster.problems,
     ...parseProxyPeers(parsed.PROXY_PROTOCOL).problems,
@@ -289,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return Object.freeze({
     host,
     port,
+    httpTimeouts: http.timeouts,
     databaseUrl: parsed.DATABASE_URL,
     databaseQueryTimeoutMs: parsed.DATABASE_QUERY_TIMEOUT_MS ?? 5000,
     databaseConnectTimeoutMs: parsed.DATABASE_CONNECT_TIMEOUT_MS ?? 5000,

@@ -4,6 +4,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { AccessEvents } from '../events/access-events.js';
 import type { Tx } from '../services/subscription-store.js';
 import type { PaymentProvider } from './provider.js';
+import { parseStripeEvent } from './stripe-event-shape.js';
 import {
   fromSeconds,
   invoiceFacts,
@@ -52,22 +53,30 @@ export function createStripeWebhooks({
   provider: PaymentProvider;
   now?: () => Date;
 }) {
-  /** The event, when the `Stripe-Signature` header signs exactly this body. */
+  /**
+   * The event, when the `Stripe-Signature` header signs exactly this body and the body is an
+   * event of the shape touchline reads (stripe-event-shape.ts).
+   */
   function verify(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     if (!signature) {
       throw new ApiError('invalid_parameter', 'The Stripe-Signature header is missing', {
         parameter: 'stripe-signature',
       });
     }
+    let signed = false;
     try {
-      return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      signed = stripe.webhooks.signature?.verifyHeader(rawBody, signature, webhookSecret) === true;
     } catch {
+      // A mismatch, a stale timestamp or a header that does not parse: refused alike.
+    }
+    if (!signed) {
       throw new ApiError(
         'invalid_parameter',
         'The Stripe-Signature header does not sign this payload',
         { parameter: 'stripe-signature' },
       );
     }
+    return parseStripeEvent(rawBody);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from './codes.js';
+import { ERROR_CODES, type ErrorCode, type TooManyRequestsCode } from './codes.js';
 
 export interface ApiErrorExtras {
   /** The parameter that failed validation (400 `invalid_parameter`). */
@@ -9,10 +9,24 @@ export interface ApiErrorExtras {
   address?: string;
 }
 
-/** The one error type services and policy throw; each door renders it (problem+json, GraphQL). */
+/**
+ * The one error type services and policy throw; each door renders it (problem+json, GraphQL).
+ * Spec part 7: every 429 carries `Retry-After`, so a 429 code cannot be built without
+ * `retryAfter` (the overloads), and every renderer writes it from `extras`.
+ */
 export class ApiError extends Error {
   readonly status: number;
 
+  constructor(
+    code: TooManyRequestsCode,
+    detail: string,
+    extras: ApiErrorExtras & { retryAfter: number },
+  );
+  constructor(
+    code: Exclude<ErrorCode, TooManyRequestsCode>,
+    detail: string,
+    extras?: ApiErrorExtras,
+  );
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,

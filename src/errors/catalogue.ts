@@ -20,7 +20,7 @@ export const ERROR_CONDITIONS: Record<ErrorCode, string> = {
   key_limit_reached: 'The account already holds an unrevoked key (management API).',
   allowlist_limit_reached: "The key's allowlist is full (management API).",
   rate_limited:
-    'The per-minute limit of the key was exceeded. `Retry-After` says when the minute ends. Nothing is charged.',
+    'The per-minute limit of the key (or of the address, without a key) was exceeded, or the account already holds all its concurrent streams. `Retry-After` says when to try again: the end of the minute, or 5 s for a stream. Nothing is charged.',
   quota_exceeded:
     "The account's daily plan quota is used up. It resets at 00:00 Hong Kong time (16:00 UTC); `Retry-After` counts down to it. Nothing is charged.",
   headers_too_large:

@@ -26,4 +26,9 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/** The codes answered with 429, which always carry `Retry-After` (spec part 7). */
+export type TooManyRequestsCode = {
+  [C in ErrorCode]: (typeof ERROR_CODES)[C]['status'] extends 429 ? C : never;
+}[ErrorCode];
+
 export const isErrorCode = (value: string): value is ErrorCode => Object.hasOwn(ERROR_CODES, value);

@@ -20,8 +20,14 @@ const CREDENTIAL_NAMES = new Set([
   'clientsecret',
   'password',
   'passwd',
+  'pwd',
   'credential',
   'credentials',
+  'session',
+  'sig',
+  'signature',
+  'jwt',
+  'privatekey',
 ]);
 
 /** A name made only of separators and brackets around a credential word counts as that word. */

@@ -182,21 +182,23 @@ export function createChangeHub(
     },
     /** How far the log has been read (0 before the first read). */
     position: (): bigint => position ?? 0n,
-    /** The entries after `after` up to `upTo`, in order (a resumed stream's gap). */
-    async backlog(after: bigint, upTo: bigint): Promise<LoggedChange[]> {
-      const out: LoggedChange[] = [];
+    /**
+     * The entries after `after` up to `upTo`, in order, a page at a time (a resumed stream's
+     * gap): the reader stops when it has had enough, so a long gap is never read whole.
+     */
+    async *backlog(after: bigint, upTo: bigint): AsyncGenerator<LoggedChange[]> {
       let from = after;
       while (from < upTo) {
         const page = await changesAfter(db, from, PAGE);
         const last = page[page.length - 1];
         if (!last) {
-          break;
+          return;
         }
-        out.push(...page.filter((c) => c.seq <= upTo));
+        const inGap = page.filter((c) => c.seq <= upTo);
+        beforeHanding(inGap);
+        yield inGap;
         from = last.seq;
       }
-      beforeHanding(out);
-      return out;
     },
     /** The oldest entry the log still holds (0 when it is empty). */
     async oldest(): Promise<bigint> {

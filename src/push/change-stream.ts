@@ -13,6 +13,12 @@ export const HEARTBEAT_MS = 15_000;
 const WRITE_CHUNK = 64 * 1024;
 /** A client this far behind (bytes written and not yet taken) is disconnected. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/**
+ * A resume replays at most this many bytes of missed changes; past it the client gets `reset`
+ * (docs/push.md). The replay is written before the client reads anything, so it must leave room
+ * under MAX_BUFFERED_BYTES for the changes that come while the response starts.
+ */
+export const MAX_REPLAY_BYTES = MAX_BUFFERED_BYTES - WRITE_CHUNK;
 
 export interface StreamRequest {
   /** The matches the client follows; null: every live match. */
@@ -93,12 +99,30 @@ export async function openChangeStream(
     return encoded;
   }
 
-  async function send(change: LoggedChange): Promise<void> {
-    const encoded = await eventOf(change);
-    if (encoded) {
-      write(encoded);
+  /** The events of the changes missed since `after`, or null past MAX_REPLAY_BYTES. */
+  async function missedEvents(after: bigint, upTo: bigint): Promise<Buffer | null> {
+    const events: Buffer[] = [];
+    let bytes = 0;
+    for await (const page of hub.backlog(after, upTo)) {
+      for (const change of page) {
+        const encoded = await eventOf(change);
+        if (!encoded) {
+          continue;
+        }
+        bytes += encoded.length;
+        if (bytes > MAX_REPLAY_BYTES) {
+          return null;
+        }
+        events.push(encoded);
+      }
     }
+    return Buffer.concat(events, bytes);
   }
+
+  const reset = (seq: bigint, reason: string) => {
+    write(event('reset', seq, { seq: String(seq), reason }));
+    lastSent = seq;
+  };
 
   /** What is queued, written together (one write per page of changes, not one per change). */
   async function pump(): Promise<void> {
@@ -137,19 +161,19 @@ export async function openChangeStream(
   if (request.lastEventId === null) {
     lastSent = listening.from;
   } else if (request.lastEventId < (await hub.oldest()) - 1n) {
-    write(
-      event('reset', listening.from, {
-        seq: String(listening.from),
-        reason: 'the log no longer holds what you missed: fetch the resources again',
-      }),
-    );
-    lastSent = listening.from;
+    reset(listening.from, 'the log no longer holds what you missed: fetch the resources again');
   } else {
     lastSent = request.lastEventId;
-    for (const change of await hub.backlog(request.lastEventId, listening.from)) {
-      await send(change);
+    const missed = await missedEvents(request.lastEventId, listening.from);
+    if (missed === null) {
+      reset(
+        listening.from,
+        'you missed more than a stream replays (1 MiB): fetch the resources again',
+      );
+    } else {
+      write(missed);
+      lastSent = lastSent > listening.from ? lastSent : listening.from;
     }
-    lastSent = lastSent > listening.from ? lastSent : listening.from;
   }
   ready = true;
   void pump().catch(close);

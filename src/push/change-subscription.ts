@@ -17,6 +17,8 @@ const fellBehind = () =>
   new ApiError(
     'rate_limited',
     `More than ${MAX_PENDING_CHANGES} changes were waiting for this subscriber: subscribe again`,
+    // Its stream is gone, and so its lease: it may subscribe again at once.
+    { retryAfter: 0 },
   );
 
 /**

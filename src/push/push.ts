@@ -114,6 +114,12 @@ export function createPush(deps: Deps, assetsUrl: string) {
 export type Push = ReturnType<typeof createPush>;
 
 /**
+ * Retry-After of a stream refused for the account's concurrent streams: nothing says when one of
+ * them closes, so the client tries again after about as long as an SSE client waits to reconnect.
+ */
+export const STREAM_RETRY_AFTER = 5;
+
+/**
  * One of the account's concurrent streams (DECISIONS.md "Push": Free 1, Plus 5, Pro 25), or 429
  * `rate_limited` when it holds them all.
  */
@@ -128,6 +134,7 @@ export async function leaseStream(
     throw new ApiError(
       'rate_limited',
       `At most ${limit} concurrent streams and subscriptions on the ${tier} plan: close one first`,
+      { retryAfter: STREAM_RETRY_AFTER },
     );
   }
   return lease;

@@ -110,7 +110,11 @@ export function stripeEvent(
 
 /** The body and `Stripe-Signature` header of a delivery, signed with the package's own helper. */
 export function signDelivery(event: unknown, secret = TEST_WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
+  return signPayload(JSON.stringify(event), secret);
+}
+
+/** A body signed as it is, JSON or not (a malformed delivery with a good signature). */
+export function signPayload(payload: string, secret = TEST_WEBHOOK_SECRET) {
   const header = signer.webhooks.generateTestHeaderString({ payload, secret });
   return { payload, header };
 }

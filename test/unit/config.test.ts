@@ -195,3 +195,24 @@ describe('SMTP_URL and MAIL_FROM (docs/accounts.md "Signing up and signing in")'
     expect(error.message).toMatch(/MAIL_FROM/);
   });
 });
+
+describe('HTTP timeouts (docs/operations.md "Timeouts")', () => {
+  it('bound headers, request, idle and keep-alive by default', () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({
+      headersMs: 10_000,
+      requestMs: 30_000,
+      idleMs: 120_000,
+      keepAliveMs: 72_000,
+    });
+    expect(
+      loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '5000', HTTP_HEADERS_TIMEOUT_MS: '2000' }).httpTimeouts,
+    ).toMatchObject({ headersMs: 2000, requestMs: 5000 });
+  });
+
+  it('refuses 0 (no timeout), and a headers timeout longer than the request one', () => {
+    expect(problemsOf({ HTTP_REQUEST_TIMEOUT_MS: '0' }).message).toMatch(/HTTP_REQUEST_TIMEOUT_MS/);
+    expect(
+      problemsOf({ HTTP_HEADERS_TIMEOUT_MS: '40000', HTTP_REQUEST_TIMEOUT_MS: '30000' }).message,
+    ).toMatch(/HTTP_HEADERS_TIMEOUT_MS=40000: must not be longer than HTTP_REQUEST_TIMEOUT_MS/);
+  });
+});

@@ -95,6 +95,41 @@ describe('GET /v1/football/stream', () => {
     expect((await sse.next(isChange)).id).toBe(String(next?.seq));
   });
 
+  it('says reset, not 500, when what was missed is more than a stream replays (1 MiB)', async () => {
+    // Ten exchange changes of about 300 KB each: a backlog of 3 MB.
+    const document = JSON.stringify({ marketId: '1.1', runners: ['x'.repeat(300 * 1024)] });
+    await database.prisma.exchangeOdds.upsert({
+      where: { matchId: other },
+      create: { matchId: other, payload: document },
+      update: { payload: document },
+    });
+    const [before] = await writeCorner(other);
+    for (let i = 0; i < 10; i++) {
+      await database.prisma.$transaction((tx) =>
+        appendChanges(tx, [{ matchId: other, resource: 'exchange', kind: 'upsert' }], new Date()),
+      );
+    }
+    // An instance whose hub listens to nobody yet: its first stream starts at the log's end, so
+    // the whole gap is a backlog to replay.
+    const fresh = (await buildTestApp(database, { env: { STREAM_MAX_MS: '600000' } })) as TestApp;
+    try {
+      const url = `${await listening(fresh)}/v1/football/stream?matchId=${other}`;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const sse = await openSse(url, auth(pro, { 'last-event-id': String(before?.seq) }));
+        opened.push(sse);
+        expect(sse.response.status).toBe(200);
+        const reset = await sse.next();
+        expect(reset.event).toBe('reset');
+        expect(JSON.parse(reset.data)).toMatchObject({ reason: expect.stringMatching(/1 MiB/) });
+        const [next] = await writeCorner(other);
+        expect((await sse.next(isChange)).id).toBe(String(next?.seq));
+        sse.close();
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('ends after STREAM_MAX_MS; the client resumes where it was', async () => {
     const short = await buildTestApp(database, { env: { STREAM_MAX_MS: '300' } });
     try {

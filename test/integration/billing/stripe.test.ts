@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_STRIPE_EVENT_BYTES } from '../../../src/billing-webhooks/plugin.js';
 import type { Services } from '../../../src/deps.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import {
   signDelivery,
+  signPayload,
   startStripeStandIn,
   stripeEnv,
   stripeEvent,
@@ -387,6 +389,65 @@ describeEachDatabase('Stripe billing', ({ db }) => {
         payload: `${signed.payload} `,
       });
       expect(tampered.statusCode).toBe(400);
+    });
+
+    it('refuses a signed but malformed event with 400 saying what is wrong, and changes nothing', async () => {
+      const { accountId } = await stripePlusAccount('sub_malformed_m');
+      const before = await auditCount(accountId);
+      const paid = invoice('sub_malformed_m', 'subscription_cycle', START, START);
+      const { lines: _lines, ...withoutLines } = paid;
+      const malformed: Array<[string, string]> = [
+        ['not JSON', '{"id":'],
+        ['no lines', JSON.stringify(stripeEvent('invoice.paid', withoutLines))],
+        [
+          'a period that is not a number',
+          JSON.stringify(
+            stripeEvent('invoice.payment_failed', {
+              ...paid,
+              lines: { object: 'list', data: [{ period: { start: 'soon', end: 'later' } }] },
+            }),
+          ),
+        ],
+        [
+          'a subscription id that is not a string',
+          JSON.stringify(stripeEvent('customer.subscription.deleted', { id: 42, metadata: {} })),
+        ],
+        [
+          'no creation time',
+          JSON.stringify({
+            ...stripeEvent('customer.subscription.deleted', { id: 'sub_malformed_m' }),
+            created: 'yesterday',
+          }),
+        ],
+        ['no data', JSON.stringify({ id: 'evt_x', type: 'invoice.paid', created: 1 })],
+      ];
+      for (const [what, payload] of malformed) {
+        const signed = signPayload(payload);
+        const res = await app.inject({
+          method: 'POST',
+          url: '/billing/webhooks/stripe',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signed.header },
+          payload: signed.payload,
+        });
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+        expect(res.json(), what).toMatchObject({ code: 'invalid_parameter', parameter: 'body' });
+        expect(res.json().detail, what).toMatch(/Stripe event/);
+        expect(res.body, what).not.toMatch(/stack|TypeError|prisma/i);
+      }
+      expect(await auditCount(accountId)).toBe(before);
+      expect((await services.billing.status(accountId)).subscription.status).toBe('active');
+    });
+
+    it('names the size it refuses an oversized delivery at', async () => {
+      const signed = signPayload(JSON.stringify({ padding: 'x'.repeat(600 * 1024) }));
+      const res = await app.inject({
+        method: 'POST',
+        url: '/billing/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signed.header },
+        payload: signed.payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().detail).toContain(`${MAX_STRIPE_EVENT_BYTES} bytes`);
     });
 
     it('answers other event types 200 and changes nothing', async () => {

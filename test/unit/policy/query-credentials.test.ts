@@ -22,6 +22,13 @@ describe('credentials in the URL (DECISIONS.md "Access")', () => {
       'client_secret',
       'password',
       'auth',
+      'session',
+      'sig',
+      'signature',
+      'pwd',
+      'jwt',
+      'private_key',
+      'Private-Key',
     ]) {
       expect(credentialParameter(`/v1/football/matches?date=2026-11-22&${name}=x`), name).toBe(
         name,

@@ -20,7 +20,7 @@ function fakeHub() {
       listener = l;
       return { from: 0n, stop: () => {} };
     },
-    backlog: async () => [],
+    async *backlog() {},
     oldest: async () => 0n,
     close: () => {},
   } as unknown as ChangeHub;

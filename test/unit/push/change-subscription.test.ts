@@ -58,11 +58,14 @@ describe('subscribeChanges', () => {
     expect(listeners).toHaveLength(0);
   });
 
-  it('ends a subscriber that lets too many changes pile up with rate_limited', async () => {
+  it('ends a subscriber that lets too many changes pile up with rate_limited (and Retry-After)', async () => {
     const { hub, emit, listeners } = fakeHub();
     const changes = await subscribeChanges(hub, () => true, { maxPending: 3 });
     emit(change(1), change(1), change(1), change(1));
-    await expect(changes.next()).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(changes.next()).rejects.toMatchObject({
+      code: 'rate_limited',
+      extras: { retryAfter: 0 },
+    });
     expect(listeners).toHaveLength(0);
   });
 });

@@ -173,7 +173,7 @@ describe('replayed cached answers (rest/replay.ts)', () => {
     const anonymous = await scope.app.inject('/matches/7');
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.headers['content-type']).toContain('application/problem+json');
-    scope.state.refuse = new ApiError('rate_limited', 'slow down');
+    scope.state.refuse = new ApiError('rate_limited', 'slow down', { retryAfter: 30 });
     const limited = await get('/matches/7');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('rate_limited');
