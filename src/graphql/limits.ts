@@ -9,6 +9,12 @@ export const GRAPHQL_LIMITS = {
   maxAliases: 50,
   /** Lexical tokens in a document (GraphiQL's introspection query is about 500). */
   maxTokens: 5000,
+  /**
+   * Selections once fragments are inlined, every spread counted each time it is spread: what
+   * any walk of the document (validation, the cost planner, the compiler) could visit. A
+   * document without fragments stays under it by its tokens alone.
+   */
+  maxExpandedSelections: 10_000,
   /** Bytes of a POST body. */
   maxBodyBytes: 100_000,
 } as const;

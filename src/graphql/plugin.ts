@@ -22,6 +22,7 @@ import { compiledExecution } from './compiled-execution.js';
 import { GRAPHQL_CORS } from './cors.js';
 import { directRequestOf, runDirect } from './direct-operation.js';
 import { createDocumentCaches } from './document-cache.js';
+import { expansionLimitPlugin } from './document-size.js';
 import { maskError, requestErrorsPlugin } from './errors.js';
 import { createGraphiqlPage } from './graphiql-page.js';
 import { contentTypeOf, releaseBody, sendYogaResponse } from './http-answer.js';
@@ -178,6 +179,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       requestErrorsPlugin,
       ...trustedDocumentsPlugins(options.trusted, { only: options.trustedOnly }),
       maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
+      // Before any rule walks the document (validation stops here when it refuses).
+      expansionLimitPlugin(GRAPHQL_LIMITS.maxExpandedSelections),
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true, ...asValidationError }),
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, ...asValidationError }),
       // Before the access plugin: a dry run's executor (access.ts) replaces the compiled one.
