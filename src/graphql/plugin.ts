@@ -19,7 +19,7 @@ import { findActiveDemoKey } from '../services/demo-setup.js';
 import { accessPlugin, type ExecutionContext, type HttpOutcome, refusalOf } from './access.js';
 import { ReadLedger } from './billing.js';
 import { compiledExecution } from './compiled-execution.js';
-import { GRAPHQL_CORS } from './cors.js';
+import { graphqlCors } from './cors.js';
 import { directRequestOf, runDirect } from './direct-operation.js';
 import { createDocumentCaches } from './document-cache.js';
 import { expansionLimitPlugin } from './document-size.js';
@@ -152,7 +152,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       errorCache: documents.errorCache,
     },
     landingPage: false,
-    cors: GRAPHQL_CORS,
+    cors: graphqlCors,
     graphiql: graphiql.options,
     renderGraphiQL: graphiql.render,
     logging: false,
