@@ -15,6 +15,14 @@ export const GRAPHQL_LIMITS = {
    * document without fragments stays under it by its tokens alone.
    */
   maxExpandedSelections: 10_000,
+  /**
+   * Fields answering under one response key in one selection set once fields of a key are
+   * merged and fragments inlined (`id` in each of 20 colocated fragments is 20): validation
+   * compares every pair of them (docs/decisions.md "GraphQL repeated fields").
+   */
+  maxRepeatedFields: 20,
+  /** Distinct fragments spread into one merged selection set (validation compares each pair). */
+  maxSpreadFragments: 50,
   /** Bytes of a POST body. */
   maxBodyBytes: 100_000,
 } as const;

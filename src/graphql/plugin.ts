@@ -36,6 +36,7 @@ import { createOperationCache } from './operation-cache.js';
 import type { ServerContext } from './outcome.js';
 import { trustedDocumentsPlugins } from './persisted-operations.js';
 import { createReadCache } from './read-cache.js';
+import { repeatedFieldsPlugin } from './repeated-fields.js';
 import { readSmallBody } from './repeated-requests.js';
 import { checkOperationShape } from './request-shape.js';
 import { schema } from './schema.js';
@@ -181,6 +182,10 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
       // Before any rule walks the document (validation stops here when it refuses).
       expansionLimitPlugin(GRAPHQL_LIMITS.maxExpandedSelections),
+      repeatedFieldsPlugin(
+        { fields: GRAPHQL_LIMITS.maxRepeatedFields, fragments: GRAPHQL_LIMITS.maxSpreadFragments },
+        GRAPHQL_LIMITS.maxExpandedSelections,
+      ),
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true, ...asValidationError }),
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, ...asValidationError }),
       // Before the access plugin: a dry run's executor (access.ts) replaces the compiled one.
