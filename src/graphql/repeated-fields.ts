@@ -128,11 +128,7 @@ export function mostRepeatedField(
 export function repeatedFieldsPlugin(max: RepeatLimits, maxVisits: number): Plugin {
   return {
     onValidate({ params, setResult }) {
-      const refusal = refusalOf(
-        mostRepeatedField(params.documentAST, max, maxVisits),
-        max,
-        maxVisits,
-      );
+      const refusal = repeatedFieldsRefusal(params.documentAST, max, maxVisits);
       if (refusal) {
         setResult([new GraphQLError(`Syntax Error: ${refusal}`)]);
       }
@@ -140,7 +136,13 @@ export function repeatedFieldsPlugin(max: RepeatLimits, maxVisits: number): Plug
   };
 }
 
-function refusalOf(most: MostRepeated, max: RepeatLimits, maxVisits: number): string | undefined {
+/** Why the document is past the repeat limits, in one sentence; undefined when it is not. */
+export function repeatedFieldsRefusal(
+  document: DocumentNode,
+  max: RepeatLimits,
+  maxVisits: number,
+): string | undefined {
+  const most = mostRepeatedField(document, max, maxVisits);
   if (most.exhausted) {
     return `Selections limit of ${maxVisits} exceeded.`;
   }
