@@ -9,6 +9,7 @@ import {
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 import { namesIncrementalDelivery } from './incremental.js';
+import { createIntrospectionAnswers, isIntrospectionOnly } from './introspection-answers.js';
 
 /** An operation's compiled code, or null when graphql-jit cannot compile it. */
 type Compiled = CompiledQuery | null;
@@ -22,9 +23,14 @@ type Compiled = CompiledQuery | null;
  * once, then answered by graphql-js). The code is kept per schema and operation node, so it lives
  * as long as its parsed document does in the document cache, and each operation of a document
  * with several has its own (envelop's graphql-jit plugin kept one per document, and ran the
- * first operation compiled whichever was asked for next).
+ * first operation compiled whichever was asked for next). An introspection-only query is
+ * answered from the answers kept per schema instead (introspection-answers.ts): compiling it
+ * for each new text cost more than running it.
  */
-export function compiledExecution(reportError: (result: ExecutionResult) => void): Plugin {
+export function compiledExecution(
+  reportError: (result: ExecutionResult) => void,
+  introspection = createIntrospectionAnswers(),
+): Plugin {
   const bySchema = new WeakMap<GraphQLSchema, WeakMap<OperationDefinitionNode, Compiled>>();
 
   function compiledFor(args: ExecutionArgs, operation: OperationDefinitionNode): Compiled {
@@ -52,6 +58,10 @@ export function compiledExecution(reportError: (result: ExecutionResult) => void
         operation?.operation !== OperationTypeNode.QUERY ||
         namesIncrementalDelivery(args.document)
       ) {
+        return;
+      }
+      if (isIntrospectionOnly(operation, args.document)) {
+        setExecuteFn((executed: ExecutionArgs) => introspection.answer(executed, operation));
         return;
       }
       const compiled = compiledFor(args, operation);

@@ -1,88 +1,31 @@
 import {
   type DocumentNode,
   type FieldNode,
-  type FragmentDefinitionNode,
   type GraphQLField,
-  GraphQLIncludeDirective,
   type GraphQLObjectType,
   type GraphQLResolveInfo,
   type GraphQLSchema,
-  GraphQLSkipDirective,
   getArgumentValues,
-  getDirectiveValues,
   getNamedType,
   isObjectType,
   Kind,
   type OperationDefinitionNode,
-  type SelectionNode,
   type SelectionSetNode,
 } from 'graphql';
 import { ApiError } from '../errors/api-error.js';
 import type { Language } from '../i18n/language.js';
 import { matchScope } from './billed.js';
 import { BILLING, costOf, type FieldBilling, type PlannedTarget, requestKey } from './billing.js';
+import {
+  carriesDirectives,
+  FieldCollector,
+  fragmentsOf,
+  type Selected,
+  selectedFields,
+  type VisitBudget,
+} from './selections.js';
 
 type Variables = Record<string, unknown>;
-type Fragments = Record<string, FragmentDefinitionNode>;
-
-interface Selected {
-  node: FieldNode;
-  field: GraphQLField<unknown, unknown>;
-}
-
-/** Whether `@skip` and `@include` leave the selection in. */
-export function included(node: SelectionNode, variables: Variables) {
-  const skip = getDirectiveValues(GraphQLSkipDirective, node, variables);
-  if (skip?.['if'] === true) {
-    return false;
-  }
-  const include = getDirectiveValues(GraphQLIncludeDirective, node, variables);
-  return include?.['if'] !== false;
-}
-
-/** Whether a fragment on `condition` (none: the enclosing type) applies to an object of `type`. */
-const appliesTo = (type: GraphQLObjectType, condition: string | undefined) =>
-  condition === undefined ||
-  condition === type.name ||
-  type.getInterfaces().some((i) => i.name === condition);
-
-/**
- * The fields a selection set selects on `type`, through fragments whose type condition applies to
- * it (`... on Match` under `node`), honouring @skip/@include.
- */
-export function selectedFields(
-  type: GraphQLObjectType,
-  selectionSet: SelectionSetNode | undefined,
-  fragments: Fragments,
-  variables: Variables,
-  seen = new Set<string>(),
-): Selected[] {
-  const result: Selected[] = [];
-  for (const selection of selectionSet?.selections ?? []) {
-    if (!included(selection, variables)) {
-      continue;
-    }
-    if (selection.kind === Kind.FIELD) {
-      const field = type.getFields()[selection.name.value];
-      if (field) {
-        result.push({ node: selection, field });
-      }
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      if (appliesTo(type, selection.typeCondition?.name.value)) {
-        result.push(...selectedFields(type, selection.selectionSet, fragments, variables, seen));
-      }
-    } else {
-      const name = selection.name.value;
-      const fragment = fragments[name];
-      if (fragment && !seen.has(name) && appliesTo(type, fragment.typeCondition.name.value)) {
-        seen.add(name);
-        result.push(...selectedFields(type, fragment.selectionSet, fragments, variables, seen));
-        seen.delete(name);
-      }
-    }
-  }
-  return result;
-}
 
 /** What identifies an object rather than describing it: reading it costs nothing. */
 const isIdentity = (field: GraphQLField<unknown, unknown>) =>
@@ -93,27 +36,6 @@ const isPayloadField = ({ field }: Selected) => {
   const cost = costOf(field);
   return !isIdentity(field) && !cost.billing && !cost.container;
 };
-
-/** Whether a selection set, through its fragments, carries a directive (@skip, @include, ...). */
-function carriesDirectives(
-  selectionSet: SelectionSetNode | undefined,
-  fragments: Fragments,
-  seen: Set<string>,
-): boolean {
-  return (selectionSet?.selections ?? []).some((selection) => {
-    if ((selection.directives?.length ?? 0) > 0) {
-      return true;
-    }
-    if (selection.kind === Kind.INLINE_FRAGMENT) {
-      return carriesDirectives(selection.selectionSet, fragments, seen);
-    }
-    if (selection.kind !== Kind.FRAGMENT_SPREAD || seen.has(selection.name.value)) {
-      return false;
-    }
-    seen.add(selection.name.value);
-    return carriesDirectives(fragments[selection.name.value]?.selectionSet, fragments, seen);
-  });
-}
 
 /**
  * The fields a resolver's selection selects on `type`. Where no directive can change them, they
@@ -200,6 +122,8 @@ export interface PlanInput {
   language: Language;
   /** The caller's tier reads analysis (Plus, Pro). */
   analysis: boolean;
+  /** What the planner may visit (default: GRAPHQL_LIMITS.maxExpandedSelections). */
+  budget?: VisitBudget;
 }
 
 interface Scope {
@@ -221,12 +145,11 @@ function operationOf(document: DocumentNode, name: string | null | undefined) {
  */
 export function planCost(input: PlanInput): CostPlan {
   const { schema, variables, language } = input;
-  const fragments: Fragments = {};
-  for (const d of input.document.definitions) {
-    if (d.kind === Kind.FRAGMENT_DEFINITION) {
-      fragments[d.name.value] = d;
-    }
-  }
+  const fields = new FieldCollector(
+    fragmentsOf(input.document.definitions),
+    variables,
+    input.budget,
+  );
   const requests = new Map<string, { units: number; billing: FieldBilling }>();
   const plan: CostPlan = {
     bound: 0,
@@ -241,14 +164,19 @@ export function planCost(input: PlanInput): CostPlan {
     const existing = requests.get(key);
     requests.set(key, { billing, units: Math.max(units, existing?.units ?? 0) });
   };
+  /** A match's detail route, when the selection reads any field of its payload. */
+  const addDetail = (type: GraphQLObjectType, sets: SelectionSets, scope: Scope) => {
+    if (fields.collect(type, sets).some(isPayloadField)) {
+      add(BILLING.detail, requestKey(BILLING.detail, scope.key, {}, language), scope.multiplier);
+    }
+  };
 
-  const visit = (
-    type: GraphQLObjectType,
-    selectionSet: SelectionSetNode | undefined,
-    scope: Scope,
-  ) => {
-    for (const selected of selectedFields(type, selectionSet, fragments, variables)) {
+  /** Fields of one response key are one field, their selections merged (as graphql-js runs them). */
+  const visit = (type: GraphQLObjectType, sets: SelectionSets, scope: Scope) => {
+    for (const merged of byResponseKey(fields.collect(type, sets))) {
+      const [selected] = merged as [Selected];
       const { node, field } = selected;
+      const below = merged.map((s) => s.node.selectionSet);
       const args = getArgumentValues(field, node, variables);
       const cost = costOf(field);
       plan.keyed ||= Boolean(cost.keyed || cost.billing);
@@ -258,7 +186,7 @@ export function planCost(input: PlanInput): CostPlan {
       }
       if (cost.targets) {
         for (const target of cost.targets(args)) {
-          visitTarget(target, node, scope.multiplier);
+          visitTarget(target, below, scope.multiplier);
         }
         continue;
       }
@@ -274,22 +202,15 @@ export function planCost(input: PlanInput): CostPlan {
       const named = getNamedType(field.type);
       if (next && isObjectType(named)) {
         if (cost.matchScope?.kind === 'single' && next.multiplier > 0) {
-          const payload = selectedFields(named, node.selectionSet, fragments, variables);
-          if (payload.some(isPayloadField)) {
-            add(
-              BILLING.detail,
-              requestKey(BILLING.detail, next.key, {}, language),
-              next.multiplier,
-            );
-          }
+          addDetail(named, below, next);
         }
-        visit(named, node.selectionSet, next);
+        visit(named, below, next);
       }
     }
   };
 
   /** An entity named by an argument: its reads, then the selection as its type, about it. */
-  const visitTarget = (target: PlannedTarget, node: FieldNode, multiplier: number) => {
+  const visitTarget = (target: PlannedTarget, sets: SelectionSets, multiplier: number) => {
     const type = schema.getType(target.type);
     if (!isObjectType(type)) {
       return;
@@ -302,12 +223,9 @@ export function planCost(input: PlanInput): CostPlan {
       multiplier,
     };
     if (target.type === 'Match') {
-      const payload = selectedFields(type, node.selectionSet, fragments, variables);
-      if (payload.some(isPayloadField)) {
-        add(BILLING.detail, requestKey(BILLING.detail, scope.key, {}, language), multiplier);
-      }
+      addDetail(type, sets, scope);
     }
-    visit(type, node.selectionSet, scope);
+    visit(type, sets, scope);
   };
 
   const operation = operationOf(input.document, input.operationName);
@@ -315,7 +233,7 @@ export function planCost(input: PlanInput): CostPlan {
   if (!operation || !root) {
     return plan;
   }
-  visit(root, operation.selectionSet, { key: '', multiplier: 1 });
+  visit(root, [operation.selectionSet], { key: '', multiplier: 1 });
   for (const { units, billing } of requests.values()) {
     plan.bound += units;
     if (billing.operation === 'matchList') {
@@ -323,6 +241,23 @@ export function planCost(input: PlanInput): CostPlan {
     }
   }
   return plan;
+}
+
+type SelectionSets = readonly (SelectionSetNode | undefined)[];
+
+/** Selected fields grouped by the key they answer under (alias or name), in document order. */
+function byResponseKey(selected: readonly Selected[]): Selected[][] {
+  const groups = new Map<string, Selected[]>();
+  for (const s of selected) {
+    const key = s.node.alias?.value ?? s.node.name.value;
+    const group = groups.get(key);
+    if (group) {
+      group.push(s);
+    } else {
+      groups.set(key, [s]);
+    }
+  }
+  return [...groups.values()];
 }
 
 /** The match scope below a field: a single match by id, the items of a page, or unchanged. */

@@ -10,6 +10,8 @@ export interface PageRequestPlace {
   remoteAddress: string;
   /** The request came through a proxy (`Forwarded`, `X-Forwarded-For`, `X-Real-IP`, ...). */
   forwarded: boolean;
+  /** Asked for by another origin's script, not by the browser opening the page (isCrossOrigin). */
+  crossOrigin: boolean;
 }
 
 /** The headers a proxy adds on the way (any one of them means a hop between client and server). */
@@ -39,6 +41,21 @@ function hostName(host: string): string | null {
 }
 
 /**
+ * Whether another origin's script asks for the page: an `Origin` other than the page's own (a
+ * browser sends one with a cross-origin fetch, never with a navigation), or Fetch Metadata saying
+ * a cross-site or same-site request that is not a navigation.
+ */
+export function isCrossOrigin(headers: Record<string, string | string[] | undefined>): boolean {
+  const { origin, host } = headers;
+  if (typeof origin === 'string' && origin !== `http://${host}` && origin !== `https://${host}`) {
+    return true;
+  }
+  const site = headers['sec-fetch-site'];
+  const mode = headers['sec-fetch-mode'];
+  return site !== undefined && site !== 'same-origin' && site !== 'none' && mode !== 'navigate';
+}
+
+/**
  * Whether this page request is a local one on a local-only server: the server listens on
  * loopback addresses only (not 0.0.0.0, ::, or a LAN address), the request reached it from
  * loopback with no proxy in between, and names a loopback host (so a page of a DNS-rebound name
@@ -51,6 +68,7 @@ export function isLocalOnly(place: PageRequestPlace): boolean {
     place.listening.every(isLoopback) &&
     isLoopback(place.remoteAddress) &&
     !place.forwarded &&
+    !place.crossOrigin &&
     name !== null &&
     isLoopback(name)
   );

@@ -1,6 +1,6 @@
 import type { GraphiQLOptions } from 'graphql-yoga';
 import { EXAMPLE_QUERY } from './example-query.js';
-import { FORWARDING_HEADERS, graphiqlDemoKey } from './graphiql-demo-key.js';
+import { FORWARDING_HEADERS, graphiqlDemoKey, isCrossOrigin } from './graphiql-demo-key.js';
 import type { ServerContext } from './outcome.js';
 
 /**
@@ -75,6 +75,7 @@ export function createGraphiqlPage(deps: GraphiqlPageDeps) {
   }
 
   async function options(_request: Request, { req, http }: ServerContext): Promise<PageOptions> {
+    http.graphiqlPage = true;
     const demoKey = await graphiqlDemoKey(
       {
         // A pipe or socket path is no address: not loopback.
@@ -82,6 +83,7 @@ export function createGraphiqlPage(deps: GraphiqlPageDeps) {
         host: req.headers.host,
         remoteAddress: req.ip,
         forwarded: FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined),
+        crossOrigin: isCrossOrigin(req.headers),
       },
       // A lookup that fails (the database away) leaves the placeholder: the page still opens.
       () =>

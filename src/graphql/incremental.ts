@@ -13,7 +13,7 @@ import {
   visit,
 } from 'graphql';
 import { ApiError } from '../errors/api-error.js';
-import { included } from './cost.js';
+import { included } from './selections.js';
 
 type Variables = Record<string, unknown>;
 
@@ -72,12 +72,10 @@ function readsIncremental(accept: string): boolean {
 export class NotAcceptable extends ApiError {
   override readonly status = 406;
 
-  constructor() {
-    super(
-      'invalid_parameter',
-      'This operation uses @defer or @stream: its answer comes in several parts; send Accept: multipart/mixed or text/event-stream',
-      { parameter: 'accept' },
-    );
+  constructor(
+    detail = 'This operation uses @defer or @stream: its answer comes in several parts; send Accept: multipart/mixed or text/event-stream',
+  ) {
+    super('invalid_parameter', detail, { parameter: 'accept' });
   }
 }
 
@@ -138,7 +136,8 @@ export function asksIncrementalDelivery(
       fragments.set(d.name.value, d);
     }
   }
-  const visiting = new Set<string>();
+  /** Each fragment's answer once (a spread's own directives are read at the spread). */
+  const answers = new Map<string, boolean>();
   const asks = (selection: SelectionNode): boolean => {
     if (!included(selection, variables)) {
       return false;
@@ -153,13 +152,13 @@ export function asksIncrementalDelivery(
       return asksIn(selection.selectionSet);
     }
     const name = selection.name.value;
-    const fragment = fragments.get(name);
-    if (!fragment || visiting.has(name)) {
-      return false;
+    let found = answers.get(name);
+    if (found === undefined) {
+      // A cycle (refused by validation) reads as asking nothing.
+      answers.set(name, false);
+      found = asksIn(fragments.get(name)?.selectionSet);
+      answers.set(name, found);
     }
-    visiting.add(name);
-    const found = asksIn(fragment.selectionSet);
-    visiting.delete(name);
     return found;
   };
   const asksIn = (set: SelectionSetNode | undefined) => (set?.selections ?? []).some(asks);

@@ -24,6 +24,8 @@ export interface HttpOutcome {
   retryAfter?: number;
   /** Extra response headers (the address policy's RateLimit fields of a keyless refusal). */
   headers?: Record<string, string>;
+  /** The answer is GraphiQL's page: no CORS headers (cors.ts). */
+  graphiqlPage?: boolean;
   /** The request already counted on its address's minute (it carried no key). */
   addressCounted?: boolean;
   usage?: UsageSnapshot;

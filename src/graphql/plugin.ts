@@ -19,9 +19,10 @@ import { findActiveDemoKey } from '../services/demo-setup.js';
 import { accessPlugin, type ExecutionContext, type HttpOutcome, refusalOf } from './access.js';
 import { ReadLedger } from './billing.js';
 import { compiledExecution } from './compiled-execution.js';
-import { GRAPHQL_CORS } from './cors.js';
+import { graphqlCors } from './cors.js';
 import { directRequestOf, runDirect } from './direct-operation.js';
 import { createDocumentCaches } from './document-cache.js';
+import { expansionLimitPlugin } from './document-size.js';
 import { maskError, requestErrorsPlugin } from './errors.js';
 import { createGraphiqlPage } from './graphiql-page.js';
 import { contentTypeOf, releaseBody, sendYogaResponse } from './http-answer.js';
@@ -35,6 +36,7 @@ import { createOperationCache } from './operation-cache.js';
 import type { ServerContext } from './outcome.js';
 import { trustedDocumentsPlugins } from './persisted-operations.js';
 import { createReadCache } from './read-cache.js';
+import { repeatedFieldsPlugin } from './repeated-fields.js';
 import { readSmallBody } from './repeated-requests.js';
 import { checkOperationShape } from './request-shape.js';
 import { schema } from './schema.js';
@@ -151,7 +153,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       errorCache: documents.errorCache,
     },
     landingPage: false,
-    cors: GRAPHQL_CORS,
+    cors: graphqlCors,
     graphiql: graphiql.options,
     renderGraphiQL: graphiql.render,
     logging: false,
@@ -178,6 +180,12 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       requestErrorsPlugin,
       ...trustedDocumentsPlugins(options.trusted, { only: options.trustedOnly }),
       maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
+      // Before any rule walks the document (validation stops here when it refuses).
+      expansionLimitPlugin(GRAPHQL_LIMITS.maxExpandedSelections),
+      repeatedFieldsPlugin(
+        { fields: GRAPHQL_LIMITS.maxRepeatedFields, fragments: GRAPHQL_LIMITS.maxSpreadFragments },
+        GRAPHQL_LIMITS.maxExpandedSelections,
+      ),
       maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true, ...asValidationError }),
       maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, ...asValidationError }),
       // Before the access plugin: a dry run's executor (access.ts) replaces the compiled one.

@@ -19,6 +19,7 @@ import {
   refusalOf,
 } from './access.js';
 import { graphqlErrorOf } from './errors.js';
+import { NotAcceptable } from './incremental.js';
 import type { SubscriptionCheck } from './types/subscription.js';
 
 export interface SubscriptionAccessOptions {
@@ -136,6 +137,13 @@ export function subscriptionAccessPlugin(
       try {
         pass = await gate.open(options.rawKeyOf(ctx), options.addressOf(ctx));
         await pass.allow('plan');
+        if (!ctx.http.streams) {
+          // Yoga would open it, then find no way to send it (406): refused before the day is
+          // charged or a stream leased, as a bad parameter (one request on the minute).
+          throw new NotAcceptable(
+            'A subscription answers as a stream: send Accept: text/event-stream (or use graphql-ws)',
+          );
+        }
         const variables = coercedVariables(
           args.schema,
           args.document,
@@ -153,6 +161,8 @@ export function subscriptionAccessPlugin(
         ctx.access.usage = ctx.http.usage;
       } catch (error) {
         const refusal = refusalOf(error) ?? asApiError(error);
+        // Leased, then refused (the day's settlement failed): the stream never opens.
+        await lease?.release();
         if (pass) {
           ctx.http.usage = await pass.settle(false);
         }

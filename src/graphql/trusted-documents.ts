@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { type DocumentNode, type GraphQLSchema, Kind, parse, print, validate } from 'graphql';
+import { expandedSelections } from './document-size.js';
 import { GRAPHQL_LIMITS } from './limits.js';
+import { repeatedFieldsRefusal } from './repeated-fields.js';
 
 /**
  * Trusted (persisted) documents (docs/graphql.md "Trusted documents"): a manifest maps the
@@ -66,6 +68,22 @@ const operationsOf = (document: DocumentNode) =>
   );
 
 /**
+ * The shape limits the server checks before validation (docs/graphql.md "Limits"): a document
+ * past them could never run, and validating it would cost what they are there to prevent.
+ */
+function shapeRefusal(document: DocumentNode): string | undefined {
+  const max = GRAPHQL_LIMITS.maxExpandedSelections;
+  if (expandedSelections(document, max) > max) {
+    return `Selections limit of ${max} exceeded once fragments are inlined`;
+  }
+  return repeatedFieldsRefusal(
+    document,
+    { fields: GRAPHQL_LIMITS.maxRepeatedFields, fragments: GRAPHQL_LIMITS.maxSpreadFragments },
+    max,
+  );
+}
+
+/**
  * A file's document in its stored form, after it parsed and validated against the schema; it
  * must hold at least one operation.
  */
@@ -76,6 +94,10 @@ export function trustedDocumentOf(schema: GraphQLSchema, name: string, text: str
     document = parse(text, { maxTokens: GRAPHQL_LIMITS.maxTokens });
   } catch (error) {
     throw new TrustedDocumentError(`${name}: ${describe(error as Error)}`);
+  }
+  const refusal = shapeRefusal(document);
+  if (refusal) {
+    throw new TrustedDocumentError(`${name}: ${refusal}`);
   }
   const [invalid] = validate(schema, document);
   if (invalid) {

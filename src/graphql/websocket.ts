@@ -10,8 +10,10 @@ import { ApiError } from '../errors/api-error.js';
 import type { Gate } from '../policy/gate.js';
 import { rawKeyOf } from '../policy/raw-key.js';
 import type { ExecutionContext, HttpOutcome } from './access.js';
+import { graphqlErrorOf } from './errors.js';
 import { GRAPHQL_LIMITS } from './limits.js';
 import type { ServerContext } from './outcome.js';
+import { checkOperationShape } from './request-shape.js';
 
 /** The connection_init payload fields a client may send instead of the upgrade's headers. */
 const PARAMETER_HEADERS = ['authorization', 'x-api-key', 'accept-language'] as const;
@@ -84,8 +86,13 @@ export async function graphqlWebSocket(
         const envelope = options.yoga.getEnveloped({ req, http, params: payload });
         let document: DocumentNode;
         try {
+          // The same shape check as over HTTP (plugin.ts), before anything reads the variables.
+          checkOperationShape(payload);
           document = envelope.parse(payload.query);
         } catch (error) {
+          if (error instanceof ApiError) {
+            return [graphqlErrorOf(error)];
+          }
           if (error instanceof GraphQLError) {
             return [error];
           }

@@ -144,12 +144,16 @@ describe('touchline documents add|list (trusted documents manifest)', () => {
     const before = await readFile(manifest, 'utf8');
     const fresh = join(dir, 'fresh.graphql');
     await writeFile(fresh, 'query Fresh { bookmakers { id } }');
+    // Issue 46 finding 1: past a shape limit checked before validation, as the server does.
+    const repeated = join(dir, 'repeated.graphql');
+    await writeFile(repeated, `query Repeated { plans { ${'tiers { tier } '.repeat(600)}} }`);
     const runs = await Promise.all([
       touchline(manifest, 'add', fresh, join(dir, 'stale.graphql'), '--json'),
       touchline(manifest, 'add', fresh, join(dir, 'stale.graphql')),
       touchline(manifest, 'add', join(dir, 'empty'), '--json'),
       touchline(manifest, 'add', join(dir, 'missing.graphql'), '--json'),
       touchline(manifest, 'add', join(queries, 'notes.txt'), '--json'),
+      touchline(manifest, 'add', fresh, repeated, '--json'),
     ]);
     expectRefused(
       runs[0] as Run,
@@ -161,6 +165,11 @@ describe('touchline documents add|list (trusted documents manifest)', () => {
     expectRefused(runs[2] as Run, /empty: no \.graphql files in this folder/, true);
     expectRefused(runs[3] as Run, /missing\.graphql: no such file or folder/, true);
     expectRefused(runs[4] as Run, /notes\.txt: Syntax Error/, true);
+    expectRefused(
+      runs[5] as Run,
+      /repeated\.graphql: Repeated fields limit of 20 exceeded: `tiers` is selected more than 20 times/,
+      true,
+    );
     expect(await readFile(manifest, 'utf8')).toBe(before);
   });
 

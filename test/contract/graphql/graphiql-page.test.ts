@@ -26,21 +26,24 @@ describe('GraphiQL page: the explorer, and the demo key only on a local demo', (
 
   /** The page over real HTTP (node:http: fetch may not set `Host`); a 9 MB body not printed. */
   const page = (headers: Record<string, string> = {}, url = `${base}/graphql`) =>
-    new Promise<{ html: string; cacheControl: string | null }>((resolve, reject) => {
-      get(url, { headers: { ...PAGE, ...headers } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          expect(response.statusCode).toBe(200);
-          expect(response.headers['content-type']).toMatch(/^text\/html/);
-          resolve({
-            html: Buffer.concat(chunks).toString('utf8'),
-            cacheControl: response.headers['cache-control'] ?? null,
+    new Promise<{ html: string; cacheControl: string | null; allowOrigin: string | null }>(
+      (resolve, reject) => {
+        get(url, { headers: { ...PAGE, ...headers } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            expect(response.statusCode).toBe(200);
+            expect(response.headers['content-type']).toMatch(/^text\/html/);
+            resolve({
+              html: Buffer.concat(chunks).toString('utf8'),
+              cacheControl: response.headers['cache-control'] ?? null,
+              allowOrigin: response.headers['access-control-allow-origin'] ?? null,
+            });
           });
-        });
-      }).on('error', reject);
-    });
+        }).on('error', reject);
+      },
+    );
   /** What the Headers tab opens with: the page's `headers` option (the options end the page). */
   const headersTab = (html: string) =>
     JSON.parse(
@@ -101,6 +104,27 @@ describe('GraphiQL page: the explorer, and the demo key only on a local demo', (
       expect(html.includes(proKey().key)).toBe(false);
       expect(cacheControl).toBeNull();
     }
+  }, 60_000);
+
+  it('issue 46: no CORS on the page, and the key never for another origin', async () => {
+    const same = await page({ origin: base });
+    expect(headersTab(same.html)).toBe(WITH_PRO_KEY());
+    expect(same.allowOrigin).toBeNull();
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' },
+    ]) {
+      const { html, allowOrigin } = await page(headers);
+      expect(allowOrigin, JSON.stringify(headers)).toBeNull();
+      expect(headersTab(html), JSON.stringify(headers)).toBe(PLACEHOLDER);
+      expect(html.includes(proKey().key)).toBe(false);
+    }
+    // Operations keep their CORS (keys travel in headers, never cookies).
+    const operation = await fetch(`${base}/graphql?query=${encodeURIComponent('{ __typename }')}`, {
+      headers: { origin: 'https://evil.example', accept: 'application/json' },
+    });
+    expect(operation.headers.get('access-control-allow-origin')).toBe('https://evil.example');
   }, 60_000);
 
   it('never on a server listening on 0.0.0.0, even asked from 127.0.0.1', async () => {

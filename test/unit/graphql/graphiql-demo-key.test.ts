@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   graphiqlDemoKey,
+  isCrossOrigin,
   isLoopback,
   type PageRequestPlace,
 } from '../../../src/graphql/graphiql-demo-key.js';
@@ -13,6 +14,7 @@ const LOCAL: PageRequestPlace = {
   host: '127.0.0.1:3000',
   remoteAddress: '127.0.0.1',
   forwarded: false,
+  crossOrigin: false,
 };
 
 /** The key GraphiQL is given for `place`, and whether the demo key was looked up at all. */
@@ -119,5 +121,26 @@ describe('isLoopback', () => {
     '',
   ])('%s is not loopback', (address) => {
     expect(isLoopback(address)).toBe(false);
+  });
+
+  it("issue 46: never for another origin's script, only for the page opened in the browser", async () => {
+    expect(await offered({ crossOrigin: true })).toEqual({ key: null, lookedUp: false });
+    const host = '127.0.0.1:3000';
+    expect(isCrossOrigin({ host })).toBe(false);
+    expect(isCrossOrigin({ host, origin: 'http://127.0.0.1:3000' })).toBe(false);
+    expect(isCrossOrigin({ host, 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' })).toBe(
+      false,
+    );
+    expect(
+      isCrossOrigin({ host, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' }),
+    ).toBe(false);
+    expect(isCrossOrigin({ host, origin: 'https://evil.example' })).toBe(true);
+    expect(isCrossOrigin({ host, origin: 'null' })).toBe(true);
+    expect(isCrossOrigin({ host, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' })).toBe(
+      true,
+    );
+    expect(
+      isCrossOrigin({ host, 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors' }),
+    ).toBe(true);
   });
 });
