@@ -155,7 +155,7 @@ export function createRedisQuotaStore(
         return { reply, usage };
       }
       // Redis lost the account's counters, and with them every slice handed out: ours lapse.
-      slices?.forgetAccount(accountId);
+      slices?.forgetAccount(accountId, day);
       await restore(accountId, day, now);
     }
     // Emptied again while restoring: treated as an outage (QUOTA_FAILURE_MODE decides).
