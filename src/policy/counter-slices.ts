@@ -445,6 +445,7 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
   function dropDaily(e: SliceSettlement) {
     e.used.plan = 0;
     e.used.free = 0;
+    e.losses = losses.get(e.accountId) ?? 0;
   }
 
   /**
@@ -483,10 +484,8 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
   /** Puts back settlements whose write failed (one in flight while the account was lost included). */
   function restore(entries: readonly SliceSettlement[]) {
     for (const e of entries) {
-      const lost = losses.get(e.accountId) ?? 0;
-      if (e.losses !== lost) {
+      if (e.losses !== (losses.get(e.accountId) ?? 0)) {
         dropDaily(e);
-        e.losses = lost;
       }
       const id = `${e.keyId}:${e.minute}:${e.day}`;
       const entry = pending.get(id);
