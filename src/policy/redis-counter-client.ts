@@ -48,7 +48,7 @@ export function createCounterRedis(
   redis.defineCommand('tlSettle', { lua: SETTLE_SCRIPT });
   redis.defineCommand('tlRefund', { numberOfKeys: 5, lua: REFUND_SCRIPT });
   redis.defineCommand('tlChargeMinute', { numberOfKeys: 3, lua: CHARGE_MINUTE_SCRIPT });
-  redis.defineCommand('tlReplay', { numberOfKeys: 6, lua: REPLAY_SCRIPT });
+  redis.defineCommand('tlReplay', { numberOfKeys: 7, lua: REPLAY_SCRIPT });
   redis.defineCommand('tlRestore', { lua: RESTORE_SCRIPT });
   return redis as CounterRedis;
 }

@@ -273,17 +273,32 @@ export function createRedisQuotaStore(
     return result;
   }
 
-  async function replay(entries: ReplayEntry[], now: Date): Promise<void> {
-    for (const e of entries) {
-      await redis.tlReplay(
+  /** One journal entry, into the account's restored counters (restored first when lost). */
+  async function replayEntry(e: ReplayEntry, now: Date): Promise<void> {
+    const today = e.day === hkDay(now);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const applied = await redis.tlReplay(
         ...counterKeys(prefix, e.accountId, e.keyId, e.minute, e.day),
         replayedMarkerKey(prefix, e.accountId, e.id),
+        restoredMarkerKey(prefix, e.accountId, e.day),
         e.minute === minuteWindow(now) ? e.minuteUnits : 0,
-        e.day === hkDay(now) ? e.planUnits : 0,
-        e.day === hkDay(now) ? e.freeUnits : 0,
+        today ? e.planUnits : 0,
+        today ? e.freeUnits : 0,
         minuteTtlMs(now),
         dayTtlMs(now),
       );
+      if (applied !== NOT_RESTORED) {
+        return;
+      }
+      slices?.forgetAccount(e.accountId, e.day);
+      await restore(e.accountId, e.day, now);
+    }
+    throw new Error('Redis counters could not be restored');
+  }
+
+  async function replay(entries: ReplayEntry[], now: Date): Promise<void> {
+    for (const e of entries) {
+      await replayEntry(e, now);
     }
   }
 

@@ -213,13 +213,18 @@ return {minute, tonumber(redis.call('GET', KEYS[2]) or '0'), tonumber(redis.call
 
 /**
  * Replays what an instance admitted (or failed to refund) while Redis was unreachable
- * (QUOTA_FAILURE_MODE=local). KEYS: the 5 counters, then the entry's replayed marker. ARGV:
- * minute, plan, free units (negative for refunds that could not be applied), minuteTtlMs,
- * dayTtlMs. No limit check: the requests were already served. Once per entry: a replay whose
- * reply was lost (a timeout while a failover moved the slot) and is sent again finds its marker
- * and adds nothing, so an outage's admissions never count twice.
+ * (QUOTA_FAILURE_MODE=local). KEYS: the 5 counters, the entry's replayed marker, then the
+ * account's restored marker of the day. ARGV: minute, plan, free units (negative for refunds
+ * that could not be applied), minuteTtlMs, dayTtlMs. No limit check: the requests were already
+ * served. Once per entry: a replay whose reply was lost (a timeout while a failover moved the
+ * slot) and is sent again finds its marker and adds nothing, so an outage's admissions never
+ * count twice. Day units go only into restored counters: without the marker it returns -1 and
+ * applies nothing, and the caller restores the account first (the restore reads what Redis had
+ * counted, which leaves these units out: docs/operations.md).
  */
 export const REPLAY_SCRIPT = `
+local daily = tonumber(ARGV[2]) ~= 0 or tonumber(ARGV[3]) ~= 0
+if daily and redis.call('EXISTS', KEYS[7]) == 0 then return -1 end
 if not redis.call('SET', KEYS[6], '1', 'NX', 'PX', ARGV[5]) then return 0 end
 local function apply(key, units, ttl)
   if units == 0 then return end
