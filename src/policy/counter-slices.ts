@@ -62,8 +62,6 @@ export interface SliceSettlement {
   day: string;
   used: { minute: number; plan: number; free: number };
   returned: { minute: number; plan: number; free: number };
-  /** How many times Redis had lost the account's counters when this entry was opened. */
-  losses: number;
 }
 
 /** The reply of RESERVE_SCRIPT for one request (redis-reserve-batcher.ts `Reply`). */
@@ -106,8 +104,6 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
    * Redis still counts them as given out, and a reply's figures would overstate what was used.
    */
   const returning = new Map<number, Returning>();
-  /** Per account: how many times Redis lost its counters (`forgetAccount`). */
-  const losses = new Map<number, number>();
 
   function settlementOf(s: Slice, minute: number, day: string): SliceSettlement {
     // A busy key adds to the same entry request after request: found without building its id
@@ -133,7 +129,6 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
         day,
         used: zero(),
         returned: zero(),
-        losses: losses.get(s.accountId) ?? 0,
       };
       pending.set(id, entry);
     }
@@ -290,6 +285,8 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
       minuteUnits: cost,
       freeUnits: free,
       planUnits: plan,
+      // Redis counts these day units when the settlement reaches it (docs/operations.md).
+      uncounted: true,
     };
     return { admitted: true, reservation, usage: usageOf(s) };
   }
@@ -437,28 +434,11 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
   }
 
   /**
-   * What slices served of a day whose counters Redis lost is not written: the restore that
-   * follows counts it from the database, where this instance's charges are flushed first.
-   * (Issue 46: written after the restore, it was counted twice.) The minute is not restored:
-   * what was served in it is still written.
+   * Drops every slice without giving anything back (Redis lost its counters: they are gone).
+   * What the slices served and is still to be written stays: the restore leaves it out (it is
+   * recorded as not yet counted in Redis), and the settlement adds it after the restore.
    */
-  function dropDaily(e: SliceSettlement) {
-    e.used.plan = 0;
-    e.used.free = 0;
-    e.losses = losses.get(e.accountId) ?? 0;
-  }
-
-  /**
-   * Drops every slice without giving anything back (Redis lost its counters: they are gone), and
-   * what the slices served that is still to be written for the account's day (`dropDaily`).
-   */
-  function forgetAccount(accountId: number, day: string) {
-    losses.set(accountId, (losses.get(accountId) ?? 0) + 1);
-    for (const e of pending.values()) {
-      if (e.accountId === accountId && e.day === day) {
-        dropDaily(e);
-      }
-    }
+  function forgetAccount(accountId: number) {
     for (const [keyId, s] of slices) {
       if (s.accountId === accountId) {
         slices.delete(keyId);
@@ -481,12 +461,9 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
     return out;
   }
 
-  /** Puts back settlements whose write failed (one in flight while the account was lost included). */
+  /** Puts back settlements whose write failed, or that wait for their account's restore. */
   function restore(entries: readonly SliceSettlement[]) {
     for (const e of entries) {
-      if (e.losses !== (losses.get(e.accountId) ?? 0)) {
-        dropDaily(e);
-      }
       const id = `${e.keyId}:${e.minute}:${e.day}`;
       const entry = pending.get(id);
       if (!entry) {

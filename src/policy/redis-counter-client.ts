@@ -11,8 +11,8 @@ import {
 interface CounterCommands {
   /** Batched: the number of keys first (6 per request), then the keys, then 8 ARGV per request. */
   tlReserve(...args: (string | number)[]): Promise<number[]>;
-  /** Batched: the number of keys first (8 per entry), then the keys, then 8 ARGV per entry. */
-  tlSettle(...args: (string | number)[]): Promise<number>;
+  /** Batched: the number of keys first (9 per entry), then the keys, then 8 ARGV per entry. */
+  tlSettle(...args: (string | number)[]): Promise<number[]>;
   tlRestore(...args: (string | number)[]): Promise<number>;
   tlRefund(...args: (string | number)[]): Promise<number>;
   tlChargeMinute(...args: (string | number)[]): Promise<[number, number, number]>;

@@ -41,7 +41,7 @@ export async function createRedisCounters(
       beforeRestore: () => usage.flush(),
       counted: (day, accountIds) => countedOn(database.read, day, accountIds),
     },
-    { slices: { instances: registry.count } },
+    { slices: { instances: registry.count }, recordCounted: usage.counted },
   );
   const store = createResilientQuotaStore(redisStore, {
     mode: config.quotaFailureMode,

@@ -27,8 +27,9 @@ export interface ResilientOptions {
   onStateChange?: (state: 'up' | 'down') => void;
   /**
    * The Redis day counters now count these units beyond what the usage records said they count
-   * (usage-recorder.ts `counted`): a replayed journal entry, or a refund of a counted request
-   * that waits in the journal (Redis still counts it).
+   * (usage-recorder.ts `counted`): a replayed journal entry, a refund of a counted request that
+   * waits in the journal (Redis still counts it), a refund in Redis of a request served from a
+   * slice (negative: its settlement has not added it yet).
    */
   recordCounted?: (window: UsageWindow, plan: number, free: number) => void;
 }
@@ -349,6 +350,10 @@ export function createResilientQuotaStore(
       await redisStore.refund(reservation, units);
       return true;
     });
+    if (done && reservation.uncounted) {
+      // Served from a slice whose settlement adds the units later: Redis counts fewer until then.
+      options.recordCounted?.(reservation, -given.plan, -given.free);
+    }
     if (!done) {
       // Redis went away between reserve and settle: remember the refund for the replay. Until
       // then Redis counts the units the request's record left out.

@@ -1,6 +1,13 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { accountDayKeys } from '../../../src/policy/redis-keys.js';
+import {
+  createCounterRedis,
+  createRedisQuotaStore,
+  waitForRedis,
+} from '../../../src/policy/redis-quota-store.js';
+import { createResilientQuotaStore } from '../../../src/policy/resilient-quota-store.js';
+import { countedOn, createUsageRecorder } from '../../../src/policy/usage-recorder.js';
 import { hkDay } from '../../../src/policy/windows.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
@@ -198,4 +205,107 @@ describeEachDatabase('Redis restarted empty during an outage, two instances', ({
       await expectExact(prefix, setup, [a.app, b.app]);
     },
   );
+
+  /**
+   * The same with counter slices, driven store by store: slices follow the test's clock, which
+   * stands still, so B's slice is neither released nor settled until the test says.
+   */
+  it.skipIf(!available)(
+    "B's slice served while Redis died; B settles before anyone restores, its usage not recorded",
+    async () => {
+      const prefix = 'tl:instances:b-slices';
+      const account = await createAccountWithKey(db(), 'Pro');
+      const [a, b] = [await sliceStore(prefix), await sliceStore(prefix)];
+      let served = 0;
+      const serve = async (store: SliceStore) => {
+        const outcome = await store.quota.reserve(store.input(account));
+        if (outcome.admitted) {
+          const r = outcome.reservation;
+          store.usage.record(r, r.minuteUnits, r.planUnits, r.freeUnits, r.uncounted === true);
+          served += 1;
+        }
+        return outcome.admitted;
+      };
+      for (let i = 0; i < 3; i++) {
+        expect(await serve(a)).toBe(true);
+      }
+      // A's usage is all in the database, settled slice included (a read settles first).
+      await a.quota.peek(a.input(account));
+      await a.usage.flush();
+      for (let i = 0; i < 100; i++) {
+        expect(await serve(b)).toBe(true);
+      }
+      await redis.stop();
+      // B's slice still serves; what it served waits to be settled.
+      for (let i = 0; i < 5; i++) {
+        expect(await serve(b)).toBe(true);
+      }
+      expect(b.quota.state()).toBe('up');
+      await redis.start();
+      // A read of B's counters writes its settlements first, before anyone has restored.
+      for (let i = 0; i < 40; i++) {
+        await b.quota.peek(b.input(account)).catch(() => undefined);
+        if (b.quota.state() === 'up') {
+          break;
+        }
+        b.clock.advance(1100);
+        await sleep(100);
+      }
+      expect(b.quota.state()).toBe('up');
+      expect(await serve(a)).toBe(true);
+      for (const store of [a, b]) {
+        await store.quota.close();
+        await store.usage.flush();
+      }
+      const charged = await db().prisma.dailyUsage.aggregate({
+        where: { accountId: account.accountId },
+        _sum: { planRequests: true },
+      });
+      const client = new Redis(redis.url);
+      try {
+        const key = accountDayKeys(prefix, account.accountId, hkDay(a.clock.now())).quota;
+        expect({
+          counted: Number(await client.get(key)),
+          recorded: charged._sum.planRequests,
+        }).toEqual({ counted: served, recorded: served });
+      } finally {
+        client.disconnect();
+      }
+    },
+  );
+
+  type SliceStore = Awaited<ReturnType<typeof sliceStore>>;
+
+  /** The Redis counters of one instance as redis-counters.ts builds them, with its own clock. */
+  async function sliceStore(prefix: string) {
+    const clock = createFakeClock(START);
+    const usage = createUsageRecorder(db().prisma, { now: clock.now });
+    const client = createCounterRedis(redis.url);
+    await waitForRedis(client);
+    const source = {
+      beforeRestore: () => usage.flush(),
+      counted: (day: string, ids: readonly number[]) => countedOn(db().read, day, ids),
+    };
+    const slices = { instances: () => 2, nowMs: () => clock.now().getTime() };
+    const redisStore = createRedisQuotaStore(client, prefix, source, {
+      slices,
+      recordCounted: usage.counted,
+    });
+    const quota = createResilientQuotaStore(redisStore, {
+      mode: 'local',
+      now: clock.now,
+      instances: () => 2,
+      recordCounted: usage.counted,
+    });
+    const limits = { ratePerMinute: 100_000, dailyQuota: 100_000, freeMatchesDailyQuota: 0 };
+    const input = (account: { accountId: number; keyId: number }) => ({
+      accountId: account.accountId,
+      keyId: account.keyId,
+      cost: 1,
+      freeEligible: 0,
+      limits,
+      now: clock.now(),
+    });
+    return { clock, usage, quota, input };
+  }
 });
