@@ -1,5 +1,6 @@
 import { ConfigError } from '../config-error.js';
 import { DataDirBusyError } from '../db/data-dir-lock.js';
+import { databaseRefusal } from '../db/refusal.js';
 import { ApiError } from '../errors/api-error.js';
 import { terminalJson, terminalText } from './terminal-text.js';
 
@@ -27,9 +28,26 @@ function asProblem(error: unknown): { code: string; title: string; detail: strin
   if (error instanceof DataDirBusyError) {
     return { code: 'upstream_unavailable', title: 'Database busy', detail: error.message, exit: 1 };
   }
-  const detail =
-    error instanceof Error ? (error.message.split('\n')[0] ?? 'failed') : String(error);
+  const detail = error instanceof Error ? reasonOf(error) : String(error) || 'failed';
   return { code: 'internal_error', title: 'Command failed', detail, exit: 1 };
+}
+
+/**
+ * One line that says why, never an empty one (issue 46): the database's own reason for a write
+ * it refused; the end of a Prisma message (it starts with a blank line and the invocation, file
+ * paths included); else the first line with text; else the error's name.
+ */
+function reasonOf(error: Error): string {
+  const refusal = databaseRefusal(error);
+  if (refusal) {
+    return refusal;
+  }
+  const lines = error.message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const line = error.name.startsWith('PrismaClient') ? lines.at(-1) : lines[0];
+  return line ?? error.name;
 }
 
 /**

@@ -13,11 +13,23 @@ export { EVENT_TYPES, MATCH_STATUSES };
 /** An optional property that may also be sent as `null` (both mean "not reported"). */
 const opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 
+/**
+ * Text the database can store: no NUL and no lone UTF-16 surrogate. JSON carries both
+ * (`\u0000`, `\ud800`), but PostgreSQL refuses them, and with them the whole batch. One rule for
+ * every free text field (issue 46); fields with a pattern of their own allow neither already.
+ */
+export const STORABLE_TEXT = '^(?:[^\\u0000\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$';
+/** Years 1800 to 2999 (docs/decisions.md): PostgreSQL refuses year 0000, and no match is older. */
+export const TIMESTAMP_YEARS = '^(1[89][0-9]{2}|2[0-9]{3})-';
+
+const Text = (length: { minLength?: number; maxLength: number }) =>
+  Type.String({ ...length, pattern: STORABLE_TEXT });
+
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Seq = Type.Integer({ minimum: 0, maximum: 2147483647 });
 const Count = Type.Integer({ minimum: 0, maximum: 1000 });
-const Name = Type.String({ minLength: 1, maxLength: 200 });
-const Timestamp = Type.String({ format: 'date-time' });
+const Name = Text({ minLength: 1, maxLength: 200 });
+const Timestamp = Type.String({ format: 'date-time', pattern: TIMESTAMP_YEARS });
 const Price = Type.Number({ exclusiveMinimum: 1, maximum: 1000 });
 /** Handicap or goal line in quarter steps (e.g. -0.75, 2.5). */
 const Line = Type.Number({ minimum: -20, maximum: 30, multipleOf: 0.25 });
@@ -30,7 +42,7 @@ const literals = <const T extends readonly string[]>(values: T) => Type.Enum(val
 export const CompetitionRecord = Type.Object(
   {
     id: Id,
-    code: Type.String({ minLength: 1, maxLength: 40 }),
+    code: Text({ minLength: 1, maxLength: 40 }),
     nameEn: Name,
     nameZhCn: opt(Name),
     nameZhHk: opt(Name),
@@ -57,7 +69,7 @@ export const BookmakerRecord = Type.Object(
   {
     id: Id,
     /** Raw name, byte for byte: non-Latin characters and `*` are kept. */
-    name: Type.String({ minLength: 1, maxLength: 100 }),
+    name: Text({ minLength: 1, maxLength: 100 }),
     nameEn: Name,
     isAggregate: Type.Boolean(),
   },
@@ -74,9 +86,9 @@ export const MatchRecord = Type.Object(
     /** Live clock: "67", "HT", "45+2", "90+4". */
     minute: opt(Type.String({ pattern: '^(HT|[0-9]{1,3}(\\+[0-9]{1,2})?)$' })),
     kickoffUtc: Timestamp,
-    season: opt(Type.String({ maxLength: 20 })),
-    round: opt(Type.String({ maxLength: 60 })),
-    venue: opt(Type.String({ maxLength: 200 })),
+    season: opt(Text({ maxLength: 20 })),
+    round: opt(Text({ maxLength: 60 })),
+    venue: opt(Text({ maxLength: 200 })),
     homeScore: opt(Count),
     awayScore: opt(Count),
     htHomeScore: opt(Count),
@@ -101,7 +113,7 @@ export const EventRecord = Type.Object(
     side: Side,
     player: opt(Name),
     relatedPlayer: opt(Name),
-    detail: opt(Type.String({ maxLength: 200 })),
+    detail: opt(Text({ maxLength: 200 })),
   },
   { additionalProperties: false },
 );
@@ -121,7 +133,7 @@ export const LineupPlayerRecord = Type.Object(
   {
     name: Name,
     shirtNumber: opt(Type.Integer({ minimum: 0, maximum: 99 })),
-    position: opt(Type.String({ maxLength: 20 })),
+    position: opt(Text({ maxLength: 20 })),
     /** Pitch coordinates, 0-100 from the own goal line (x) and from the left touchline (y). */
     x: opt(Type.Number({ minimum: 0, maximum: 100 })),
     y: opt(Type.Number({ minimum: 0, maximum: 100 })),
@@ -198,7 +210,7 @@ export const MovementRecord = Type.Object(
 export const ExchangeRecord = Type.Object(
   {
     matchId: Id,
-    payload: Type.String({ maxLength: 1_000_000 }),
+    payload: Text({ maxLength: 1_000_000 }),
     receivedAt: opt(Timestamp),
   },
   { additionalProperties: false },
@@ -223,7 +235,7 @@ export const RegionalRecord = Type.Object(
   {
     matchId: Id,
     operator: Name,
-    reference: opt(Type.String({ maxLength: 40 })),
+    reference: opt(Text({ maxLength: 40 })),
     pools: Type.Array(RegionalPoolRecord, { maxItems: 10 }),
   },
   { additionalProperties: false },
@@ -235,7 +247,7 @@ export const AiReportRecord = Type.Object(
     kind: literals(['basic', 'deep'] as const),
     language: Language,
     published: Type.Boolean(),
-    text: Type.String({ minLength: 1, maxLength: 100_000 }),
+    text: Text({ minLength: 1, maxLength: 100_000 }),
     publishedAt: opt(Timestamp),
   },
   { additionalProperties: false },

@@ -43,9 +43,16 @@ export interface AccessPolicyDeps {
   now: () => Date;
   /**
    * Told what each request counted: units on the minute, and what a settled one kept on the day
-   * (the `minute_usage` and `daily_usage` history; src/policy/usage-recorder.ts).
+   * (the `minute_usage` and `daily_usage` history; src/policy/usage-recorder.ts), and whether the
+   * Redis day counters do not count those yet (`Reservation.uncounted`).
    */
-  recordUsage?(window: UsageWindow, requests: number, plan: number, free: number): void;
+  recordUsage?(
+    window: UsageWindow,
+    requests: number,
+    plan: number,
+    free: number,
+    uncounted?: boolean,
+  ): void;
 }
 
 /**
@@ -226,6 +233,7 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
       reserved - unused,
       reservation.planUnits - plan,
       reservation.freeUnits - free,
+      reservation.uncounted === true,
     );
     if (plan === 0 && free === 0 && unused === 0) {
       return usage;

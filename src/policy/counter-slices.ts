@@ -285,6 +285,8 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
       minuteUnits: cost,
       freeUnits: free,
       planUnits: plan,
+      // Redis counts these day units when the settlement reaches it (docs/operations.md).
+      uncounted: true,
     };
     return { admitted: true, reservation, usage: usageOf(s) };
   }
@@ -431,7 +433,11 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
     }
   }
 
-  /** Drops every slice without giving anything back (Redis lost its counters: they are gone). */
+  /**
+   * Drops every slice without giving anything back (Redis lost its counters: they are gone).
+   * What the slices served and is still to be written stays: the restore leaves it out (it is
+   * recorded as not yet counted in Redis), and the settlement adds it after the restore.
+   */
   function forgetAccount(accountId: number) {
     for (const [keyId, s] of slices) {
       if (s.accountId === accountId) {
@@ -455,6 +461,7 @@ export function createCounterSlices(options: { instances: () => number; nowMs?: 
     return out;
   }
 
+  /** Puts back settlements whose write failed, or that wait for their account's restore. */
   function restore(entries: readonly SliceSettlement[]) {
     for (const e of entries) {
       const id = `${e.keyId}:${e.minute}:${e.day}`;

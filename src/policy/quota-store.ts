@@ -36,6 +36,11 @@ export interface Reservation {
   minuteUnits: number;
   freeUnits: number;
   planUnits: number;
+  /**
+   * The Redis day counters do not count its day units yet: admitted during an outage (the
+   * journal's replay adds them) or from a counter slice (a settlement adds them).
+   */
+  uncounted?: boolean;
 }
 
 export interface CounterState {

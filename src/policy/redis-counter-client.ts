@@ -11,8 +11,8 @@ import {
 interface CounterCommands {
   /** Batched: the number of keys first (6 per request), then the keys, then 8 ARGV per request. */
   tlReserve(...args: (string | number)[]): Promise<number[]>;
-  /** Batched: the number of keys first (8 per entry), then the keys, then 8 ARGV per entry. */
-  tlSettle(...args: (string | number)[]): Promise<number>;
+  /** Batched: the number of keys first (9 per entry), then the keys, then 8 ARGV per entry. */
+  tlSettle(...args: (string | number)[]): Promise<number[]>;
   tlRestore(...args: (string | number)[]): Promise<number>;
   tlRefund(...args: (string | number)[]): Promise<number>;
   tlChargeMinute(...args: (string | number)[]): Promise<[number, number, number]>;
@@ -48,7 +48,7 @@ export function createCounterRedis(
   redis.defineCommand('tlSettle', { lua: SETTLE_SCRIPT });
   redis.defineCommand('tlRefund', { numberOfKeys: 5, lua: REFUND_SCRIPT });
   redis.defineCommand('tlChargeMinute', { numberOfKeys: 3, lua: CHARGE_MINUTE_SCRIPT });
-  redis.defineCommand('tlReplay', { numberOfKeys: 6, lua: REPLAY_SCRIPT });
+  redis.defineCommand('tlReplay', { numberOfKeys: 7, lua: REPLAY_SCRIPT });
   redis.defineCommand('tlRestore', { lua: RESTORE_SCRIPT });
   return redis as CounterRedis;
 }

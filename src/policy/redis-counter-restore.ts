@@ -3,12 +3,15 @@ import { accountTag, restoredMarkerKey } from './redis-keys.js';
 import type { ChargedUsage } from './usage-recorder.js';
 import { dayTtlMs } from './windows.js';
 
-/** Today's charged units per key, as the database recorded them (`daily_usage`). */
+/** A day's units per key that the Redis counters had counted, as the database recorded them. */
 export interface CounterRestoreSource {
   /** Makes this instance's own charges durable first (the usage recorder's flush). */
   beforeRestore?(): Promise<void>;
-  /** What the database recorded as charged on `day` for these accounts. */
-  charged(day: string, accountIds: readonly number[]): Promise<ChargedUsage[]>;
+  /**
+   * What the database recorded as charged on `day` for these accounts, less what Redis does not
+   * count yet (`daily_usage` `*_uncounted`: a replay or a settlement adds it after the restore).
+   */
+  counted(day: string, accountIds: readonly number[]): Promise<ChargedUsage[]>;
 }
 
 /** The daily counters of one account and the units the database recorded for each (RESTORE_SCRIPT). */
@@ -69,7 +72,7 @@ export function createCounterRestore(
     }
     for (const [day, accounts] of byDay) {
       const ids = accounts.map((a) => a.accountId);
-      const rows = source ? await source.charged(day, ids) : [];
+      const rows = source ? await source.counted(day, ids) : [];
       await Promise.all(
         accounts.map((a) =>
           restoreAccount(

@@ -9,7 +9,7 @@ import { createCounterRedis, createRedisQuotaStore, waitForRedis } from './redis
 import { createResilientQuotaStore } from './resilient-quota-store.js';
 import { createSignInLimits } from './sign-in-limits.js';
 import { redisStreamLeases } from './stream-leases.js';
-import { chargedOn, type UsageRecorder } from './usage-recorder.js';
+import { countedOn, type UsageRecorder } from './usage-recorder.js';
 
 /**
  * The counters of a process that shares them through Redis (REDIS_URL, or a cluster with
@@ -39,14 +39,15 @@ export async function createRedisCounters(
     prefix,
     {
       beforeRestore: () => usage.flush(),
-      charged: (day, accountIds) => chargedOn(database.read, day, accountIds),
+      counted: (day, accountIds) => countedOn(database.read, day, accountIds),
     },
-    { slices: { instances: registry.count } },
+    { slices: { instances: registry.count }, recordCounted: usage.counted },
   );
   const store = createResilientQuotaStore(redisStore, {
     mode: config.quotaFailureMode,
     now,
     instances: registry.count,
+    recordCounted: usage.counted,
   });
   const addresses = createAddressLimiter({
     limit: config.addressRatePerMinute,

@@ -22,6 +22,7 @@ import {
 } from './redis-keys.js';
 import { createReserveBatcher, NOT_RESTORED, type Reply } from './redis-reserve-batcher.js';
 import { createSliceSettler } from './redis-slice-settler.js';
+import type { UsageWindow } from './usage-statement.js';
 import { dayTtlMs, hkDay, minuteTtlMs, minuteWindow } from './windows.js';
 
 export { type CounterRedis, createCounterRedis, waitForRedis } from './redis-counter-client.js';
@@ -72,6 +73,11 @@ export interface RedisQuotaStoreOptions {
    * clock that says whether a key is busy (default Date.now).
    */
   slices?: { instances: () => number; nowMs?: () => number };
+  /**
+   * Redis now counts day units the usage records said it did not (a settlement of what slices
+   * served): usage-recorder.ts `counted`.
+   */
+  recordCounted?: (window: UsageWindow, plan: number, free: number) => void;
 }
 
 export function createRedisQuotaStore(
@@ -87,7 +93,17 @@ export function createRedisQuotaStore(
   const slices: CounterSlices | undefined = options.slices
     ? createCounterSlices(options.slices)
     : undefined;
-  const settler = slices ? createSliceSettler(redis, prefix, slices) : undefined;
+  /** Redis lost the account's counters, and with them every slice handed out: ours lapse. */
+  const restoreLost = (accountId: number, day: string, now: Date) => {
+    slices?.forgetAccount(accountId);
+    return restore(accountId, day, now);
+  };
+  const settler = slices
+    ? createSliceSettler(redis, prefix, slices, {
+        restoreAccount: (accountId, day) => restoreLost(accountId, day, new Date()),
+        ...(options.recordCounted ? { counted: options.recordCounted } : {}),
+      })
+    : undefined;
   const noSlices: Wanted = [0, 0, 0, 1];
   /** A refusal while slices are held elsewhere asks again this many times, this far apart. */
   const SLICE_WAITS = 3;
@@ -154,9 +170,7 @@ export function createRedisQuotaStore(
       if (reply[0] !== NOT_RESTORED && usage) {
         return { reply, usage };
       }
-      // Redis lost the account's counters, and with them every slice handed out: ours lapse.
-      slices?.forgetAccount(accountId);
-      await restore(accountId, day, now);
+      await restoreLost(accountId, day, now);
     }
     // Emptied again while restoring: treated as an outage (QUOTA_FAILURE_MODE decides).
     throw new Error('Redis counters could not be restored');
@@ -273,17 +287,31 @@ export function createRedisQuotaStore(
     return result;
   }
 
-  async function replay(entries: ReplayEntry[], now: Date): Promise<void> {
-    for (const e of entries) {
-      await redis.tlReplay(
+  /** One journal entry, into the account's restored counters (restored first when lost). */
+  async function replayEntry(e: ReplayEntry, now: Date): Promise<void> {
+    const today = e.day === hkDay(now);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const applied = await redis.tlReplay(
         ...counterKeys(prefix, e.accountId, e.keyId, e.minute, e.day),
         replayedMarkerKey(prefix, e.accountId, e.id),
+        restoredMarkerKey(prefix, e.accountId, e.day),
         e.minute === minuteWindow(now) ? e.minuteUnits : 0,
-        e.day === hkDay(now) ? e.planUnits : 0,
-        e.day === hkDay(now) ? e.freeUnits : 0,
+        today ? e.planUnits : 0,
+        today ? e.freeUnits : 0,
         minuteTtlMs(now),
         dayTtlMs(now),
       );
+      if (applied !== NOT_RESTORED) {
+        return;
+      }
+      await restoreLost(e.accountId, e.day, now);
+    }
+    throw new Error('Redis counters could not be restored');
+  }
+
+  async function replay(entries: ReplayEntry[], now: Date): Promise<void> {
+    for (const e of entries) {
+      await replayEntry(e, now);
     }
   }
 

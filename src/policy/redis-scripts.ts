@@ -111,11 +111,15 @@ return out
 
 /**
  * What instances used of their slices, and what they give back, for a batch of keys and windows
- * (docs/access.md "Counter slices"). Per entry, 8 KEYS: the 5 counters (above), then the 3 lease
- * counters; 8 ARGV: minute, plan, free units used from slices (moved from the lease counters to
- * the counters; negative for units given back after they were counted), then minute, plan, free
- * units returned unused (taken off the lease counters), minuteTtlMs, dayTtlMs. A lease counter
- * never goes below zero and an expired window is not recreated for a return.
+ * (docs/access.md "Counter slices"). Per entry, 9 KEYS: the 5 counters (above), the 3 lease
+ * counters, then the account's restored marker of the entry's day; 8 ARGV: minute, plan, free
+ * units used from slices (moved from the lease counters to the counters; negative for units
+ * given back after they were counted), then minute, plan, free units returned unused (taken off
+ * the lease counters), minuteTtlMs, dayTtlMs. A lease counter never goes below zero and an
+ * expired window is not recreated for a return. An entry with day units whose account has no
+ * restored marker (Redis lost its counters) is not applied: the caller restores the account
+ * first and sends it again (the restore leaves unsettled units out: docs/operations.md).
+ * Returns 1 per entry applied, 0 per entry not.
  */
 export const SETTLE_SCRIPT = `
 local function add(key, units, ttl)
@@ -137,6 +141,9 @@ end
 local function settle(k, a)
   local used = {tonumber(ARGV[a]), tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])}
   local returned = {tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4]), tonumber(ARGV[a + 5])}
+  if (used[2] ~= 0 or used[3] ~= 0) and redis.call('EXISTS', KEYS[k + 8]) == 0 then
+    return 0
+  end
   local ttl = {ARGV[a + 6], ARGV[a + 7], ARGV[a + 7]}
   for i = 1, 3 do
     local counter = KEYS[k + i - 1]
@@ -151,11 +158,13 @@ local function settle(k, a)
     end
     take(lease, returned[i])
   end
+  return 1
 end
-for i = 0, #KEYS / 8 - 1 do
-  settle(i * 8 + 1, i * 8 + 1)
+local out = {}
+for i = 0, #KEYS / 9 - 1 do
+  out[#out + 1] = settle(i * 9 + 1, i * 8 + 1)
 end
-return 1
+return out
 `;
 
 /**
@@ -213,13 +222,18 @@ return {minute, tonumber(redis.call('GET', KEYS[2]) or '0'), tonumber(redis.call
 
 /**
  * Replays what an instance admitted (or failed to refund) while Redis was unreachable
- * (QUOTA_FAILURE_MODE=local). KEYS: the 5 counters, then the entry's replayed marker. ARGV:
- * minute, plan, free units (negative for refunds that could not be applied), minuteTtlMs,
- * dayTtlMs. No limit check: the requests were already served. Once per entry: a replay whose
- * reply was lost (a timeout while a failover moved the slot) and is sent again finds its marker
- * and adds nothing, so an outage's admissions never count twice.
+ * (QUOTA_FAILURE_MODE=local). KEYS: the 5 counters, the entry's replayed marker, then the
+ * account's restored marker of the day. ARGV: minute, plan, free units (negative for refunds
+ * that could not be applied), minuteTtlMs, dayTtlMs. No limit check: the requests were already
+ * served. Once per entry: a replay whose reply was lost (a timeout while a failover moved the
+ * slot) and is sent again finds its marker and adds nothing, so an outage's admissions never
+ * count twice. Day units go only into restored counters: without the marker it returns -1 and
+ * applies nothing, and the caller restores the account first (the restore reads what Redis had
+ * counted, which leaves these units out: docs/operations.md).
  */
 export const REPLAY_SCRIPT = `
+local daily = tonumber(ARGV[2]) ~= 0 or tonumber(ARGV[3]) ~= 0
+if daily and redis.call('EXISTS', KEYS[7]) == 0 then return -1 end
 if not redis.call('SET', KEYS[6], '1', 'NX', 'PX', ARGV[5]) then return 0 end
 local function apply(key, units, ttl)
   if units == 0 then return end

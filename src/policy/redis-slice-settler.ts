@@ -1,7 +1,8 @@
 import { Cluster } from 'ioredis';
 import { BUSY_WITHIN_MS, type CounterSlices, type SliceSettlement } from './counter-slices.js';
 import type { CounterRedis } from './redis-counter-client.js';
-import { accountTag, counterKeys, leaseKeys } from './redis-keys.js';
+import { accountTag, counterKeys, leaseKeys, restoredMarkerKey } from './redis-keys.js';
+import type { UsageWindow } from './usage-statement.js';
 import { dayTtlMs, minuteTtlMs } from './windows.js';
 
 /**
@@ -13,13 +14,25 @@ const SETTLE_EVERY_MS = 50;
 const IDLE_CHECK_MS = BUSY_WITHIN_MS;
 const MAX_ENTRIES_PER_CALL = 100;
 
+export interface SettlerHooks {
+  /** Redis lost the account's counters: restore them (the entries of its day wait for it). */
+  restoreAccount(accountId: number, day: string): Promise<void>;
+  /** Redis now counts these day units that the usage records said it did not (yet). */
+  counted?(window: UsageWindow, plan: number, free: number): void;
+}
+
 /**
  * Writes what the slices served, and what they give back, to Redis in the background: one
  * SETTLE_SCRIPT call per account tag on a cluster (one slot per call), one call otherwise, at
  * most every SETTLE_EVERY_MS. A failed write is kept for the next one, so nothing is lost while
- * Redis is away.
+ * Redis is away; an entry of an account whose counters Redis lost waits for their restore.
  */
-export function createSliceSettler(redis: CounterRedis, prefix: string, slices: CounterSlices) {
+export function createSliceSettler(
+  redis: CounterRedis,
+  prefix: string,
+  slices: CounterSlices,
+  hooks: SettlerHooks,
+) {
   const perAccount = redis instanceof Cluster;
   let timer: NodeJS.Timeout | undefined;
   let lastMs = 0;
@@ -34,6 +47,7 @@ export function createSliceSettler(redis: CounterRedis, prefix: string, slices: 
       keys.push(
         ...counterKeys(prefix, e.accountId, e.keyId, e.minute, e.day),
         ...leaseKeys(prefix, e.accountId, e.keyId, e.minute, e.day),
+        restoredMarkerKey(prefix, e.accountId, e.day),
       );
       const { used, returned } = e;
       args.push(used.minute, used.plan, used.free, returned.minute, returned.plan, returned.free);
@@ -42,12 +56,32 @@ export function createSliceSettler(redis: CounterRedis, prefix: string, slices: 
     // Replies come in the order Redis ran the calls: a reservation's reply handled after this
     // one's reflects the returns, one handled before does not (counter-slices.ts `returning`).
     return redis.tlSettle(keys.length, ...keys, ...args).then(
-      () => slices.settled(entries),
+      (applied) => {
+        const done = entries.filter((_, i) => applied[i] === 1);
+        slices.settled(done);
+        for (const e of done) {
+          hooks.counted?.(e, e.used.plan, e.used.free);
+        }
+        return waitForRestore(entries.filter((_, i) => applied[i] !== 1));
+      },
       (error: unknown) => {
         slices.restore(entries);
         throw error;
       },
     );
+  }
+
+  /** Entries whose account Redis lost: kept, the accounts restored, then written again. */
+  async function waitForRestore(lost: SliceSettlement[]): Promise<void> {
+    if (lost.length === 0) {
+      return;
+    }
+    slices.restore(lost);
+    const accounts = new Map(lost.map((e) => [`${e.accountId}:${e.day}`, e]));
+    for (const e of accounts.values()) {
+      await hooks.restoreAccount(e.accountId, e.day);
+    }
+    schedule();
   }
 
   function batches(entries: SliceSettlement[]): SliceSettlement[][] {

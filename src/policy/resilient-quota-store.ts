@@ -13,6 +13,7 @@ import type {
   UsageSnapshot,
 } from './quota-store.js';
 import type { RedisQuotaStore, ReplayEntry } from './redis-quota-store.js';
+import type { UsageWindow } from './usage-statement.js';
 import { hkDay, minuteWindow } from './windows.js';
 
 const PROBE_INTERVAL_MS = 1000;
@@ -24,6 +25,13 @@ export interface ResilientOptions {
   /** How many instances share the Redis (last seen); each enforces its share while it is down. */
   instances: () => number;
   onStateChange?: (state: 'up' | 'down') => void;
+  /**
+   * The Redis day counters now count these units beyond what the usage records said they count
+   * (usage-recorder.ts `counted`): a replayed journal entry, a refund of a counted request that
+   * waits in the journal (Redis still counts it), a refund in Redis of a request served from a
+   * slice (negative: its settlement has not added it yet).
+   */
+  recordCounted?: (window: UsageWindow, plan: number, free: number) => void;
 }
 
 /**
@@ -125,6 +133,7 @@ export function createResilientQuotaStore(
         for (const [id, entry] of sealed) {
           await redisStore.replay([entry], options.now());
           sealed.delete(id);
+          options.recordCounted?.(entry, entry.planUnits, entry.freeUnits);
         }
       } finally {
         flushing = undefined;
@@ -269,6 +278,7 @@ export function createResilientQuotaStore(
     }
     localReservations.add(outcome.reservation);
     const r = outcome.reservation;
+    r.uncounted = true;
     journalAdd(r, 1, { minute: r.minuteUnits, plan: r.planUnits, free: r.freeUnits });
     return { ...outcome, usage };
   }
@@ -340,9 +350,17 @@ export function createResilientQuotaStore(
       await redisStore.refund(reservation, units);
       return true;
     });
+    if (done && reservation.uncounted) {
+      // Served from a slice whose settlement adds the units later: Redis counts fewer until then.
+      options.recordCounted?.(reservation, -given.plan, -given.free);
+    }
     if (!done) {
-      // Redis went away between reserve and settle: remember the refund for the replay.
+      // Redis went away between reserve and settle: remember the refund for the replay. Until
+      // then Redis counts the units the request's record left out.
       journalAdd(reservation, -1, given);
+      if (!reservation.uncounted) {
+        options.recordCounted?.(reservation, given.plan, given.free);
+      }
     }
   }
 

@@ -30,30 +30,66 @@ export function createUsageRecorder(db: PrismaClient, options: UsageRecorderOpti
   let flushing: Promise<void> = Promise.resolve();
   let prunedAt = Number.NEGATIVE_INFINITY;
 
+  function deltaOf(window: UsageWindow): UsageDelta {
+    // One number per key and minute (minutes since the epoch stay below 10^8 until 2160).
+    const id = window.keyId * 100_000_000 + window.minute;
+    let delta = pending.get(id);
+    if (!delta) {
+      const { accountId, keyId, day, minute } = window;
+      const zero = { requests: 0, plan: 0, free: 0, planUncounted: 0, freeUncounted: 0 };
+      delta = { accountId, keyId, day, minute, ...zero };
+      pending.set(id, delta);
+    }
+    return delta;
+  }
+
   /**
    * Counts a settled request: `requests` on the minute (DECISIONS.md "Access", what counts),
-   * `plan` and `free` on the day (charged outcomes only).
+   * `plan` and `free` on the day (charged outcomes only). `uncounted`: the Redis day counters do
+   * not count these day units yet (`counted` says when they do).
    */
-  function record(window: UsageWindow, requests: number, plan: number, free: number) {
+  function record(
+    window: UsageWindow,
+    requests: number,
+    plan: number,
+    free: number,
+    uncounted = false,
+  ) {
     if (requests === 0 && plan === 0 && free === 0) {
       return;
     }
-    // One number per key and minute (minutes since the epoch stay below 10^8 until 2160).
-    const id = window.keyId * 100_000_000 + window.minute;
-    const delta = pending.get(id);
-    if (delta) {
-      delta.requests += requests;
-      delta.plan += plan;
-      delta.free += free;
+    const delta = deltaOf(window);
+    delta.requests += requests;
+    delta.plan += plan;
+    delta.free += free;
+    if (uncounted) {
+      delta.planUncounted += plan;
+      delta.freeUncounted += free;
+    }
+  }
+
+  /**
+   * The Redis day counters now count these units of the window's day beyond what `record` said
+   * they counted (negative: fewer). Written with the same statement as the charges, so a restore
+   * that reads the charged units less the uncounted ones reads what Redis had counted.
+   */
+  function counted(window: UsageWindow, plan: number, free: number) {
+    if (plan === 0 && free === 0) {
       return;
     }
-    const { accountId, keyId, day, minute } = window;
-    pending.set(id, { accountId, keyId, day, minute, requests, plan, free });
+    const delta = deltaOf(window);
+    delta.planUncounted -= plan;
+    delta.freeUncounted -= free;
   }
 
   const restore = (deltas: readonly UsageDelta[]) => {
     for (const d of deltas) {
-      record(d, d.requests, d.plan, d.free);
+      const delta = deltaOf(d);
+      delta.requests += d.requests;
+      delta.plan += d.plan;
+      delta.free += d.free;
+      delta.planUncounted += d.planUncounted;
+      delta.freeUncounted += d.freeUncounted;
     }
   };
 
@@ -98,6 +134,7 @@ export function createUsageRecorder(db: PrismaClient, options: UsageRecorderOpti
 
   return {
     record,
+    counted,
     flush,
     start() {
       timer = setInterval(() => void flush(), intervalMs);
@@ -122,16 +159,33 @@ export interface ChargedUsage {
 
 /**
  * A day's charged usage per account and key (of the given accounts only, when named), to restore
- * the counters after a restart. Read through the driver: at start-up it is the server's only
- * query before it listens.
+ * the in-process counters after a restart. Read through the driver: at start-up it is the
+ * server's only query before it listens.
  */
-export async function chargedOn(
+export function chargedOn(read: SqlRead, day: string, accountIds?: readonly number[]) {
+  return usageOn(read, 'plan_requests', 'free_match_requests', day, accountIds);
+}
+
+/**
+ * What the Redis day counters had counted of the accounts' charges of a day, to restore them:
+ * the charged units less those Redis does not count yet (an outage's journal, a counter slice's
+ * settlement), which the replay or the settlement adds after the restore (docs/operations.md).
+ */
+export function countedOn(read: SqlRead, day: string, accountIds: readonly number[]) {
+  const plan = 'GREATEST(0, plan_requests - plan_uncounted)';
+  const free = 'GREATEST(0, free_match_requests - free_uncounted)';
+  return usageOn(read, plan, free, day, accountIds);
+}
+
+async function usageOn(
   read: SqlRead,
+  plan: string,
+  free: string,
   day: string,
   accountIds?: readonly number[],
 ): Promise<ChargedUsage[]> {
-  const columns = `SELECT account_id AS "accountId", key_id AS "keyId", plan_requests AS "plan",
-                          free_match_requests AS "free" FROM daily_usage WHERE day = $1::date`;
+  const columns = `SELECT account_id AS "accountId", key_id AS "keyId", ${plan} AS "plan",
+                          ${free} AS "free" FROM daily_usage WHERE day = $1::date`;
   if (accountIds) {
     // Primary key (account_id, day, key_id): an index range per account.
     return read<ChargedUsage>({

@@ -17,21 +17,24 @@ export interface UsageDelta extends UsageWindow {
   /** Units kept on the daily plan quota, and on the free match-list allowance. */
   plan: number;
   free: number;
+  /**
+   * Change in the part of the day's units the Redis counters do not count yet (`daily_usage`
+   * `plan_uncounted`, `free_uncounted`; docs/operations.md "After a restart during an outage").
+   */
+  planUncounted: number;
+  freeUncounted: number;
 }
 
-interface DailyRow {
-  accountId: number;
-  keyId: number;
-  day: string;
-  plan: number;
-  free: number;
-}
+type DailyRow = Pick<
+  UsageDelta,
+  'accountId' | 'keyId' | 'day' | 'plan' | 'free' | 'planUncounted' | 'freeUncounted'
+>;
 
 /** One row per key and day: ON CONFLICT may touch a row only once per statement. */
 function dailyRows(deltas: readonly UsageDelta[]): DailyRow[] {
   const rows = new Map<string, DailyRow>();
   for (const d of deltas) {
-    if (d.plan === 0 && d.free === 0) {
+    if (d.plan === 0 && d.free === 0 && d.planUncounted === 0 && d.freeUncounted === 0) {
       continue;
     }
     const id = `${d.keyId}:${d.day}`;
@@ -39,24 +42,24 @@ function dailyRows(deltas: readonly UsageDelta[]): DailyRow[] {
     if (row) {
       row.plan += d.plan;
       row.free += d.free;
+      row.planUncounted += d.planUncounted;
+      row.freeUncounted += d.freeUncounted;
     } else {
-      rows.set(id, {
-        accountId: d.accountId,
-        keyId: d.keyId,
-        day: d.day,
-        plan: d.plan,
-        free: d.free,
-      });
+      const { accountId, keyId, day, plan, free, planUncounted, freeUncounted } = d;
+      rows.set(id, { accountId, keyId, day, plan, free, planUncounted, freeUncounted });
     }
   }
   return [...rows.values()];
 }
 
-const DAILY = `INSERT INTO daily_usage (account_id, day, key_id, plan_requests, free_match_requests)
-  SELECT * FROM unnest($1::int[], $2::date[], $3::int[], $4::int[], $5::int[])
+const DAILY = `INSERT INTO daily_usage (account_id, day, key_id, plan_requests, free_match_requests,
+    plan_uncounted, free_uncounted)
+  SELECT * FROM unnest($1::int[], $2::date[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[])
   ON CONFLICT (account_id, day, key_id) DO UPDATE SET
     plan_requests = daily_usage.plan_requests + EXCLUDED.plan_requests,
-    free_match_requests = daily_usage.free_match_requests + EXCLUDED.free_match_requests`;
+    free_match_requests = daily_usage.free_match_requests + EXCLUDED.free_match_requests,
+    plan_uncounted = daily_usage.plan_uncounted + EXCLUDED.plan_uncounted,
+    free_uncounted = daily_usage.free_uncounted + EXCLUDED.free_uncounted`;
 
 const minutesInsert = (
   first: number,
@@ -80,6 +83,8 @@ export function usageStatement(deltas: readonly UsageDelta[]): { text: string; v
     daily.map((r) => r.keyId),
     daily.map((r) => r.plan),
     daily.map((r) => r.free),
+    daily.map((r) => r.planUncounted),
+    daily.map((r) => r.freeUncounted),
   ];
   if (minutes.length === 0) {
     return { text: DAILY, values: dailyValues };
@@ -94,7 +99,7 @@ export function usageStatement(deltas: readonly UsageDelta[]): { text: string; v
     return { text: minutesInsert(1), values: minuteValues };
   }
   return {
-    text: `WITH charged AS (${DAILY}) ${minutesInsert(6)}`,
+    text: `WITH charged AS (${DAILY}) ${minutesInsert(8)}`,
     values: [...dailyValues, ...minuteValues],
   };
 }

@@ -42,7 +42,7 @@ export async function runFeed(run: FeedRun): Promise<FeedSummary> {
       if (!(await run.lease.check()) && !(await waitFor(run))) {
         break;
       }
-      const result: BatchResult = await applyBatch(run.db, batch.text, batch.name, run.now());
+      const result: BatchResult = await applyBatch(run.db, batch.lines(), batch.name, run.now());
       await batch.settle(result);
       summary.batches += 1;
       if (result.ok) {

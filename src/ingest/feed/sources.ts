@@ -1,12 +1,18 @@
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BatchResult } from './batch.js';
+import { readLines } from '../import/ndjson.js';
+import { type BatchLine, type BatchResult, linesOf } from './batch.js';
 
-/** One batch from a source: its name (for errors), its NDJSON text, and what to do once applied. */
+/**
+ * One batch from a source: its name (for errors), its NDJSON lines, read once and one at a time
+ * (a batch is never held as one string: V8 refuses strings over 512 MiB, issue 46), and what to
+ * do once applied.
+ */
 export interface FeedBatch {
   name: string;
-  text: string;
+  lines(): AsyncIterable<BatchLine>;
   settle(result: BatchResult): Promise<void>;
 }
 
@@ -31,7 +37,7 @@ export function folderSource(dir: string, intervalMs: number): FeedSource {
         const path = join(dir, name);
         yield {
           name,
-          text: await readFile(path, 'utf8'),
+          lines: () => readLines(path),
           async settle(result) {
             if (result.ok) {
               await rename(path, `${path}.done`);
@@ -47,33 +53,41 @@ export function folderSource(dir: string, intervalMs: number): FeedSource {
   };
 }
 
-/** Standard input: batches are separated by a blank line; the feed ends with the input. */
+const blank = (text: string) => text.trim() === '';
+
+/**
+ * Standard input: batches are separated by a blank line; the feed ends with the input. Each
+ * batch is read line by line as the writer asks; what it leaves unread (a bad line stops it) is
+ * skipped up to the blank line.
+ */
 export function stdinSource(input: NodeJS.ReadableStream): FeedSource {
   return async function* (signal) {
-    let buffered = '';
+    const reader = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+    const read = reader[Symbol.asyncIterator]();
+    let next = await read.next();
     let count = 0;
-    const batch = (text: string): FeedBatch => ({
-      name: `stdin batch ${++count}`,
-      text,
-      settle: async () => {},
-    });
-    for await (const chunk of input) {
-      if (signal.aborted) {
-        return;
-      }
-      buffered += chunk.toString();
-      let end = buffered.search(/\n[ \t\r]*\n/);
-      while (end >= 0) {
-        const text = buffered.slice(0, end + 1);
-        buffered = buffered.slice(end + 1).replace(/^[ \t\r]*\n/, '');
-        if (text.trim() !== '') {
-          yield batch(text);
-        }
-        end = buffered.search(/\n[ \t\r]*\n/);
+    async function* batchLines(): AsyncGenerator<BatchLine> {
+      for (let line = 1; !next.done && !blank(next.value); line++) {
+        yield { line, text: next.value };
+        next = await read.next();
       }
     }
-    if (buffered.trim() !== '') {
-      yield batch(buffered);
+    try {
+      while (!signal.aborted) {
+        while (!next.done && blank(next.value)) {
+          next = await read.next();
+        }
+        if (next.done) {
+          return;
+        }
+        const lines = batchLines();
+        yield { name: `stdin batch ${++count}`, lines: () => lines, settle: async () => {} };
+        while (!next.done && !blank(next.value)) {
+          next = await read.next();
+        }
+      }
+    } finally {
+      reader.close();
     }
   };
 }
@@ -97,11 +111,14 @@ export function httpSource(
           signal,
         });
         if (res.status === 200) {
-          const text = await res.text();
+          // Held whole: a body that cannot be (over V8's 512 MiB) is a failed poll, reported.
+          const lines = linesOf(await res.text());
           const tag = res.headers.get('etag') ?? undefined;
           yield {
             name: `${url} response ${++count}`,
-            text,
+            lines: async function* () {
+              yield* lines;
+            },
             // A rejected response is not asked for again (same ETag): the next one is new data.
             settle: async () => {
               etag = tag;

@@ -1,4 +1,12 @@
 import type { TLocalizedValidationError } from 'typebox/error';
+import { STORABLE_TEXT, TIMESTAMP_YEARS } from '../format.js';
+
+/** The format's shared patterns, said in words (a regular expression is no reason to a person). */
+const PATTERN_REASONS: Readonly<Record<string, string>> = {
+  [STORABLE_TEXT]:
+    'must not contain a NUL character or a lone surrogate (the database refuses them)',
+  [TIMESTAMP_YEARS]: 'must be a date-time in the years 1800 to 2999',
+};
 
 /** The first error of a failed schema check, as a JSON pointer and a readable reason. */
 export interface SchemaProblem {
@@ -13,6 +21,10 @@ export interface SchemaProblem {
  */
 export function describeSchemaErrors(errors: readonly TLocalizedValidationError[]): SchemaProblem {
   for (const e of errors) {
+    const said = e.keyword === 'pattern' ? PATTERN_REASONS[String(e.params.pattern)] : undefined;
+    if (said) {
+      return { field: e.instancePath, reason: said };
+    }
     if (e.keyword === 'additionalProperties') {
       const name = e.params.additionalProperties[0] ?? '';
       return { field: `${e.instancePath}/${name}`, reason: 'is not a field of this file' };

@@ -106,7 +106,7 @@ describe.skipIf(!redisClusterAvailable)(
       const prefix = uniquePrefix();
       const asked: number[][] = [];
       const store = createRedisQuotaStore(setup.clients[0] as CounterRedis, prefix, {
-        async charged(_day, accountIds) {
+        async counted(_day, accountIds) {
           asked.push([...accountIds]);
           return accountIds.map((accountId) => ({ accountId, keyId: 1, plan: 7, free: 2 }));
         },

@@ -115,6 +115,45 @@ describe.skipIf(!available)('Redis restarted empty (no persistence)', () => {
     },
   );
 
+  /** Issue 46 finding 10: 65 counted for 57 served after a restart in local mode. */
+  it('local: after a restart during an outage, Redis counts exactly what was served', async () => {
+    clock.set('2026-11-22T13:00:00.000Z');
+    const prefix = 'tl:restart:exact';
+    const app = await instance('local', prefix);
+    const account = await createAccountWithKey(database, 'Plus');
+    const get = () => app.inject({ url: ROUTE, headers: { 'x-api-key': account.key } });
+    let served = 0;
+    const serve = async () => {
+      const res = await get();
+      served += res.statusCode === 200 ? 1 : 0;
+      return res;
+    };
+    for (let i = 0; i < 49; i++) {
+      expect((await serve()).statusCode).toBe(200);
+    }
+    await redis.stop();
+    // What the instance's slice still covers is served first; then the outage rules.
+    for (let i = 0; i < 200 && storeState(app) === 'up'; i++) {
+      expect((await serve()).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 8; i++) {
+      expect((await serve()).statusCode).toBe(200);
+    }
+    expect(storeState(app)).toBe('down');
+    await restartEmpty(app, serve);
+    for (let i = 0; i < 5; i++) {
+      clock.advance(1000);
+      expect((await serve()).statusCode).toBe(200);
+    }
+    await app.deps.access.usage.flush();
+    const charged = await database.prisma.dailyUsage.aggregate({
+      where: { accountId: account.accountId },
+      _sum: { planRequests: true },
+    });
+    expect((await countersOf(app, account, clock.now())).quota).toBe(served);
+    expect(charged._sum.planRequests).toBe(served);
+  });
+
   it('another instance that never saw the account restores it from the database', async () => {
     clock.set('2026-11-22T11:00:00.000Z');
     const prefix = 'tl:restart:elsewhere';

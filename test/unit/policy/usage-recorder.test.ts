@@ -59,6 +59,16 @@ describe('usage recorder batches', () => {
     // daily_usage: one row for key 7's day, 1 plan and 1 free request.
     expect(written[0]?.slice(0, 5)).toEqual([[1], ['2026-11-22'], [7], [1], [1]]);
   });
+  it('uncounted day units and what Redis counts later net out in the row of the day', async () => {
+    const { db, written } = fakeDatabase(() => false);
+    const recorder = createUsageRecorder(db);
+    recorder.record(window(7), 3, 3, 0, true);
+    recorder.record(window(7), 1, 1, 0);
+    recorder.counted(window(7, 29_000_001), 2, 0);
+    await recorder.flush();
+    // daily_usage: 4 plan requests charged, 3 - 2 of them not yet counted in Redis.
+    expect(written[0]?.slice(0, 7)).toEqual([[1], ['2026-11-22'], [7], [4], [0], [1], [0]]);
+  });
 });
 
 describe('usageStatement', () => {
@@ -74,6 +84,8 @@ describe('usageStatement', () => {
     requests,
     plan,
     free,
+    planUncounted: 0,
+    freeUncounted: 0,
   });
 
   it('sums a key-day once across its minutes and writes each minute', () => {
@@ -89,6 +101,8 @@ describe('usageStatement', () => {
       [3],
       [2],
       [1],
+      [0],
+      [0],
       [1, 1, 1],
       [
         new Date(29_000_000 * 60_000).toISOString(),
