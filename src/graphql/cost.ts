@@ -16,10 +16,10 @@ import { ApiError } from '../errors/api-error.js';
 import type { Language } from '../i18n/language.js';
 import { matchScope } from './billed.js';
 import { BILLING, costOf, type FieldBilling, type PlannedTarget, requestKey } from './billing.js';
+import { fragmentsOf, fragmentsOfExecution } from './fragments.js';
 import {
   carriesDirectives,
   FieldCollector,
-  fragmentsOf,
   type Selected,
   selectedFields,
   type VisitBudget,
@@ -53,11 +53,12 @@ function fieldsSelected(info: GraphQLResolveInfo, type: GraphQLObjectType): Sele
   if (kept) {
     return kept;
   }
+  const fragments = fragmentsOfExecution(info.fragments);
   const fields = info.fieldNodes.flatMap((fieldNode) =>
-    selectedFields(type, fieldNode.selectionSet, info.fragments, info.variableValues),
+    selectedFields(type, fieldNode.selectionSet, fragments, info.variableValues),
   );
   if (keyNode && byType === undefined) {
-    byType = carriesDirectives(keyNode.selectionSet, info.fragments, new Set()) ? null : new Map();
+    byType = carriesDirectives(keyNode.selectionSet, fragments, new Set()) ? null : new Map();
     keptSelections.set(keyNode, byType);
   }
   byType?.set(type, fields);
@@ -145,11 +146,7 @@ function operationOf(document: DocumentNode, name: string | null | undefined) {
  */
 export function planCost(input: PlanInput): CostPlan {
   const { schema, variables, language } = input;
-  const fields = new FieldCollector(
-    fragmentsOf(input.document.definitions),
-    variables,
-    input.budget,
-  );
+  const fields = new FieldCollector(fragmentsOf(input.document), variables, input.budget);
   const requests = new Map<string, { units: number; billing: FieldBilling }>();
   const plan: CostPlan = {
     bound: 0,

@@ -1,11 +1,6 @@
-import {
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  GraphQLError,
-  Kind,
-  type SelectionSetNode,
-} from 'graphql';
+import { type DocumentNode, GraphQLError, Kind, type SelectionSetNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { fragmentsOf } from './fragments.js';
 
 /**
  * How many selections the document's operations hold once every fragment spread is replaced by
@@ -14,12 +9,7 @@ import type { Plugin } from 'graphql-yoga';
  * walk that inlines fragments pays for. Stops counting past `cap`.
  */
 export function expandedSelections(document: DocumentNode, cap: number): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) {
-    if (d.kind === Kind.FRAGMENT_DEFINITION) {
-      fragments.set(d.name.value, d);
-    }
-  }
+  const fragments = fragmentsOf(document);
   const counted = new Map<string, number>();
   const fragmentSize = (name: string): number => {
     let size = counted.get(name);

@@ -2,7 +2,6 @@ import {
   BREAK,
   type DirectiveNode,
   type DocumentNode,
-  type FragmentDefinitionNode,
   type GraphQLDirective,
   type GraphQLSchema,
   getDirectiveValues,
@@ -13,6 +12,7 @@ import {
   visit,
 } from 'graphql';
 import { ApiError } from '../errors/api-error.js';
+import { fragmentsOf } from './fragments.js';
 import { included } from './selections.js';
 
 type Variables = Record<string, unknown>;
@@ -130,12 +130,7 @@ export function asksIncrementalDelivery(
   }
   const defer = schema.getDirective('defer');
   const stream = schema.getDirective('stream');
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) {
-    if (d.kind === Kind.FRAGMENT_DEFINITION) {
-      fragments.set(d.name.value, d);
-    }
-  }
+  const fragments = fragmentsOf(document);
   /** Each fragment's answer once (a spread's own directives are read at the spread). */
   const answers = new Map<string, boolean>();
   const asks = (selection: SelectionNode): boolean => {

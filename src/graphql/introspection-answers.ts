@@ -12,20 +12,9 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { LRUCache } from 'lru-cache';
+import { fragmentsOf } from './fragments.js';
 
 const INTROSPECTION_FIELDS = new Set(['__schema', '__type', '__typename']);
-
-type Fragments = ReadonlyMap<string, FragmentDefinitionNode>;
-
-function fragmentsOf(document: DocumentNode): Fragments {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) {
-    if (d.kind === Kind.FRAGMENT_DEFINITION) {
-      fragments.set(d.name.value, d);
-    }
-  }
-  return fragments;
-}
 
 /** Whether every field a (validated) query selects at its root is `__schema`, `__type` or `__typename`. */
 export function isIntrospectionOnly(

@@ -1,11 +1,6 @@
-import {
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  GraphQLError,
-  Kind,
-  type SelectionSetNode,
-} from 'graphql';
+import { type DocumentNode, GraphQLError, Kind, type SelectionSetNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { fragmentsOf } from './fragments.js';
 
 export interface RepeatLimits {
   /** Fields answering under one response key in one merged selection set. */
@@ -49,12 +44,7 @@ export function mostRepeatedField(
   cap: RepeatLimits,
   maxVisits: number,
 ): MostRepeated {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) {
-    if (d.kind === Kind.FRAGMENT_DEFINITION) {
-      fragments.set(d.name.value, d);
-    }
-  }
+  const fragments = fragmentsOf(document);
   const most = { key: '', count: 0, fragments: 0 };
   let visits = 0;
   const over = () =>

@@ -1,6 +1,5 @@
 import {
   type FieldNode,
-  type FragmentDefinitionNode,
   type GraphQLField,
   GraphQLIncludeDirective,
   type GraphQLObjectType,
@@ -11,10 +10,10 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { ApiError } from '../errors/api-error.js';
+import type { Fragments } from './fragments.js';
 import { GRAPHQL_LIMITS } from './limits.js';
 
 type Variables = Record<string, unknown>;
-export type Fragments = Record<string, FragmentDefinitionNode>;
 
 export interface Selected {
   node: FieldNode;
@@ -122,7 +121,7 @@ export class FieldCollector {
     if (kept !== undefined) {
       return kept ?? [];
     }
-    const fragment = this.fragments[name];
+    const fragment = this.fragments.get(name);
     if (!fragment || !appliesTo(type, fragment.typeCondition.name.value)) {
       this.kept.set(key, []);
       return [];
@@ -132,18 +131,6 @@ export class FieldCollector {
     this.kept.set(key, fields);
     return fields;
   }
-}
-
-/** The fragments of a document's definitions, by name. */
-export function fragmentsOf(definitions: readonly { kind: Kind }[]): Fragments {
-  const fragments: Fragments = {};
-  for (const d of definitions) {
-    if (d.kind === Kind.FRAGMENT_DEFINITION) {
-      const fragment = d as FragmentDefinitionNode;
-      fragments[fragment.name.value] = fragment;
-    }
-  }
-  return fragments;
 }
 
 /**
@@ -174,6 +161,6 @@ export function carriesDirectives(
       return false;
     }
     seen.add(selection.name.value);
-    return carriesDirectives(fragments[selection.name.value]?.selectionSet, fragments, seen);
+    return carriesDirectives(fragments.get(selection.name.value)?.selectionSet, fragments, seen);
   });
 }
