@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "email_tokens" DROP COLUMN "password_hash";
