@@ -28,7 +28,7 @@ const FILE_ORDER = Object.keys(IMPORT_FILES) as ImportFileName[];
 const isNested = (file: ImportFileName): file is NestedFileName =>
   file === 'lineups.ndjson' || file === 'regional.ndjson';
 const q = (name: string) => `"${name}"`;
-const TRANSACTION = { timeout: 120_000, maxWait: 30_000 };
+export const TRANSACTION = { timeout: 120_000, maxWait: 30_000 };
 
 function identity(change: ChangeRecord): string {
   const source = (change.op === 'upsert' ? change.record : change.key) as Rec;
@@ -189,47 +189,58 @@ export async function applyChanges(
   source: string,
   at: Date,
 ): Promise<LoggedChange[]> {
+  if (batch.length === 0) {
+    return [];
+  }
+  return db.$transaction((tx) => applyChangesIn(tx, batch, source, at), TRANSACTION);
+}
+
+/** The same write inside a transaction the caller holds (a source's pass also writes its ids). */
+export async function applyChangesIn(
+  tx: Tx,
+  batch: readonly NumberedChange[],
+  source: string,
+  at: Date,
+): Promise<LoggedChange[]> {
   const items = lastPerKey(batch);
   if (items.length === 0) {
     return [];
   }
-  return db.$transaction(async (tx) => {
-    await checkReferences(tx, items, source);
-    const changes: Change[] = [];
-    const deletes = new Map<FeedResource, Rec[]>();
-    const upserts = new Map<ImportFileName, Rec[]>();
-    const add = <K>(groups: Map<K, Rec[]>, key: K, value: Rec) => {
-      const group = groups.get(key);
-      if (group) {
-        group.push(value);
-      } else {
-        groups.set(key, [value]);
-      }
-    };
-    for (const { change } of items) {
-      if (change.op === 'delete') {
-        add(deletes, change.resource, change.key);
-      } else {
-        add(upserts, FEED_RESOURCES[change.resource].file, change.record as Rec);
-      }
+  await checkReferences(tx, items, source);
+  const changes: Change[] = [];
+  const deletes = new Map<FeedResource, Rec[]>();
+  const upserts = new Map<ImportFileName, Rec[]>();
+  const add = <K>(groups: Map<K, Rec[]>, key: K, value: Rec) => {
+    const group = groups.get(key);
+    if (group) {
+      group.push(value);
+    } else {
+      groups.set(key, [value]);
     }
-    for (const [resource, keys] of deletes) {
-      if (isChild(resource)) {
-        changes.push(...(await deleteKeys(tx, resource, keys, source)));
-      }
+  };
+  for (const { change } of items) {
+    if (change.op === 'delete') {
+      add(deletes, change.resource, change.key);
+    } else {
+      add(upserts, FEED_RESOURCES[change.resource].file, change.record as Rec);
     }
-    for (const file of FILE_ORDER) {
-      const records = upserts.get(file);
-      if (records) {
-        changes.push(...(await upsertFile(tx, file, records)));
-      }
+  }
+  for (const [resource, keys] of deletes) {
+    if (isChild(resource)) {
+      changes.push(...(await deleteKeys(tx, resource, keys, source)));
     }
-    for (const resource of DELETED_AFTER_UPSERTS) {
-      const keys = deletes.get(resource);
-      if (keys) {
-        changes.push(...(await deleteKeys(tx, resource, keys, source)));
-      }
+  }
+  for (const file of FILE_ORDER) {
+    const records = upserts.get(file);
+    if (records) {
+      changes.push(...(await upsertFile(tx, file, records)));
     }
-    return appendChanges(tx, changes, at);
-  }, TRANSACTION);
+  }
+  for (const resource of DELETED_AFTER_UPSERTS) {
+    const keys = deletes.get(resource);
+    if (keys) {
+      changes.push(...(await deleteKeys(tx, resource, keys, source)));
+    }
+  }
+  return appendChanges(tx, changes, at);
 }

@@ -1,0 +1,144 @@
+import type { Bookmaker, Competition, Team } from '../../format.js';
+import type { Tx } from '../../import/upsert.js';
+import type { BookmakerFact, CompetitionFact, TeamFact } from '../facts.js';
+import { keysOf, type NamedFact } from './named.js';
+import type { GroupName } from './store.js';
+
+/** The known names of the groups a fact's names belong to (zh-CN, zh-HK and aliases). */
+export type GroupsByKey = ReadonlyMap<string, readonly GroupName[]>;
+
+export function groupNamesOf(fact: NamedFact, groups: GroupsByKey): GroupName[] {
+  return keysOf(fact).flatMap((k) => groups.get(k) ?? []);
+}
+
+const inLanguage = (names: readonly GroupName[], language: string) =>
+  names.find((n) => n.language === language)?.name ?? null;
+
+const prefer = <T>(fact: T | undefined, stored: T | undefined, fallback: T): T =>
+  fact !== undefined ? fact : stored !== undefined ? stored : fallback;
+
+async function storedRows<T extends { id: number }>(
+  tx: Tx,
+  table: string,
+  columns: string,
+  ids: readonly number[],
+): Promise<Map<number, T>> {
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rows = await tx.$queryRawUnsafe<T[]>(
+    `SELECT ${columns} FROM ${table} WHERE id = ANY($1::int[])`,
+    [...ids],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const COMPETITION_COLUMNS = `id, code, name_en AS "nameEn", name_zh_cn AS "nameZhCn",
+  name_zh_hk AS "nameZhHk", name_original AS "nameOriginal", region::text AS region, country`;
+const TEAM_COLUMNS = `id, name_original AS "nameOriginal", name_en AS "nameEn",
+  name_zh_cn AS "nameZhCn", name_zh_hk AS "nameZhHk", country`;
+
+/** A code no other competition has: the source's, else the source's with the id. */
+async function freeCodes(tx: Tx, wanted: ReadonlyMap<number, string>) {
+  const rows = await tx.$queryRawUnsafe<{ id: number; code: string }[]>(
+    'SELECT id, code FROM competitions WHERE code = ANY($1::text[])',
+    [...wanted.values()],
+  );
+  const holder = new Map(rows.map((r) => [r.code, r.id]));
+  const out = new Map<number, string>();
+  for (const [id, code] of wanted) {
+    const taken = holder.get(code);
+    out.set(id, taken === undefined || taken === id ? code : `${code}-${id}`.slice(0, 40));
+    holder.set(code, id);
+  }
+  return out;
+}
+
+/**
+ * The records of the competitions this source owns: its names and country over what is stored,
+ * Chinese names kept (or taken from the known names when none is stored).
+ */
+export async function competitionRecords(
+  tx: Tx,
+  facts: readonly CompetitionFact[],
+  ids: ReadonlyMap<string, number>,
+  owned: ReadonlySet<number>,
+  groups: GroupsByKey,
+): Promise<Competition[]> {
+  const mine = facts.filter((f) => owned.has(ids.get(f.sourceId) as number));
+  const stored = await storedRows<Competition>(
+    tx,
+    'competitions',
+    COMPETITION_COLUMNS,
+    mine.map((f) => ids.get(f.sourceId) as number),
+  );
+  const codes = await freeCodes(
+    tx,
+    new Map(
+      mine
+        .filter((f) => !stored.has(ids.get(f.sourceId) as number))
+        .map((f) => [ids.get(f.sourceId) as number, (f.code ?? f.sourceId).slice(0, 40)]),
+    ),
+  );
+  return mine.map((fact) => {
+    const id = ids.get(fact.sourceId) as number;
+    const before = stored.get(id);
+    const known = groupNamesOf(fact, groups);
+    return {
+      id,
+      code: before?.code ?? (codes.get(id) as string),
+      nameEn: fact.name,
+      nameZhCn: before?.nameZhCn ?? inLanguage(known, 'zh-CN'),
+      nameZhHk: before?.nameZhHk ?? inLanguage(known, 'zh-HK'),
+      nameOriginal: before?.nameOriginal ?? null,
+      region: prefer(fact.region, before?.region, 'Europe'),
+      country: prefer(fact.country, before?.country, null),
+    };
+  });
+}
+
+export async function teamRecords(
+  tx: Tx,
+  facts: readonly TeamFact[],
+  ids: ReadonlyMap<string, number>,
+  owned: ReadonlySet<number>,
+  groups: GroupsByKey,
+): Promise<Team[]> {
+  const mine = facts.filter((f) => owned.has(ids.get(f.sourceId) as number));
+  const stored = await storedRows<Team>(
+    tx,
+    'teams',
+    TEAM_COLUMNS,
+    mine.map((f) => ids.get(f.sourceId) as number),
+  );
+  return [...new Map(mine.map((f) => [ids.get(f.sourceId) as number, f])).entries()].map(
+    ([id, fact]) => {
+      const before = stored.get(id);
+      const known = groupNamesOf(fact, groups);
+      return {
+        id,
+        nameOriginal: before?.nameOriginal ?? fact.name,
+        nameEn: fact.name,
+        nameZhCn: before?.nameZhCn ?? inLanguage(known, 'zh-CN'),
+        nameZhHk: before?.nameZhHk ?? inLanguage(known, 'zh-HK'),
+        country: prefer(fact.country, before?.country, null),
+      };
+    },
+  );
+}
+
+export function bookmakerRecords(
+  facts: readonly BookmakerFact[],
+  ids: ReadonlyMap<string, number>,
+  owned: ReadonlySet<number>,
+): Bookmaker[] {
+  const mine = facts.filter((f) => owned.has(ids.get(f.sourceId) as number));
+  return [...new Map(mine.map((f) => [ids.get(f.sourceId) as number, f])).entries()].map(
+    ([id, fact]) => ({
+      id,
+      name: fact.name,
+      nameEn: fact.nameEn ?? fact.name,
+      isAggregate: fact.isAggregate ?? false,
+    }),
+  );
+}

@@ -1,0 +1,306 @@
+import type { ChangeRecord } from '../../changes/format.js';
+import type { Tx } from '../../import/upsert.js';
+import type { SourceFacts } from '../facts.js';
+import { observePrices } from '../odds-observer.js';
+import type { PassSource } from '../pass-writer.js';
+import { eventChanges, exchangeChanges } from './match-children.js';
+import { type MatchProbe, matchRecord, resolveMatches, storedMatches } from './matches.js';
+import { keysOf, type NamedFact, type NamedKind, resolveNamed } from './named.js';
+import {
+  bookmakerRecords,
+  competitionRecords,
+  type GroupsByKey,
+  groupNamesOf,
+  teamRecords,
+} from './named-records.js';
+import {
+  type AliasRow,
+  type EntityKind,
+  type ExternalRow,
+  groupNames,
+  loadExternalIds,
+  type UnmatchedRow,
+} from './store.js';
+
+/** What a pass amounts to once its source ids are resolved. */
+export interface PassIdentity {
+  changes: ChangeRecord[];
+  added: Map<EntityKind, ExternalRow[]>;
+  removedEvents: string[];
+  aliases: AliasRow[];
+  unmatched: UnmatchedRow[];
+  /** [competition id, resource] pairs this source brings data for. */
+  competitionSources: [number, string][];
+  licence: string;
+}
+
+const upserts = <R extends ChangeRecord['resource']>(resource: R, records: readonly object[]) =>
+  records.map((record) => ({ op: 'upsert', resource, record }) as ChangeRecord);
+
+/** Ids of source ids a pass refers to without describing them (seen in an earlier pass). */
+async function withEarlier(
+  tx: Tx,
+  source: string,
+  kind: EntityKind,
+  ids: Map<string, number>,
+  referred: readonly string[],
+): Promise<Map<string, number>> {
+  const missing = referred.filter((id) => !ids.has(id));
+  for (const [sourceId, row] of await loadExternalIds(tx, source, kind, missing)) {
+    ids.set(sourceId, row.entityId);
+  }
+  return ids;
+}
+
+function aliasRows(
+  kind: NamedKind,
+  facts: readonly NamedFact[],
+  ids: ReadonlyMap<string, number>,
+  created: ReadonlySet<number>,
+  groups: GroupsByKey,
+  origin: string,
+): AliasRow[] {
+  return facts.flatMap((fact) => {
+    const entityId = ids.get(fact.sourceId);
+    if (entityId === undefined) {
+      return [];
+    }
+    const own: AliasRow[] = [fact.name, ...(fact.aliases ?? [])].map((name, i) => ({
+      kind,
+      entityId,
+      name,
+      language: i === 0 ? 'en' : 'alias',
+      origin,
+    }));
+    const known = created.has(entityId)
+      ? groupNamesOf(fact, groups).map((g) => ({ kind, entityId, ...g, origin: 'seed' }))
+      : [];
+    return [...own, ...known];
+  });
+}
+
+class PassResolver {
+  readonly result: PassIdentity;
+
+  constructor(
+    private readonly tx: Tx,
+    private readonly source: PassSource,
+  ) {
+    this.result = {
+      changes: [],
+      added: new Map(),
+      removedEvents: [],
+      aliases: [],
+      unmatched: [],
+      competitionSources: [],
+      licence: source.licence,
+    };
+  }
+
+  private note(
+    kind: EntityKind,
+    added: readonly ExternalRow[],
+    unmatched: readonly UnmatchedRow[],
+  ) {
+    this.result.added.set(kind, [...(this.result.added.get(kind) ?? []), ...added]);
+    this.result.unmatched.push(...unmatched);
+  }
+
+  /** Competitions, teams or bookmakers: ids, the owned ones' records and their aliases. */
+  async named(kind: NamedKind, facts: readonly NamedFact[], create: boolean) {
+    const resolution = await resolveNamed(this.tx, this.source.name, kind, facts, create);
+    this.note(kind, resolution.added, resolution.unmatched);
+    const groups =
+      kind === 'bookmaker' ? new Map() : await groupNames(this.tx, kind, facts.flatMap(keysOf));
+    const linked = new Set(resolution.added.map((r) => r.entityId));
+    this.result.aliases.push(
+      ...aliasRows(
+        kind,
+        facts.filter((f) => linked.has(resolution.ids.get(f.sourceId) ?? 0)),
+        resolution.ids,
+        resolution.created,
+        groups,
+        this.source.name,
+      ),
+    );
+    return { ...resolution, groups };
+  }
+
+  async run(facts: SourceFacts): Promise<PassIdentity> {
+    const { tx, source } = this;
+    const create = source.role === 'fixtures';
+    const competitions = await this.named('competition', facts.competitions ?? [], create);
+    const teams = await this.named('team', facts.teams ?? [], create);
+    const bookmakers = await this.named('bookmaker', facts.bookmakers ?? [], true);
+    this.result.changes.push(
+      ...upserts(
+        'competitions',
+        await competitionRecords(
+          tx,
+          facts.competitions ?? [],
+          competitions.ids,
+          competitions.owned,
+          competitions.groups,
+        ),
+      ),
+      ...upserts(
+        'teams',
+        await teamRecords(tx, facts.teams ?? [], teams.ids, teams.owned, teams.groups),
+      ),
+      ...upserts(
+        'bookmakers',
+        bookmakerRecords(facts.bookmakers ?? [], bookmakers.ids, bookmakers.owned),
+      ),
+    );
+    const matchIds = await this.matches(facts, competitions.ids, teams.ids);
+    await this.children(facts, matchIds, bookmakers.ids);
+    return this.result;
+  }
+
+  private async matches(
+    facts: SourceFacts,
+    competitionIds: Map<string, number>,
+    teamIds: Map<string, number>,
+  ): Promise<Map<string, number>> {
+    const { tx, source } = this;
+    const fixtures = facts.matches ?? [];
+    const links = facts.links ?? [];
+    await withEarlier(
+      tx,
+      source.name,
+      'competition',
+      competitionIds,
+      fixtures.map((m) => m.competition),
+    );
+    await withEarlier(
+      tx,
+      source.name,
+      'team',
+      teamIds,
+      [...fixtures, ...links].flatMap((m) => [m.home, m.away]),
+    );
+    const probes: MatchProbe[] = [];
+    for (const m of [...fixtures, ...links]) {
+      const homeTeamId = teamIds.get(m.home);
+      const awayTeamId = teamIds.get(m.away);
+      if (homeTeamId === undefined || awayTeamId === undefined) {
+        this.result.unmatched.push({
+          kind: 'match',
+          sourceId: m.sourceId,
+          name: `${m.home} v ${m.away} at ${m.kickoffUtc}`,
+          detail: `team not matched: ${homeTeamId === undefined ? m.home : m.away}`,
+          candidates: [],
+        });
+        continue;
+      }
+      probes.push({ sourceId: m.sourceId, homeTeamId, awayTeamId, kickoffUtc: m.kickoffUtc });
+    }
+    const resolution = await resolveMatches(tx, source.name, probes, source.role === 'fixtures');
+    this.note('match', resolution.added, resolution.unmatched);
+    const stored = await storedMatches(tx, [...resolution.owned]);
+    for (const fact of fixtures) {
+      const id = resolution.ids.get(fact.sourceId);
+      const competitionId = competitionIds.get(fact.competition);
+      if (id === undefined || !resolution.owned.has(id) || competitionId === undefined) {
+        continue;
+      }
+      const ids = {
+        id,
+        competitionId,
+        homeTeamId: teamIds.get(fact.home) as number,
+        awayTeamId: teamIds.get(fact.away) as number,
+      };
+      this.result.changes.push(...upserts('matches', [matchRecord(fact, ids, stored.get(id))]));
+      this.result.competitionSources.push([competitionId, 'fixtures']);
+    }
+    const referred = [
+      ...(facts.events ?? []),
+      ...(facts.statistics ?? []),
+      ...(facts.lineups ?? []),
+      ...(facts.prices ?? []),
+      ...(facts.exchange ?? []),
+    ].map((f) => f.match);
+    return withEarlier(tx, source.name, 'match', resolution.ids, referred);
+  }
+
+  private async children(
+    facts: SourceFacts,
+    matchIds: ReadonlyMap<string, number>,
+    bookmakerIds: Map<string, number>,
+  ) {
+    const { tx, source } = this;
+    const events = await eventChanges(tx, source.name, facts.events ?? [], matchIds);
+    this.note('event', events.added, []);
+    this.result.removedEvents.push(...events.removed);
+    this.result.changes.push(...events.changes);
+    for (const s of facts.statistics ?? []) {
+      const matchId = matchIds.get(s.match);
+      if (matchId !== undefined) {
+        this.result.changes.push(
+          ...upserts(
+            'statistics',
+            s.rows.map((row) => ({ ...row, matchId })),
+          ),
+        );
+      }
+    }
+    for (const { match, ...lineup } of facts.lineups ?? []) {
+      const matchId = matchIds.get(match);
+      if (matchId !== undefined) {
+        this.result.changes.push(...upserts('lineups', [{ ...lineup, matchId }]));
+      }
+    }
+    await withEarlier(
+      tx,
+      source.name,
+      'bookmaker',
+      bookmakerIds,
+      (facts.prices ?? []).map((p) => p.bookmaker),
+    );
+    const observed = (facts.prices ?? []).flatMap(({ match, bookmaker, ...price }) => {
+      const matchId = matchIds.get(match);
+      const bookmakerId = bookmakerIds.get(bookmaker);
+      return matchId === undefined || bookmakerId === undefined
+        ? []
+        : [{ ...price, matchId, bookmakerId }];
+    });
+    const { odds, movements } = await observePrices(tx, observed);
+    const exchange = await exchangeChanges(tx, facts.exchange ?? [], matchIds);
+    this.result.changes.push(
+      ...upserts('odds', odds),
+      ...upserts('movements', movements),
+      ...exchange,
+    );
+    await this.brings(
+      'odds',
+      observed.map((o) => o.matchId),
+    );
+    await this.brings(
+      'exchange',
+      exchange.flatMap((e) =>
+        e.op === 'upsert' ? [(e.record as { matchId: number }).matchId] : [],
+      ),
+    );
+  }
+
+  /** The competitions this source brings `resource` for (its terms are stored with them). */
+  private async brings(resource: string, matchIds: readonly number[]) {
+    if (matchIds.length === 0) {
+      return;
+    }
+    const rows = await this.tx.$queryRawUnsafe<{ id: number }[]>(
+      'SELECT DISTINCT competition_id AS id FROM matches WHERE id = ANY($1::int[])',
+      [...new Set(matchIds)],
+    );
+    this.result.competitionSources.push(...rows.map((r): [number, string] => [r.id, resource]));
+  }
+}
+
+/** Resolves every source id of a pass and builds its change records (nothing written yet). */
+export async function resolvePass(
+  tx: Tx,
+  source: PassSource,
+  facts: SourceFacts,
+): Promise<PassIdentity> {
+  return new PassResolver(tx, source).run(facts);
+}
