@@ -10,6 +10,7 @@ import { createManagementServices } from '../src/services/management.js';
 import { seedPlans } from '../src/services/plans-seed.js';
 import { documentsRuntime } from './documents.js';
 import { startLive } from './live.js';
+import { syncRuntime } from './sync-runtime.js';
 
 const quiet: Progress = () => {};
 
@@ -102,7 +103,17 @@ export function createCliRuntime(config: Config): CliRuntime {
     }
   }
 
+  async function withDataChange<T>(
+    fn: (database: Database) => Promise<T>,
+    progress: Progress = quiet,
+  ): Promise<T> {
+    const result = await withDatabase(fn, progress);
+    await announceDataChange();
+    return result;
+  }
+
   return {
+    ...syncRuntime(config, { withDatabase, withDataChange, asWriter }),
     feed: ({ source, signal, progress }) =>
       withDatabase(async (database) => {
         const { runFeed } = await import('../src/ingest/feed/run.js');
@@ -161,11 +172,7 @@ export function createCliRuntime(config: Config): CliRuntime {
       withMigrated(async (database, applied) => ({ applied, database: database.kind }), progress),
     withDatabase,
     documents: documentsRuntime(config.trustedDocuments),
-    async withDataChange(fn, progress = quiet) {
-      const result = await withDatabase(fn, progress);
-      await announceDataChange();
-      return result;
-    },
+    withDataChange,
     async sendAccountMail(mail) {
       if (!config.smtpUrl) {
         return { sent: false, link: `${config.baseUrl}${mail.path}` };

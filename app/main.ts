@@ -6,6 +6,7 @@ import { registerDataCommands } from '../src/cli/data-commands.js';
 import { registerDocumentsCommands } from '../src/cli/documents-commands.js';
 import { registerReplayCommand } from '../src/cli/replay-command.js';
 import type { CliRuntime } from '../src/cli/runtime.js';
+import { registerSyncCommands } from '../src/cli/sync-commands.js';
 import { terminalJson, terminalText } from '../src/cli/terminal-text.js';
 import { warnIfStaleBuild } from './stale-build.js';
 
@@ -59,6 +60,14 @@ const lazyRuntime: CliRuntime = {
   live: async (options) => (await runtimeOf()).live(options),
   feed: async (options) => (await runtimeOf()).feed(options),
   replay: async (options) => (await runtimeOf()).replay(options),
+  sync: async (options) => (await runtimeOf()).sync(options),
+  sources: async () => (await runtimeOf()).sources(),
+  map: {
+    list: async (source) => (await runtimeOf()).map.list(source),
+    link: async (link) => (await runtimeOf()).map.link(link),
+    create: async (what) => (await runtimeOf()).map.create(what),
+    seed: async (paths) => (await runtimeOf()).map.seed(paths),
+  },
   documents: {
     add: async (paths) => (await runtimeOf()).documents.add(paths),
     list: async () => (await runtimeOf()).documents.list(),
@@ -80,6 +89,7 @@ program
   });
 registerDataCommands(program, lazyRuntime);
 registerReplayCommand(program, lazyRuntime);
+registerSyncCommands(program, lazyRuntime);
 registerAccessCommands(program, lazyRuntime);
 registerDocumentsCommands(program, lazyRuntime);
 

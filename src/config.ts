@@ -51,6 +51,8 @@ const ENV_PROPERTIES = {
   LIVE: oneOf(['demo', 'off']),
   LIVE_TICK_MS: integer(100, 600_000),
   LIVE_SEED: integer(1, 2_147_483_647),
+  SOURCES: text({ pattern: '^ *[a-z0-9-]+ *(, *[a-z0-9-]+ *)*$' }),
+  SOURCE_STALE_AFTER: integer(1, 86_400),
   STREAM_MAX_MS: integer(50, 86_400_000),
   METRICS_TOKEN: text({ minLength: 16 }),
   METRICS_PORT: integer(0, 65535),
@@ -155,6 +157,16 @@ export interface Config {
   readonly liveTickMs: number;
   /** The seed the demo data was generated with (LIVE_SEED; unset: the demo's default). */
   readonly liveSeed: number | undefined;
+  /**
+   * SOURCES (docs/sources.md): providers the server syncs in-process under the writer lease,
+   * e.g. `football-data-org,the-odds-api`; none by default.
+   */
+  readonly sources: readonly string[];
+  /**
+   * SOURCE_STALE_AFTER, seconds (default 60): a source silent longer than this while it has live
+   * matches makes the live lists answer 503 `upstream_unavailable` (DECISIONS.md "Sources").
+   */
+  readonly sourceStaleAfterSeconds: number;
   /**
    * How long a push stream stays open before it ends and the client resumes from its last event
    * (STREAM_MAX_MS, default one hour; docs/push.md): streams move between instances as they
@@ -326,6 +338,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     live: parsed.LIVE ?? (parsed.DATABASE_URL ? 'off' : 'demo'),
     liveTickMs: parsed.LIVE_TICK_MS ?? 5000,
     liveSeed: parsed.LIVE_SEED,
+    sources: (parsed.SOURCES ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
+    sourceStaleAfterSeconds: parsed.SOURCE_STALE_AFTER ?? 60,
     streamMaxMs: parsed.STREAM_MAX_MS ?? 3_600_000,
     metricsToken: parsed.METRICS_TOKEN,
     metricsPort: parsed.METRICS_PORT,

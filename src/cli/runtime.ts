@@ -3,6 +3,9 @@ import type { FeedSummary } from '../ingest/feed/run.js';
 import type { FeedSource } from '../ingest/feed/sources.js';
 import type { ReplaySummary } from '../ingest/replay/run.js';
 import type { ReplayTimeline } from '../ingest/replay/timeline.js';
+import type { Unmatched } from '../ingest/sync/identity/mapping.js';
+import type { SourceListing } from '../ingest/sync/listing.js';
+import type { SyncOptions, SyncSummary } from '../ingest/sync/runner.js';
 import type { ManagementServices } from '../services/management.js';
 import type { AccountMail } from '../services/web-accounts.js';
 
@@ -95,6 +98,38 @@ export interface CliRuntime {
    * Without SMTP_URL nothing is sent: the link is returned for the operator to pass on.
    */
   sendAccountMail(mail: AccountMail): Promise<{ sent: boolean; link?: string }>;
+  /**
+   * Runs `touchline sync SOURCE` (docs/sources.md) on the configured database as the one writer
+   * until `signal` aborts (or after one pass); running servers hear of every pass that wrote.
+   * An unknown source or a missing credential is a UsageError.
+   */
+  sync(options: {
+    source: string;
+    follow: boolean;
+    scope: SyncOptions['scope'];
+    budget: string | undefined;
+    json: boolean;
+    signal: AbortSignal;
+    progress: Progress;
+  }): Promise<SyncSummary>;
+  /** Every source with its health (`touchline sources`). */
+  sources(): Promise<SourceListing[]>;
+  /** What sources brought that matched nothing (`touchline map`), and the operator's answers. */
+  map: {
+    list(source?: string): Promise<Unmatched[]>;
+    link(link: {
+      source: string;
+      kind: Unmatched['kind'];
+      sourceId: string;
+      entityId: number;
+    }): Promise<Unmatched>;
+    create(what: {
+      source: string;
+      kind: Unmatched['kind'];
+      sourceId: string;
+    }): Promise<{ id: number }>;
+    seed(paths: readonly string[]): Promise<{ groups: number; names: number; added: number }>;
+  };
   withManagement<T>(
     fn: (services: ManagementServices) => Promise<T>,
     options: { counters: boolean; progress: Progress },

@@ -1,3 +1,4 @@
+import { regionOfCountry } from '../../football/regions.js';
 import type { Competition, Match, Team } from '../format.js';
 import { stableId } from '../sources/stable-id.js';
 import type { StatsBombMatch } from './statsbomb-schema.js';
@@ -27,25 +28,6 @@ export function replayIds(match: StatsBombMatch, matchId?: number): ReplayIds {
   };
 }
 
-/**
- * The import format knows two regions. StatsBomb's Asian competitions are filed under Asia;
- * everything else (Europe, and the few from elsewhere: World Cups, NWSL) under Europe.
- */
-const ASIA = new Set([
-  'Asia',
-  'China PR',
-  'China',
-  'Japan',
-  'Korea Republic',
-  'South Korea',
-  'India',
-  'Saudi Arabia',
-  'Qatar',
-  'United Arab Emirates',
-  'Iran',
-  'Australia',
-]);
-
 export function competitionRecord(match: StatsBombMatch, ids: ReplayIds): Competition {
   const { competition_id, competition_name, country_name } = match.competition;
   return {
@@ -53,7 +35,7 @@ export function competitionRecord(match: StatsBombMatch, ids: ReplayIds): Compet
     code: `SB-${competition_id}`,
     nameEn: competition_name,
     nameOriginal: competition_name,
-    region: country_name && ASIA.has(country_name) ? 'Asia' : 'Europe',
+    region: regionOfCountry(country_name),
     ...(country_name ? { country: country_name } : {}),
   };
 }

@@ -99,6 +99,8 @@ export interface SourceAdapter {
   readonly defaultBudget: string | null;
   /** How often live matches are polled in `--follow`. */
   readonly liveIntervalMs: number;
+  /** How often a full pass runs in `--follow` (default: daily for fixtures, hourly for odds). */
+  readonly fullIntervalMs?: number;
   /** null for sources that read files. */
   readonly environment: SourceEnvironment | null;
   /** The credentials from the environment; throws `SourceConfigError` when one is missing. */

@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
-import type { SourceFacts } from '../../../src/ingest/sync/facts.js';
+import type { MatchFact, SourceFacts } from '../../../src/ingest/sync/facts.js';
 import { type PassSource, writePass } from '../../../src/ingest/sync/pass-writer.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 
@@ -199,7 +199,7 @@ describeEachDatabase('a source pass through the one writer', ({ db }) => {
     const facts = season();
     const bad: SourceFacts = {
       ...facts,
-      matches: [{ ...(facts.matches?.[0] as never), minute: 'ninety', status: 'live' }],
+      matches: [{ ...(facts.matches?.[0] as MatchFact), minute: 'ninety', status: 'live' }],
     };
     await expect(writePass(prisma(), FIXTURES, bad, AT)).rejects.toThrow(/minute/);
     expect(await prisma().team.count()).toBe(0);

@@ -1,0 +1,107 @@
+import type { PrismaClient } from '../../db/generated/client.js';
+import type { SourceResource } from './adapter.js';
+
+/** How a pass ended, for the heartbeat (DECISIONS.md "Sources": freshness). */
+export type PassOutcome = { ok: true } | { ok: false; error: string; refused: boolean };
+
+/**
+ * Records a pass: a good one is the heartbeat (`last_success_at`) the staleness budget reads; a
+ * failed one keeps the last good time and says why.
+ */
+export async function notePass(
+  db: PrismaClient,
+  source: string,
+  role: string,
+  outcome: PassOutcome,
+  at: Date,
+): Promise<void> {
+  const failed = !outcome.ok;
+  await db.$executeRawUnsafe(
+    `INSERT INTO source_state (source, role, last_pass_at, last_success_at, last_error_at,
+                               last_error, passes, errors, refused)
+     VALUES ($1, $2, $3, CASE WHEN $4 THEN NULL ELSE $3 END, CASE WHEN $4 THEN $3 END, $5, 1,
+             CASE WHEN $4 AND NOT $6 THEN 1 ELSE 0 END, CASE WHEN $6 THEN 1 ELSE 0 END)
+     ON CONFLICT (source) DO UPDATE SET
+       role = $2, last_pass_at = $3, passes = source_state.passes + 1,
+       last_success_at = CASE WHEN $4 THEN source_state.last_success_at ELSE $3 END,
+       last_error_at = CASE WHEN $4 THEN $3 ELSE source_state.last_error_at END,
+       last_error = CASE WHEN $4 THEN $5 ELSE source_state.last_error END,
+       errors = source_state.errors + CASE WHEN $4 AND NOT $6 THEN 1 ELSE 0 END,
+       refused = source_state.refused + CASE WHEN $6 THEN 1 ELSE 0 END`,
+    source,
+    role,
+    at,
+    failed,
+    outcome.ok ? null : outcome.error,
+    !outcome.ok && outcome.refused,
+  );
+}
+
+/** The newest answer for a resource: good, or refused (then the resource is 502 until good). */
+export async function noteResource(
+  db: PrismaClient,
+  source: string,
+  resource: SourceResource,
+  at: Date,
+  refusal?: { reason: string; address: string },
+): Promise<void> {
+  await db.$executeRawUnsafe(
+    `INSERT INTO source_resource_state (source, resource, last_ok_at, refused_at, refusal, address)
+     VALUES ($1, $2, CASE WHEN $4::text IS NULL THEN $3 END, CASE WHEN $4::text IS NOT NULL THEN $3 END, $4, $5)
+     ON CONFLICT (source, resource) DO UPDATE SET
+       last_ok_at = CASE WHEN $4::text IS NULL THEN $3 ELSE source_resource_state.last_ok_at END,
+       refused_at = CASE WHEN $4::text IS NULL THEN NULL ELSE $3 END,
+       refusal = $4, address = $5`,
+    source,
+    resource,
+    at,
+    refusal?.reason ?? null,
+    refusal?.address ?? null,
+  );
+}
+
+export interface SourceHealth {
+  source: string;
+  role: string;
+  lastPassAt: Date | null;
+  lastSuccessAt: Date | null;
+  lastErrorAt: Date | null;
+  lastError: string | null;
+  passes: number;
+  errors: number;
+  refused: number;
+  requests: number;
+  budget: string | null;
+  windowRequests: number;
+  /** Resources whose newest answer was refused. */
+  refusedResources: { resource: string; refusedAt: Date; refusal: string; address: string }[];
+}
+
+export async function readHealth(db: PrismaClient): Promise<SourceHealth[]> {
+  const [states, resources] = await Promise.all([
+    db.sourceState.findMany({ orderBy: { source: 'asc' } }),
+    db.sourceResourceState.findMany({ where: { refusedAt: { not: null } } }),
+  ]);
+  return states.map((s) => ({
+    source: s.source,
+    role: s.role,
+    lastPassAt: s.lastPassAt,
+    lastSuccessAt: s.lastSuccessAt,
+    lastErrorAt: s.lastErrorAt,
+    lastError: s.lastError,
+    passes: s.passes,
+    errors: s.errors,
+    refused: s.refused,
+    requests: s.requests,
+    budget: s.budget,
+    windowRequests: s.windowRequests,
+    refusedResources: resources
+      .filter((r) => r.source === s.source)
+      .map((r) => ({
+        resource: r.resource,
+        refusedAt: r.refusedAt as Date,
+        refusal: r.refusal ?? '',
+        address: r.address ?? '',
+      })),
+  }));
+}

@@ -1,0 +1,17 @@
+import type { SourceAdapter } from '../adapter.js';
+
+/**
+ * Every source `touchline sync` knows, by name (docs/sources.md). Adapters load on demand: a
+ * command that syncs one source never loads the others.
+ */
+const SOURCES: Record<string, () => Promise<SourceAdapter>> = {
+  'football-data-org': async () =>
+    (await import('./football-data-org/index.js')).footballDataOrgSource,
+};
+
+export const SOURCE_NAMES: readonly string[] = Object.keys(SOURCES);
+
+/** The adapter of `name`, or undefined for a name no source has. */
+export async function loadSource(name: string): Promise<SourceAdapter | undefined> {
+  return SOURCES[name]?.();
+}
