@@ -14,8 +14,8 @@ export const apiFootballSource: SourceAdapter = {
   provider: 'API-Football v3 (api-sports.io)',
   role: 'fixtures',
   licence:
-    'API-Football (api-sports.io) terms: data from its partners, for the subscriber own use; ' +
-    'no resale to third parties',
+    'API-Football (api-sports.io) terms: data obtained from its partners; reselling it to third ' +
+    "parties is prohibited; logos and names may be third parties' rights",
   /* The free plan: 100 requests a day (and 10 a minute). */
   defaultBudget: '100/day',
   /* A live pass costs two requests; every 5 minutes a match of two hours costs about 50. */
