@@ -309,6 +309,24 @@ describe('api-football odds', () => {
     ]);
   });
 
+  it('takes the value marked main when the same in-play line is listed twice', () => {
+    const prices = mapInPlayOdds(
+      inPlay([
+        {
+          id: 36,
+          name: 'Over/Under Line',
+          values: [
+            v('Over', '1.975', '2', true),
+            v('Over', '3.45', '2', false),
+            v('Under', '1.3', '2', false),
+            v('Under', '1.85', '2', true),
+          ],
+        },
+      ]),
+    );
+    expect(prices).toMatchObject([{ market: 'hilo', line: 2, over: 1.975, under: 1.85 }]);
+  });
+
   it('takes no in-play price once the provider says the fixture is finished or stopped', () => {
     const odds = [
       {

@@ -4,35 +4,33 @@ import type { MatchCounts } from './map-fixture.js';
 import type { ProviderEvent, ProviderFixture } from './schemas.js';
 import { playerKey, Squad } from './squad.js';
 
-/** Documentation-v3 "Events": type, then detail (compared without case: "Red card"/"Red Card"). */
-const EVENT_TYPES: ReadonlyMap<string, ReadonlyMap<string, EventType> | EventType> = new Map<
-  string,
-  ReadonlyMap<string, EventType> | EventType
->([
-  [
-    'goal',
-    new Map<string, EventType>([
-      ['normal goal', 'goal'],
-      ['own goal', 'own_goal'],
-      ['penalty', 'penalty'],
-      ['missed penalty', 'missed_penalty'],
-    ]),
-  ],
-  [
-    'card',
-    new Map<string, EventType>([
-      ['yellow card', 'yellow'],
-      ['red card', 'red'],
-      ['second yellow card', 'second_yellow'],
-    ]),
-  ],
-  ['subst', 'substitution'],
-  ['var', 'var'],
+/** Documentation-v3 "Events": the details of Goal and Card (compared without case). */
+const GOALS: ReadonlyMap<string, EventType> = new Map([
+  ['normal goal', 'goal'],
+  ['own goal', 'own_goal'],
+  ['penalty', 'penalty'],
+  ['missed penalty', 'missed_penalty'],
+]);
+const CARDS: ReadonlyMap<string, EventType> = new Map([
+  ['yellow card', 'yellow'],
+  ['red card', 'red'],
+  ['second yellow card', 'second_yellow'],
 ]);
 
 function eventType(event: ProviderEvent): EventType | undefined {
-  const byType = EVENT_TYPES.get(event.type.toLowerCase());
-  return typeof byType === 'string' ? byType : byType?.get(event.detail.toLowerCase());
+  const detail = event.detail.toLowerCase();
+  switch (event.type.toLowerCase()) {
+    case 'goal':
+      return GOALS.get(detail);
+    case 'card':
+      return CARDS.get(detail);
+    case 'subst':
+      return 'substitution';
+    case 'var':
+      return 'var';
+    default:
+      return undefined;
+  }
 }
 
 /** Shoot-out kicks are listed as penalties "Penalty Shootout" at 120+n; they are no goals. */

@@ -1,7 +1,7 @@
 import type { OddsMarket } from '../../../../football/vocabulary.js';
 import type { BookmakerFact, PriceFact } from '../../facts.js';
 import { isoUtc } from './map-fixture.js';
-import { lineOf, mainLine, pairLines, priceOf } from './odds-lines.js';
+import { lineOf, mainLine, priceOf, type SidedPrice, twoWayLines } from './odds-lines.js';
 import type { InPlayValue, ProviderInPlayOdds } from './schemas-odds.js';
 
 type Prices = Omit<PriceFact, 'match' | 'bookmaker' | 'observedAt'>;
@@ -38,29 +38,26 @@ function fulltimeResult(values: readonly InPlayValue[]): Prices | undefined {
   return home && draw && away ? { market: 'had', home, draw, away } : undefined;
 }
 
-/** `{"value": "Home", "handicap": "-0.25", "main": true}`: sides and their lines. */
-function sided(values: readonly InPlayValue[], first: string, second: string) {
-  const maps = [new Map<number, { price: number; main?: boolean }>(), new Map()] as const;
+/** `{"value": "Home", "handicap": "-0.25", "main": true}`: the side and its line. */
+function sidedPrices(values: readonly InPlayValue[]): SidedPrice[] {
+  const out: SidedPrice[] = [];
   for (const v of values) {
-    const at = [first, second].indexOf(v.value);
     const line = v.handicap == null ? undefined : lineOf(v.handicap);
     const price = priceOf(v.odd);
-    if (at >= 0 && line !== undefined && price !== undefined) {
-      maps[at]?.set(line, { price, main: v.main === true });
+    if (line !== undefined && price !== undefined) {
+      out.push({ side: v.value, line, price, main: v.main === true });
     }
   }
-  return maps;
+  return out;
 }
 
 function asianHandicap(values: readonly InPlayValue[]): Prices | undefined {
-  const [home, away] = sided(values, 'Home', 'Away');
-  const pair = mainLine(pairLines(home, away, (l) => -l));
+  const pair = mainLine(twoWayLines(sidedPrices(values), ['Home', 'Away'], (l) => -l));
   return pair ? { market: 'hdp', line: pair.line, home: pair.first, away: pair.second } : undefined;
 }
 
 function goalLine(values: readonly InPlayValue[]): Prices | undefined {
-  const [over, under] = sided(values, 'Over', 'Under');
-  const pair = mainLine(pairLines(over, under, (l) => l));
+  const pair = mainLine(twoWayLines(sidedPrices(values), ['Over', 'Under'], (l) => l));
   return pair
     ? { market: 'hilo', line: pair.line, over: pair.first, under: pair.second }
     : undefined;

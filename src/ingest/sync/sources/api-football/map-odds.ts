@@ -1,7 +1,7 @@
 import type { OddsMarket } from '../../../../football/vocabulary.js';
 import type { BookmakerFact, PriceFact } from '../../facts.js';
 import { isoUtc } from './map-fixture.js';
-import { type LinePair, lineOf, mainLine, pairLines, priceOf } from './odds-lines.js';
+import { lineOf, mainLine, priceOf, type SidedPrice, twoWayLines } from './odds-lines.js';
 import type { ProviderPreMatchOdds } from './schemas-odds.js';
 
 type Value = ProviderPreMatchOdds['bookmakers'][number]['bets'][number]['values'][number];
@@ -25,31 +25,28 @@ function matchWinner(values: readonly Value[]): Prices | undefined {
   return home && draw && away ? { market: 'had', home, draw, away } : undefined;
 }
 
-/** "Home -0.5" / "Away +0.5": the side and its line, read from the value text. */
-function sidedLines(values: readonly Value[], sides: readonly [string, string]) {
-  const lines = [new Map<number, { price: number }>(), new Map<number, { price: number }>()];
+/** "Home -0.5", "Over 2.5": the side and its line, read from the value text. */
+function sidedPrices(values: readonly Value[]): SidedPrice[] {
+  const out: SidedPrice[] = [];
   for (const v of values) {
     const m = /^(\S+)\s+([+-]?[0-9]+(?:\.[0-9]+)?)$/.exec(textOf(v));
-    const at = m ? sides.indexOf(m[1] ?? '') : -1;
     const line = m?.[2] === undefined ? undefined : lineOf(m[2]);
     const price = priceOf(v.odd);
-    if (at >= 0 && line !== undefined && price !== undefined) {
-      lines[at]?.set(line, { price });
+    if (m?.[1] && line !== undefined && price !== undefined) {
+      out.push({ side: m[1], line, price });
     }
   }
-  return lines as [Map<number, { price: number }>, Map<number, { price: number }>];
+  return out;
 }
 
 /** Asian handicap: the home line, paired with the away side of the opposite line. */
 function asianHandicap(values: readonly Value[]): Prices | undefined {
-  const [home, away] = sidedLines(values, ['Home', 'Away']);
-  const pair: LinePair | undefined = mainLine(pairLines(home, away, (l) => -l));
+  const pair = mainLine(twoWayLines(sidedPrices(values), ['Home', 'Away'], (l) => -l));
   return pair ? { market: 'hdp', line: pair.line, home: pair.first, away: pair.second } : undefined;
 }
 
 function overUnder(values: readonly Value[]): Prices | undefined {
-  const [over, under] = sidedLines(values, ['Over', 'Under']);
-  const pair = mainLine(pairLines(over, under, (l) => l));
+  const pair = mainLine(twoWayLines(sidedPrices(values), ['Over', 'Under'], (l) => l));
   return pair
     ? { market: 'hilo', line: pair.line, over: pair.first, under: pair.second }
     : undefined;

@@ -37,17 +37,41 @@ export function mainLine(pairs: readonly LinePair[]): LinePair | undefined {
   return best;
 }
 
-/** Pairs the home (over) side of each line with the away (under) side of its partner line. */
-export function pairLines(
-  firsts: ReadonlyMap<number, { price: number; main?: boolean }>,
-  seconds: ReadonlyMap<number, { price: number; main?: boolean }>,
+/** One side of one line, as read from a value: `Home` at -0.25 for 1.95. */
+export interface SidedPrice {
+  side: string;
+  line: number;
+  price: number;
+  main?: boolean;
+}
+
+/**
+ * The lines of a two-way market: each line of the first side (home, over) with the second side
+ * of its partner line (the opposite handicap; the same goal line).
+ */
+export function twoWayLines(
+  prices: readonly SidedPrice[],
+  [firstSide, secondSide]: readonly [string, string],
   partner: (line: number) => number,
 ): LinePair[] {
+  const seconds = new Map<number, SidedPrice>();
+  for (const p of prices) {
+    const held = seconds.get(p.line);
+    /* The same line can be listed twice in play; the one marked main is the one to consider. */
+    if (p.side === secondSide && (!held || (p.main && !held.main))) {
+      seconds.set(p.line, p);
+    }
+  }
   const pairs: LinePair[] = [];
-  for (const [line, first] of firsts) {
-    const second = seconds.get(partner(line));
+  for (const first of prices) {
+    const second = first.side === firstSide ? seconds.get(partner(first.line)) : undefined;
     if (second) {
-      pairs.push({ line, first: first.price, second: second.price, main: Boolean(first.main) });
+      pairs.push({
+        line: first.line,
+        first: first.price,
+        second: second.price,
+        main: Boolean(first.main),
+      });
     }
   }
   return pairs;
