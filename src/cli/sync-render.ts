@@ -11,6 +11,11 @@ function lag(seconds: number | null): string {
   return seconds < 120 ? `${seconds} s ago` : `${Math.round(seconds / 60)} min ago`;
 }
 
+const usage = (used: Record<string, number> | undefined) => {
+  const parts = Object.entries(used ?? {}).map(([period, n]) => `${n} this ${period}`);
+  return parts.length > 0 ? ` (used ${parts.join(', ')})` : '';
+};
+
 /** `touchline sources`: one block per source. */
 export function renderSources(sources: readonly SourceListing[]): string {
   return sources
@@ -19,7 +24,7 @@ export function renderSources(sources: readonly SourceListing[]): string {
       const lines = [
         `${s.source} (${s.provider}, ${s.role})${s.configured ? '' : ': credentials not set'}${s.stale ? ': STALE' : ''}`,
         `  last good pass ${when(h?.lastSuccessAt)} (${lag(s.lagSeconds)}), ${s.liveMatches} live matches`,
-        `  requests ${h?.windowRequests ?? 0} of ${h?.budget ?? s.defaultBudget ?? 'no budget'} this window, ${h?.requests ?? 0} in all; ${h?.passes ?? 0} passes, ${h?.errors ?? 0} failed, ${h?.refused ?? 0} refused`,
+        `  budget ${h?.budget ?? s.defaultBudget ?? 'none'}${usage(h?.used)}, ${h?.requests ?? 0} requests in all; ${h?.passes ?? 0} passes, ${h?.errors ?? 0} failed, ${h?.refused ?? 0} refused`,
       ];
       if (h?.lastError && h.lastErrorAt && (!h.lastSuccessAt || h.lastErrorAt > h.lastSuccessAt)) {
         lines.push(`  last error ${when(h.lastErrorAt)}: ${h.lastError}`);

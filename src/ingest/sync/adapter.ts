@@ -31,6 +31,8 @@ export interface ProviderRequest<S extends TSchema> {
   /** A JSON body (Betfair's API-NG takes POST). */
   body?: unknown;
   schema: S;
+  /** Units of the budget it takes (The Odds API bills markets x regions); default 1. */
+  cost?: number;
   /**
    * A documented rule the schema cannot say (API-Football answers a bad key with HTTP 200 and
    * an `errors` object): the reason to refuse the answer, or undefined.
@@ -70,6 +72,16 @@ export interface PassScope {
   paths: readonly string[];
 }
 
+/**
+ * A documented error answer: the provider said no (a bad key, a spent quota, a plan limit),
+ * which is not a malformed answer. `retryAfterMs`: when it may be asked again.
+ */
+export interface ProviderFailure {
+  reason: string;
+  credentialsRefused?: boolean;
+  retryAfterMs?: number;
+}
+
 export interface SourceEnvironment {
   /** The variable that overrides the address, and the provider's documented address. */
   url: string;
@@ -105,6 +117,12 @@ export interface SourceAdapter {
   readonly environment: SourceEnvironment | null;
   /** The credentials from the environment; throws `SourceConfigError` when one is missing. */
   credentials(env: Readonly<Record<string, string | undefined>>): Credentials;
+  /**
+   * Reads a provider's documented error answers (any status; API-Football's come with HTTP 200):
+   * the failure, or undefined when the answer is not one. Without it, 401 and 403 are refused
+   * credentials and other statuses say their number.
+   */
+  failureOf?(status: number, body: unknown): ProviderFailure | undefined;
   pass(scope: PassScope, http: ProviderHttp): Promise<SourceFacts>;
 }
 

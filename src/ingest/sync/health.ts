@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../../db/generated/client.js';
 import type { SourceResource } from './adapter.js';
+import { windowOf } from './budget.js';
 
 /** How a pass ended, for the heartbeat (DECISIONS.md "Sources": freshness). */
 export type PassOutcome = { ok: true } | { ok: false; error: string; refused: boolean };
@@ -72,16 +73,29 @@ export interface SourceHealth {
   refused: number;
   requests: number;
   budget: string | null;
-  windowRequests: number;
+  /** What each window of the budget has used: `{ day: 37, minute: 2 }`. */
+  used: Record<string, number>;
   /** Resources whose newest answer was refused. */
   refusedResources: { resource: string; refusedAt: Date; refusal: string; address: string }[];
 }
 
 export async function readHealth(db: PrismaClient): Promise<SourceHealth[]> {
-  const [states, resources] = await Promise.all([
+  const now = new Date();
+  const [states, resources, windows] = await Promise.all([
     db.sourceState.findMany({ orderBy: { source: 'asc' } }),
     db.sourceResourceState.findMany({ where: { refusedAt: { not: null } } }),
+    db.sourceBudgetWindow.findMany(),
   ]);
+  const usedOf = (source: string) =>
+    Object.fromEntries(
+      windows
+        .filter((w) => w.source === source)
+        .map((w) => {
+          const current =
+            windowOf(w.period as 'day', now).start.getTime() === w.windowStart.getTime();
+          return [w.period, current ? w.used : 0];
+        }),
+    );
   return states.map((s) => ({
     source: s.source,
     role: s.role,
@@ -94,7 +108,7 @@ export async function readHealth(db: PrismaClient): Promise<SourceHealth[]> {
     refused: s.refused,
     requests: s.requests,
     budget: s.budget,
-    windowRequests: s.windowRequests,
+    used: usedOf(s.source),
     refusedResources: resources
       .filter((r) => r.source === s.source)
       .map((r) => ({

@@ -4,6 +4,7 @@ import { Compile } from 'typebox/compile';
 import { describeSchemaErrors } from '../import/schema-errors.js';
 import {
   type Credentials,
+  type ProviderFailure,
   type ProviderHttp,
   type ProviderRequest,
   SourceRefusal,
@@ -23,6 +24,8 @@ export interface ProviderClientOptions {
   /** The longest `Retry-After` waited out within a pass; a longer one ends the pass. */
   maxRetryAfterMs: number;
   signal?: AbortSignal | undefined;
+  /** The adapter's reading of documented error answers. */
+  failureOf?: ((status: number, body: unknown) => ProviderFailure | undefined) | undefined;
   /** After each answer: its resource, for health. */
   onAnswer?: (
     resource: ProviderRequest<TSchema>['resource'],
@@ -40,8 +43,17 @@ export class RetryLater extends SourceUnavailable {
     source: string,
     address: string,
     readonly retryAt: Date,
+    said = 'rate limited (429)',
   ) {
-    super(source, address, `rate limited (429) until ${retryAt.toISOString()}`);
+    super(source, address, `${said}; asked again after ${retryAt.toISOString()}`);
+  }
+}
+
+function parseOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 
@@ -140,7 +152,7 @@ export class ProviderClient implements ProviderHttp {
             return wait !== null && wait > options.maxRetryAfterMs ? false : undefined;
           },
         },
-        hooks: { beforeRequest: [() => options.budget.take()] },
+        hooks: { beforeRequest: [() => options.budget.take(request.cost ?? 1)] },
         ...(options.signal ? { signal: options.signal } : {}),
       });
     } catch (error) {
@@ -152,11 +164,16 @@ export class ProviderClient implements ProviderHttp {
     const source = this.options.source;
     if (error instanceof HTTPError) {
       const { status } = error.response;
+      const text = await error.response.text().catch(() => '');
+      const failure = this.options.failureOf?.(status, parseOrText(text));
+      if (failure) {
+        return this.failed(failure, address);
+      }
       const wait = retryAfterMs(error.response);
       if (status === 429 && wait !== null) {
         return new RetryLater(source, address, new Date(Date.now() + wait));
       }
-      const said = cleanText(await error.response.text().catch(() => ''), this.secrets);
+      const said = cleanText(text, this.secrets);
       const reason = `HTTP ${status}${said ? `: ${said}` : ''}`;
       return new SourceUnavailable(source, address, reason, status === 401 || status === 403);
     }
@@ -172,6 +189,24 @@ export class ProviderClient implements ProviderHttp {
     }
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     return new SourceUnavailable(source, address, `unreachable${cause ? ` (${cause})` : ''}`);
+  }
+
+  private failed(failure: ProviderFailure, address: string): SourceUnavailable {
+    const { source } = this.options;
+    if (failure.retryAfterMs !== undefined) {
+      return new RetryLater(
+        source,
+        address,
+        new Date(Date.now() + failure.retryAfterMs),
+        cleanText(failure.reason, this.secrets),
+      );
+    }
+    return new SourceUnavailable(
+      source,
+      address,
+      cleanText(failure.reason, this.secrets),
+      failure.credentialsRefused ?? false,
+    );
   }
 
   private remember(url: URL, response: KyResponse) {
@@ -211,6 +246,10 @@ export class ProviderClient implements ProviderHttp {
       answer = JSON.parse(await response.text());
     } catch {
       throw refuse('not valid JSON');
+    }
+    const failure = this.options.failureOf?.(response.status, answer);
+    if (failure) {
+      throw this.failed(failure, address);
     }
     const check = this.validator(request.schema);
     if (!check.Check(answer)) {

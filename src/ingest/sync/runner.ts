@@ -124,6 +124,7 @@ export class SyncRunner {
       retries: http.retries ?? 3,
       maxRetryAfterMs: http.maxRetryAfterMs ?? 60_000,
       signal: this.options.signal,
+      failureOf: adapter.failureOf?.bind(adapter),
       onAnswer: (resource, refused) => {
         this.requests += 1;
         void noteResource(

@@ -7,6 +7,11 @@ import type { SourceAdapter } from '../adapter.js';
 const SOURCES: Record<string, () => Promise<SourceAdapter>> = {
   'football-data-org': async () =>
     (await import('./football-data-org/index.js')).footballDataOrgSource,
+  'api-football': async () => (await import('./api-football/index.js')).apiFootballSource,
+  // A Sportmonks source remembers its last live pass: one per run.
+  sportmonks: async () => new (await import('./sportmonks/index.js')).SportmonksSource(),
+  'the-odds-api': async () => (await import('./the-odds-api/index.js')).theOddsApiSource,
+  betfair: async () => (await import('./betfair/index.js')).betfairSource,
 };
 
 export const SOURCE_NAMES: readonly string[] = Object.keys(SOURCES);

@@ -1,4 +1,10 @@
-import { type Credentials, type SourceAdapter, SourceConfigError } from '../../adapter.js';
+import {
+  type Credentials,
+  type ProviderFailure,
+  type SourceAdapter,
+  SourceConfigError,
+} from '../../adapter.js';
+import { credentialsRefused, field, untilNext } from '../failures.js';
 import { fullPass } from './full-pass.js';
 import { livePass } from './live-pass.js';
 
@@ -16,8 +22,8 @@ export const apiFootballSource: SourceAdapter = {
   licence:
     'API-Football (api-sports.io) terms: data obtained from its partners; reselling it to third ' +
     "parties is prohibited; logos and names may be third parties' rights",
-  /* The free plan: 100 requests a day (and 10 a minute). */
-  defaultBudget: '100/day',
+  /* The free plan: 100 requests a day and 10 a minute. */
+  defaultBudget: '100/day,10/minute',
   /* A live pass costs two requests; every 5 minutes a match of two hours costs about 50. */
   liveIntervalMs: 5 * 60_000,
   environment: {
@@ -34,7 +40,38 @@ export const apiFootballSource: SourceAdapter = {
     }
     return { headers: { 'x-apisports-key': key }, query: {} };
   },
+  failureOf,
   pass(scope, http) {
     return scope.kind === 'live' ? livePass(scope, http) : fullPass(scope, http);
   },
 };
+
+/**
+ * API-Football's documented error answers come with HTTP 200 and a non-empty `errors` object:
+ * `token` (the key), `requests` (the day's quota: asked again tomorrow), `rateLimit` (the
+ * minute's: asked again in a minute); any other (`plan`, a bad parameter) fails the pass.
+ */
+function failureOf(_status: number, body: unknown): ProviderFailure | undefined {
+  const errors = field(body, 'errors');
+  if (errors === null || typeof errors !== 'object' || Array.isArray(errors)) {
+    return undefined;
+  }
+  const said = (key: string) => {
+    const value = (errors as Record<string, unknown>)[key];
+    return value === undefined ? undefined : `API-Football says ${key}: ${String(value)}`;
+  };
+  const token = said('token');
+  if (token) {
+    return credentialsRefused(token);
+  }
+  const quota = said('requests');
+  if (quota) {
+    return { reason: quota, retryAfterMs: untilNext('day') };
+  }
+  const rate = said('rateLimit');
+  if (rate) {
+    return { reason: rate, retryAfterMs: 60_000 };
+  }
+  const other = Object.keys(errors)[0];
+  return other === undefined ? undefined : { reason: said(other) as string };
+}

@@ -1,4 +1,10 @@
-import { type Credentials, type SourceAdapter, SourceConfigError } from '../../adapter.js';
+import {
+  type Credentials,
+  type ProviderFailure,
+  type SourceAdapter,
+  SourceConfigError,
+} from '../../adapter.js';
+import { credentialsRefused, field } from '../failures.js';
 import { betfairPass } from './pass.js';
 
 const APP_KEY = 'BETFAIR_APP_KEY';
@@ -40,5 +46,29 @@ export const betfairSource: SourceAdapter = {
       query: {},
     };
   },
+  failureOf,
   pass: betfairPass,
 };
+
+/** API-NG's answers to credentials it does not take: HTTP 400 with `APINGException.errorCode`. */
+const CREDENTIAL_ERRORS = new Set([
+  'INVALID_SESSION_INFORMATION',
+  'NO_SESSION',
+  'INVALID_APP_KEY',
+  'NO_APP_KEY',
+]);
+
+function failureOf(status: number, body: unknown): ProviderFailure | undefined {
+  if (status < 400) {
+    return undefined;
+  }
+  const code = field(body, 'detail', 'APINGException', 'errorCode');
+  if (typeof code !== 'string') {
+    return undefined;
+  }
+  const reason = `Betfair says ${code}`;
+  if (CREDENTIAL_ERRORS.has(code)) {
+    return credentialsRefused(reason);
+  }
+  return code === 'TOO_MANY_REQUESTS' ? { reason, retryAfterMs: 1_000 } : { reason };
+}

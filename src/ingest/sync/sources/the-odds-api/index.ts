@@ -1,4 +1,10 @@
-import { type Credentials, type SourceAdapter, SourceConfigError } from '../../adapter.js';
+import {
+  type Credentials,
+  type ProviderFailure,
+  type SourceAdapter,
+  SourceConfigError,
+} from '../../adapter.js';
+import { credentialsRefused, field, untilNext } from '../failures.js';
 import { theOddsApiPass } from './pass.js';
 
 const KEY_VARIABLE = 'ODDS_API_KEY';
@@ -34,5 +40,28 @@ export const theOddsApiSource: SourceAdapter = {
     // from every address it prints).
     return { headers: {}, query: { apiKey: key } };
   },
+  failureOf,
   pass: theOddsApiPass,
 };
+
+/**
+ * The Odds API answers errors with `{"message", "error_code"}`: 401 for a bad key and for a
+ * spent month (`OUT_OF_USAGE_CREDITS`: asked again next month), 429 `EXCEEDED_FREQ_LIMIT`
+ * without a `Retry-After` (asked again in a second).
+ */
+function failureOf(status: number, body: unknown): ProviderFailure | undefined {
+  if (status < 400) {
+    return undefined;
+  }
+  const code = field(body, 'error_code');
+  const reason = `The Odds API says ${String(field(body, 'message') ?? `HTTP ${status}`)}${
+    typeof code === 'string' ? ` (${code})` : ''
+  }`;
+  if (code === 'OUT_OF_USAGE_CREDITS') {
+    return { reason, retryAfterMs: untilNext('month') };
+  }
+  if (status === 429) {
+    return { reason, retryAfterMs: 1_000 };
+  }
+  return status === 401 || status === 403 ? credentialsRefused(reason) : undefined;
+}

@@ -18,6 +18,8 @@ export const ODDS_QUERY = {
   dateFormat: 'iso',
 } as const;
 
+const ODDS_COST = ODDS_QUERY.markets.split(',').length * ODDS_QUERY.regions.split(',').length;
+
 /** `commenceTimeFrom`/`commenceTimeTo` for a backfill's dates (the provider wants `...Z`). */
 function commenceWindow(scope: PassScope) {
   return {
@@ -31,6 +33,8 @@ async function readEvents(http: ProviderHttp, sport: string, scope: PassScope) {
     resource: 'matches',
     path: `sports/${sport}/events`,
     query: { dateFormat: 'iso', ...commenceWindow(scope) },
+    // Listing events is free (the provider's usage rule).
+    cost: 0,
     schema: EventsAnswer,
     refuse: refuseEvents(sport),
   });
@@ -46,6 +50,7 @@ async function readOdds(
     resource: 'odds',
     path: `sports/${sport}/odds`,
     query: { ...ODDS_QUERY, ...query },
+    cost: ODDS_COST,
     schema: OddsAnswer,
     refuse: refuseOdds(sport),
   });

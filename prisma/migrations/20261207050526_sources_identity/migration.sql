@@ -75,10 +75,19 @@ CREATE TABLE "source_state" (
     "refused" INTEGER NOT NULL DEFAULT 0,
     "requests" INTEGER NOT NULL DEFAULT 0,
     "budget" TEXT,
-    "window_start" TIMESTAMPTZ(3),
-    "window_requests" INTEGER NOT NULL DEFAULT 0,
 
     CONSTRAINT "source_state_pkey" PRIMARY KEY ("source")
+);
+
+-- CreateTable
+CREATE TABLE "source_budget_windows" (
+    "source" TEXT NOT NULL,
+    "period" TEXT NOT NULL,
+    "window_start" TIMESTAMPTZ(3) NOT NULL,
+    "used" INTEGER NOT NULL DEFAULT 0,
+    "limit" INTEGER NOT NULL,
+
+    CONSTRAINT "source_budget_windows_pkey" PRIMARY KEY ("source","period")
 );
 
 -- CreateTable

@@ -1,0 +1,24 @@
+import type { ProviderFailure } from '../adapter.js';
+import { windowOf } from '../budget.js';
+
+/** Milliseconds until the next UTC day or month starts (when a daily or monthly quota renews). */
+export function untilNext(period: 'day' | 'month', now = new Date()): number {
+  return windowOf(period, now).end.getTime() - now.getTime();
+}
+
+/** A field of a JSON object, if the body is one. */
+export function field(body: unknown, ...path: string[]): unknown {
+  let value: unknown = body;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      return undefined;
+    }
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+export const credentialsRefused = (reason: string): ProviderFailure => ({
+  reason,
+  credentialsRefused: true,
+});
