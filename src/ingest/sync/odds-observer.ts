@@ -99,7 +99,7 @@ async function kickoffs(tx: Tx, matchIds: readonly number[]) {
 
 /**
  * Turns what bookmakers showed into stored odds (DECISIONS.md "Sources", issue 47): the first
- * price seen is the opening one, the last seen before kick-off the closing one, and every change
+ * price seen is the opening one, the last seen up to kick-off the closing one, and every change
  * a movement (in play with the score and clock it was shown at). A price seen again unchanged,
  * or older than the newest movement, changes nothing: a second pass over the same answers writes
  * nothing.
@@ -155,7 +155,7 @@ export async function observePrices(
     });
     Object.assign(market, { lastSeq: seq, last: prices, lastAt: at });
     market.open ??= { ...prices, at };
-    if (Date.parse(at) < (kickoff.get(fact.matchId) ?? Number.POSITIVE_INFINITY)) {
+    if (Date.parse(at) <= (kickoff.get(fact.matchId) ?? Number.POSITIVE_INFINITY)) {
       market.close = { ...prices, at };
     }
     odds.set(key, {

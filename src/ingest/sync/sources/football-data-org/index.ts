@@ -1,9 +1,11 @@
 import {
   type PassScope,
+  type ProviderFailure,
   type ProviderHttp,
   type SourceAdapter,
   SourceConfigError,
 } from '../../adapter.js';
+import { credentialsRefused, field } from '../failures.js';
 import type { SourceFacts } from '../../facts.js';
 import { factsOfMatches } from './map.js';
 import { type FdoMatch, MatchListSchema } from './schemas.js';
@@ -72,6 +74,7 @@ export const footballDataOrgSource: SourceAdapter = {
     }
     return { headers: { 'X-Auth-Token': token }, query: {} };
   },
+  failureOf,
   async pass(scope, http): Promise<SourceFacts> {
     if (scope.kind === 'live') {
       return factsOfMatches(await matchesByIds(http, scope.live));
@@ -83,3 +86,21 @@ export const footballDataOrgSource: SourceAdapter = {
     return factsOfMatches(matches);
   },
 };
+
+/**
+ * football-data.org's errors are `{"message", "errorCode"}`: 400 for a token it does not know,
+ * 403 for one without the competition in its plan, 429 "You reached your request limit. Wait 20
+ * seconds." (the wait is also in `X-RequestCounter-Reset`, not `Retry-After`).
+ */
+function failureOf(status: number, body: unknown): ProviderFailure | undefined {
+  const message = field(body, 'message');
+  if (status < 400 || typeof message !== 'string') {
+    return undefined;
+  }
+  const reason = `football-data.org says ${message}`;
+  if (status === 429) {
+    const seconds = Number(/wait ([0-9]+) seconds/i.exec(message)?.[1] ?? 60);
+    return { reason, retryAfterMs: seconds * 1000 };
+  }
+  return status === 403 || /token/i.test(message) ? credentialsRefused(reason) : { reason };
+}
