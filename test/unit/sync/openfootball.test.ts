@@ -187,8 +187,11 @@ describe('openfootball on synthetic files', () => {
   });
 
   it('refuses a file off the documented shape, an unknown status, a league without a zone', async () => {
-    const refusal = (folder: string) =>
-      pass([at(folder)]).catch((e: unknown) => e as SourceRefusal);
+    const refusal = (folder: string): Promise<SourceRefusal> =>
+      pass([at(folder)]).then(
+        () => Promise.reject(new Error(`${folder} was not refused`)),
+        (e: unknown) => e as SourceRefusal,
+      );
     const status = await refusal('broken-status');
     expect(status).toBeInstanceOf(SourceRefusal);
     expect(status).toMatchObject({

@@ -1,4 +1,5 @@
 import type { SourceAdapter } from '../../adapter.js';
+import { SOURCE } from './csv.js';
 import { readFootballData } from './pass.js';
 
 /**
@@ -6,7 +7,7 @@ import { readFootballData } from './pass.js';
  * files of the extra leagues), read from disk: docs/sources/football-data-co-uk.md.
  */
 export const footballDataCoUkSource: SourceAdapter = {
-  name: 'football-data-co-uk',
+  name: SOURCE,
   provider: 'football-data.co.uk CSV files',
   role: 'fixtures',
   licence:

@@ -1,12 +1,13 @@
 import type { SourceAdapter } from '../../adapter.js';
 import { readOpenfootball } from './pass.js';
+import { SOURCE } from './read.js';
 
 /**
  * openfootball's football.json files (fixtures and results, public domain), read from disk:
  * docs/sources/openfootball.md.
  */
 export const openfootballSource: SourceAdapter = {
-  name: 'openfootball',
+  name: SOURCE,
   provider: 'openfootball football.json files',
   role: 'fixtures',
   licence: 'openfootball football.json: public domain (CC0-1.0)',
