@@ -12,8 +12,8 @@ export interface ReplayIds {
 }
 
 /**
- * Ids are derived from StatsBomb's own (a hash into the id range, as the football-data converter
- * does), so they do not collide with the demo's or a provider's, and replaying a match again
+ * Ids are derived from StatsBomb's own (a hash into the id range, as the former football-data
+ * converter did), so they do not collide with the demo's or a provider's, and replaying a match again
  * writes the same rows instead of adding a copy. `matchId` may be chosen instead (--match-id).
  */
 export const statsBombMatchId = (statsbombMatchId: number) =>
