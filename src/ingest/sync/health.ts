@@ -20,15 +20,20 @@ export async function notePass(
   await db.$executeRawUnsafe(
     `INSERT INTO source_state (source, role, last_pass_at, last_success_at, last_error_at,
                                last_error, passes, errors, refused)
-     VALUES ($1, $2, $3, CASE WHEN $4 THEN NULL ELSE $3 END, CASE WHEN $4 THEN $3 END, $5, 1,
-             CASE WHEN $4 AND NOT $6 THEN 1 ELSE 0 END, CASE WHEN $6 THEN 1 ELSE 0 END)
+     VALUES ($1, $2, $3::timestamptz,
+             CASE WHEN $4::boolean THEN NULL ELSE $3::timestamptz END,
+             CASE WHEN $4::boolean THEN $3::timestamptz END, $5::text, 1,
+             CASE WHEN $4::boolean AND NOT $6::boolean THEN 1 ELSE 0 END,
+             CASE WHEN $6::boolean THEN 1 ELSE 0 END)
      ON CONFLICT (source) DO UPDATE SET
-       role = $2, last_pass_at = $3, passes = source_state.passes + 1,
-       last_success_at = CASE WHEN $4 THEN source_state.last_success_at ELSE $3 END,
-       last_error_at = CASE WHEN $4 THEN $3 ELSE source_state.last_error_at END,
-       last_error = CASE WHEN $4 THEN $5 ELSE source_state.last_error END,
-       errors = source_state.errors + CASE WHEN $4 AND NOT $6 THEN 1 ELSE 0 END,
-       refused = source_state.refused + CASE WHEN $6 THEN 1 ELSE 0 END`,
+       role = $2, last_pass_at = $3::timestamptz, passes = source_state.passes + 1,
+       last_success_at = CASE WHEN $4::boolean THEN source_state.last_success_at
+                              ELSE $3::timestamptz END,
+       last_error_at = CASE WHEN $4::boolean THEN $3::timestamptz
+                            ELSE source_state.last_error_at END,
+       last_error = CASE WHEN $4::boolean THEN $5::text ELSE source_state.last_error END,
+       errors = source_state.errors + CASE WHEN $4::boolean AND NOT $6::boolean THEN 1 ELSE 0 END,
+       refused = source_state.refused + CASE WHEN $6::boolean THEN 1 ELSE 0 END`,
     source,
     role,
     at,
@@ -48,11 +53,13 @@ export async function noteResource(
 ): Promise<void> {
   await db.$executeRawUnsafe(
     `INSERT INTO source_resource_state (source, resource, last_ok_at, refused_at, refusal, address)
-     VALUES ($1, $2, CASE WHEN $4::text IS NULL THEN $3 END, CASE WHEN $4::text IS NOT NULL THEN $3 END, $4, $5)
+     VALUES ($1, $2, CASE WHEN $4::text IS NULL THEN $3::timestamptz END,
+             CASE WHEN $4::text IS NOT NULL THEN $3::timestamptz END, $4::text, $5::text)
      ON CONFLICT (source, resource) DO UPDATE SET
-       last_ok_at = CASE WHEN $4::text IS NULL THEN $3 ELSE source_resource_state.last_ok_at END,
-       refused_at = CASE WHEN $4::text IS NULL THEN NULL ELSE $3 END,
-       refusal = $4, address = $5`,
+       last_ok_at = CASE WHEN $4::text IS NULL THEN $3::timestamptz
+                         ELSE source_resource_state.last_ok_at END,
+       refused_at = CASE WHEN $4::text IS NULL THEN NULL ELSE $3::timestamptz END,
+       refusal = $4::text, address = $5::text`,
     source,
     resource,
     at,

@@ -12,6 +12,9 @@ const SOURCES: Record<string, () => Promise<SourceAdapter>> = {
   sportmonks: async () => new (await import('./sportmonks/index.js')).SportmonksSource(),
   'the-odds-api': async () => (await import('./the-odds-api/index.js')).theOddsApiSource,
   betfair: async () => (await import('./betfair/index.js')).betfairSource,
+  'football-data-co-uk': async () =>
+    (await import('./football-data-co-uk/index.js')).footballDataCoUkSource,
+  openfootball: async () => (await import('./openfootball/index.js')).openfootballSource,
 };
 
 export const SOURCE_NAMES: readonly string[] = Object.keys(SOURCES);

@@ -5,8 +5,8 @@ import {
   type SourceAdapter,
   SourceConfigError,
 } from '../../adapter.js';
-import { credentialsRefused, field } from '../failures.js';
 import type { SourceFacts } from '../../facts.js';
+import { credentialsRefused, field } from '../failures.js';
 import { factsOfMatches } from './map.js';
 import { type FdoMatch, MatchListSchema } from './schemas.js';
 
