@@ -9,6 +9,7 @@ import { createDemoKeys, type DemoKey, readDemoKeys } from '../src/services/demo
 import { seedPlans } from '../src/services/plans-seed.js';
 import { startLive } from './live.js';
 import { replicaOptions } from './replica-options.js';
+import { startSources } from './sources.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -48,6 +49,10 @@ async function prepareEmbedded(deps: Deps, config: Config): Promise<DemoKey[] | 
   const existing = await readDemoKeys(config.dataDir);
   if (existing || (await db.match.count()) > 0) {
     return existing;
+  }
+  if (config.sources.length > 0) {
+    log('empty embedded database and SOURCES set: no demo data, the sources fill it');
+    return createDemoKeys(deps.services.accounts, config.dataDir);
   }
   log(`empty embedded database: loading ${DEFAULT_DEMO_MATCHES} demo matches (once)`);
   const [{ runDemo }, { bulkTargetOf }, { analyzeAll }] = await Promise.all([
@@ -152,6 +157,13 @@ export async function serve(config: Config): Promise<void> {
       `live: the demo's matches move in real time (LIVE=demo, a tick every ${config.liveTickMs} ms)`,
     );
   }
+  const sources = await startSources(config, {
+    prisma: database.prisma,
+    events: deps.events,
+    now: deps.clock.now,
+    log,
+    env: process.env,
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -163,6 +175,7 @@ export async function serve(config: Config): Promise<void> {
     log(`${signal}: finishing in-flight requests`);
     // The live engine first: its tick in progress commits or rolls back, then no more writes.
     await live?.stop();
+    await sources?.stop();
     let graceful = true;
     // Stop accepting; requests in flight finish (their reservations settle in their hooks) and
     // close their connections; requests arriving on open keep-alive connections get 503 with

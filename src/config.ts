@@ -150,7 +150,8 @@ export interface Config {
   readonly addressRatePerMinute: number;
   /**
    * LIVE (docs/live.md): `demo` moves the demo's matches in real time (the default on the
-   * embedded database), `off` leaves the data as it is (the default with DATABASE_URL).
+   * embedded database), `off` leaves the data as it is (the default with DATABASE_URL or
+   * SOURCES).
    */
   readonly live: 'demo' | 'off';
   /** How often the live engine moves the matches (LIVE_TICK_MS, default 5 s). */
@@ -335,7 +336,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedDocumentsOnly: parsed.TRUSTED_DOCUMENTS_ONLY === 'true',
     // DECISIONS.md "Access": 600 keyless requests per minute per address.
     addressRatePerMinute: parsed.ADDRESS_RATE_PER_MINUTE ?? 600,
-    live: parsed.LIVE ?? (parsed.DATABASE_URL ? 'off' : 'demo'),
+    live: parsed.LIVE ?? (parsed.DATABASE_URL || parsed.SOURCES ? 'off' : 'demo'),
     liveTickMs: parsed.LIVE_TICK_MS ?? 5000,
     liveSeed: parsed.LIVE_SEED,
     sources: (parsed.SOURCES ?? '')

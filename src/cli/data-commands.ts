@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { positiveInt } from './options.js';
+import { calendarDate, positiveInt } from './options.js';
 import { runCommand, UsageError } from './output.js';
 import type { CliRuntime } from './runtime.js';
 import { terminalText } from './terminal-text.js';
@@ -168,14 +168,22 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
   program
     .command('analyze')
     .description('compute handicap, over-under and corner analyses from stored history')
+    .option(
+      '--since <date>',
+      'only the matches kicking off on or after this date (YYYY-MM-DD), e.g. after a backfill',
+      calendarDate('since'),
+    )
     .option('--json', 'print one JSON document')
-    .action((opts: { json?: boolean }) =>
+    .action((opts: { json?: boolean; since?: string }) =>
       runCommand(
         Boolean(opts.json),
         (ctx) =>
           runtime.withDataChange(async (database) => {
             const { analyzeAll } = await import('../ingest/analyze/analyze.js');
-            return analyzeAll(database.prisma, { onProgress: ctx.progress });
+            return analyzeAll(database.prisma, {
+              onProgress: ctx.progress,
+              ...(opts.since ? { since: new Date(`${opts.since}T00:00:00Z`) } : {}),
+            });
           }, ctx.progress),
         (r) =>
           `analyzed ${r.matches} matches: ${r.marketAnalyses} market analyses, ${r.cornerAnalyses} corner analyses in ${(r.ms / 1000).toFixed(1)} s`,

@@ -39,3 +39,13 @@ export function dateTime(name: string) {
     return parsed;
   };
 }
+
+/** A commander parser for a calendar date, YYYY-MM-DD. */
+export function calendarDate(name: string) {
+  return (value: string): string => {
+    if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
+      throw new InvalidArgumentError(`--${name} must be a date, YYYY-MM-DD, got '${value}'`);
+    }
+    return value;
+  };
+}

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { SyncSummary } from '../ingest/sync/runner.js';
 import { untilSignal } from './data-commands.js';
-import { positiveInt } from './options.js';
+import { calendarDate, positiveInt } from './options.js';
 import { runCommand, UsageError } from './output.js';
 import type { CliRuntime } from './runtime.js';
 import { renderMap, renderSources } from './sync-render.js';
@@ -16,15 +16,6 @@ interface SyncCommandOptions {
   budget?: string;
   path?: string[];
   json?: boolean;
-}
-
-function date(name: string) {
-  return (value: string): string => {
-    if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
-      throw new InvalidArgumentError(`--${name} must be a date, YYYY-MM-DD, got '${value}'`);
-    }
-    return value;
-  };
 }
 
 const list = (value: string, previous: string[] = []) => [
@@ -56,8 +47,8 @@ function registerSync(program: Command, runtime: CliRuntime): void {
     .argument('<source>', 'the source')
     .option('--once', 'one full pass, then exit (0 when it succeeded)')
     .option('--follow', 'keep the store current until Ctrl-C (the default)')
-    .option('--from <date>', 'backfill from this date (YYYY-MM-DD)', date('from'))
-    .option('--to <date>', 'backfill up to this date (YYYY-MM-DD)', date('to'))
+    .option('--from <date>', 'backfill from this date (YYYY-MM-DD)', calendarDate('from'))
+    .option('--to <date>', 'backfill up to this date (YYYY-MM-DD)', calendarDate('to'))
     .option(
       '--season <year>',
       'the season by its start year (2024 for 2024-25)',

@@ -12,6 +12,8 @@ import { loadHistoryStore } from './history-loader.js';
 export interface AnalyzeOptions {
   /** Analyse only these matches (their history still comes from every stored match). */
   matchIds?: number[];
+  /** Analyse only the matches kicking off at or after this (`touchline analyze --since`). */
+  since?: Date;
   onProgress?: (msg: string) => void;
   /** Latest matches kept per sample selection; default 10. */
   sampleSize?: number;
@@ -84,6 +86,14 @@ function targetIndices(store: HistoryStore, matchIds: readonly number[] | undefi
   return [...new Set(found.filter((i) => i !== undefined))].sort((a, b) => a - b);
 }
 
+async function matchesSince(db: PrismaClient, since: Date): Promise<number[]> {
+  const rows = await db.$queryRawUnsafe<{ id: number }[]>(
+    'SELECT id FROM matches WHERE kickoff_utc >= $1::timestamptz',
+    since.toISOString(),
+  );
+  return rows.map((r) => r.id);
+}
+
 /**
  * `touchline analyze` (DECISIONS "Analysis"): computes and stores the handicap, over-under and
  * corner analyses of every match (or `matchIds`) from stored history: one document per match
@@ -109,7 +119,10 @@ export async function analyzeLogged(
   }
   const progress = options.onProgress ?? (() => {});
   const store = await loadHistoryStore(db);
-  const targets = targetIndices(store, options.matchIds);
+  const targets = targetIndices(
+    store,
+    options.since ? await matchesSince(db, options.since) : options.matchIds,
+  );
   progress(`analysis: ${store.size} stored matches loaded, analysing ${targets.length}`);
   const writer = createAnalysisWriter(db, new Date());
   const missing: Missing = { hdp: [], hilo: [] };

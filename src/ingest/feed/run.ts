@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PrismaClient } from '../../db/generated/client.js';
+import { reanalyseAfter } from '../analyze/reanalyse.js';
 import type { LoggedChange } from '../changes/change-log.js';
 import { holdLease, type WriterLease } from '../live/writer-lease.js';
 import { applyBatch, type BatchResult } from './batch.js';
@@ -51,7 +52,8 @@ export async function runFeed(run: FeedRun): Promise<FeedSummary> {
           `feed: ${batch.name}: ${result.records} records, ${result.changes.length} changes`,
         );
         if (result.changes.length > 0) {
-          await run.onChanged(result.changes);
+          const reanalysed = await reanalyseAfter(run.db, result.changes, run.now());
+          await run.onChanged([...result.changes, ...reanalysed.changes]);
         }
       } else {
         summary.rejected += 1;

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../../db/generated/client.js';
-import { analyzeLogged } from '../analyze/analyze.js';
+import { type Reanalysed, reanalyseTeams } from '../analyze/reanalyse.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
 import type { LoggedChange } from '../changes/change-log.js';
 import type { ChangeRecord } from '../changes/format.js';
@@ -176,28 +176,12 @@ export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
     shownOf(state, MARKET_RESOURCES, shown);
   }
 
-  async function reanalyse(
-    finished: readonly StoredFixture[],
-    now: Date,
-  ): Promise<{ ids: number[]; changes: LoggedChange[] }> {
-    if (finished.length === 0) {
-      return { ids: [], changes: [] };
-    }
-    const teams = [...new Set(finished.flatMap((f) => [f.homeTeamId, f.awayTeamId]))];
-    const rows = await db.$queryRawUnsafe<{ id: number }[]>(
-      `SELECT id FROM matches
-        WHERE status = 'scheduled' AND kickoff_utc > $1::timestamptz
-          AND (home_team_id = ANY($2::int[]) OR away_team_id = ANY($2::int[]))`,
-      now.toISOString(),
-      teams,
+  function reanalyse(finished: readonly StoredFixture[], now: Date): Promise<Reanalysed> {
+    return reanalyseTeams(
+      db,
+      finished.flatMap((f) => [f.homeTeamId, f.awayTeamId]),
+      now,
     );
-    const ids = rows.map((r) => r.id);
-    if (ids.length === 0) {
-      return { ids, changes: [] };
-    }
-    // The analyses that changed are logged (and their entries returned).
-    const { changes } = await analyzeLogged(db, { matchIds: ids });
-    return { ids, changes };
   }
 
   return {

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../db/generated/client.js';
+import { reanalyseAfter } from '../analyze/reanalyse.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
 import type { LoggedChange } from '../changes/change-log.js';
 import { checkChange } from '../changes/format.js';
@@ -83,7 +84,8 @@ export async function runReplay(run: ReplayRun): Promise<ReplaySummary> {
       summary.changes += changes.length;
       run.report(`replay: ${step.label} (${changes.length} changes)`);
       if (changes.length > 0) {
-        await run.onChanged(changes);
+        const reanalysed = await reanalyseAfter(run.db, changes, at);
+        await run.onChanged([...changes, ...reanalysed.changes]);
       }
       return true;
     });

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PrismaClient } from '../../db/generated/client.js';
+import { reanalyseAfter } from '../analyze/reanalyse.js';
 import type { LoggedChange } from '../changes/change-log.js';
 import { ImportValidationError } from '../import/errors.js';
 import { holdLease, type WriterLease } from '../live/writer-lease.js';
@@ -49,6 +50,8 @@ export interface PassReport {
   records: number;
   changes: number;
   unmatched: number;
+  /** Upcoming matches re-analysed because a match of their teams finished. */
+  reanalysed: number;
   ms: number;
   error?: string;
 }
@@ -173,6 +176,7 @@ export class SyncRunner {
       records: 0,
       changes: 0,
       unmatched: 0,
+      reanalysed: 0,
       ms: 0,
     };
     let retryAt: Date | undefined;
@@ -189,7 +193,9 @@ export class SyncRunner {
       });
       await notePass(db, adapter.name, adapter.role, { ok: true }, now());
       if (written.changes.length > 0) {
-        await this.options.onChanged(written.changes);
+        const reanalysed = await reanalyseAfter(db, written.changes, now());
+        report.reanalysed = reanalysed.ids.length;
+        await this.options.onChanged([...written.changes, ...reanalysed.changes]);
       }
     } catch (error) {
       this.client?.forgetConditions();

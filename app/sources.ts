@@ -1,0 +1,125 @@
+import type { Config } from '../src/config.js';
+import { ConfigError } from '../src/config-error.js';
+import type { PrismaClient } from '../src/db/generated/client.js';
+import type { AccessEvents } from '../src/events/access-events.js';
+import type { WriterLease } from '../src/ingest/live/writer-lease.js';
+import type { SourceAdapter } from '../src/ingest/sync/adapter.js';
+
+export interface SourcesWiring {
+  prisma: PrismaClient;
+  events: Pick<AccessEvents, 'publish'>;
+  now: () => Date;
+  log: (line: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export interface RunningSources {
+  stop(): Promise<void>;
+}
+
+/** The adapters SOURCES names; a name no source has, a file source or a missing key stops the start. */
+async function adaptersOf(config: Config, env: SourcesWiring['env']): Promise<SourceAdapter[]> {
+  const [{ loadSource, SOURCE_NAMES }, { SourceConfigError }] = await Promise.all([
+    import('../src/ingest/sync/sources/index.js'),
+    import('../src/ingest/sync/adapter.js'),
+  ]);
+  const adapters: SourceAdapter[] = [];
+  for (const name of config.sources) {
+    const adapter = await loadSource(name);
+    if (!adapter) {
+      throw new ConfigError([`SOURCES: no source ${name} (one of ${SOURCE_NAMES.join(', ')})`]);
+    }
+    if (!adapter.environment) {
+      throw new ConfigError([
+        `SOURCES: ${name} reads files; run touchline sync ${name} --path ... instead`,
+      ]);
+    }
+    try {
+      adapter.credentials(env);
+    } catch (error) {
+      throw error instanceof SourceConfigError
+        ? new ConfigError([`SOURCES: ${error.message}`])
+        : error;
+    }
+    adapters.push(adapter);
+  }
+  return adapters;
+}
+
+/**
+ * SOURCES (docs/sources.md): the named providers synced in this process, as `touchline sync
+ * SOURCE --follow` would (its `--competitions` and `--budget` from `<PREFIX>_COMPETITIONS` and
+ * `<PREFIX>_BUDGET`, PREFIX being its address variable's: `FOOTBALL_DATA_ORG`), all under one
+ * writer lease (PostgreSQL: the advisory lock, so one
+ * instance of several writes; embedded: this process). Each pass that wrote tells every cache
+ * through the event bus.
+ */
+export async function startSources(
+  config: Config,
+  wiring: SourcesWiring,
+): Promise<RunningSources | null> {
+  if (config.sources.length === 0) {
+    return null;
+  }
+  const adapters = await adaptersOf(config, wiring.env);
+  const [{ SyncRunner }, { embeddedLease, postgresLease }, { summarizeChanges }] =
+    await Promise.all([
+      import('../src/ingest/sync/runner.js'),
+      import('../src/ingest/live/writer-lease.js'),
+      import('../src/ingest/changes/summary.js'),
+    ]);
+  const lease = config.databaseUrl ? postgresLease(config.databaseUrl) : embeddedLease();
+  // One lease for every source of this process: a source's runner never releases it alone.
+  const shared: WriterLease = {
+    acquire: () => lease.acquire(),
+    check: () => lease.check(),
+    release: async () => {},
+  };
+  const stop = new AbortController();
+  /** `FOOTBALL_DATA_ORG_COMPETITIONS`, `..._BUDGET`: a source's variables next to its address. */
+  const setting = (adapter: SourceAdapter, name: string) => {
+    const prefix = (adapter.environment?.url ?? '').replace(/_URL$/, '');
+    const value = wiring.env[`${prefix}_${name}`]?.trim();
+    return value ? value : undefined;
+  };
+  const runs = adapters.map((adapter) =>
+    new SyncRunner({
+      db: wiring.prisma,
+      adapter,
+      env: wiring.env,
+      follow: true,
+      scope: {
+        paths: [],
+        competitions: setting(adapter, 'COMPETITIONS')
+          ?.split(',')
+          .map((c) => c.trim())
+          .filter((c) => c !== ''),
+      },
+      budget: setting(adapter, 'BUDGET'),
+      lease: shared,
+      leasePollMs: 2_000,
+      signal: stop.signal,
+      now: wiring.now,
+      onChanged: async (changes) => {
+        const summary = await summarizeChanges(wiring.prisma, changes);
+        await wiring.events.publish({ type: 'data-changed', changes: summary });
+      },
+      report: wiring.log,
+      json: false,
+    })
+      .run()
+      .catch((error: unknown) => {
+        wiring.log(
+          `sync ${adapter.name}: stopped: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }),
+  );
+  wiring.log(`sources: syncing ${adapters.map((a) => a.name).join(', ')} (SOURCES)`);
+  return {
+    async stop() {
+      stop.abort();
+      await Promise.all(runs);
+      await lease.release();
+    },
+  };
+}
