@@ -23,9 +23,15 @@ const LIVE_QUERY = '{ liveMatches { id status } }';
 const DAY_QUERY = `{ matches(date: "${DAY}", tz: 0) { items { id status } } }`;
 const exchangeQuery = (id: number) => `{ match(id: ${id}) { odds { exchange } } }`;
 
+/** A quota header as a number; a missing one fails the test (NaN would equal NaN). */
+const header = (res: LightMyRequestResponse | GraphqlResponse, name: string) => {
+  const value = Number(res.headers[name]);
+  expect(Number.isInteger(value), `${name}: ${res.headers[name]}`).toBe(true);
+  return value;
+};
 const quotaLeft = (res: LightMyRequestResponse | GraphqlResponse) =>
-  Number(res.headers['x-quota-remaining']);
-const bonusLeft = (res: LightMyRequestResponse) => Number(res.headers['x-matches-bonus-remaining']);
+  header(res, 'x-quota-remaining');
+const bonusLeft = (res: LightMyRequestResponse) => header(res, 'x-matches-bonus-remaining');
 const codeOf = (res: GraphqlResponse) => res.body.errors?.[0]?.extensions?.['code'];
 
 /**
