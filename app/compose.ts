@@ -87,7 +87,10 @@ export async function composeDeps(
     clock.now,
     counters.store,
     openBilling(config.billing, config.baseUrl),
+    { staleAfterSeconds: config.sourceStaleAfterSeconds },
   );
+  services.freshness.prime();
+  metrics.sources.dataSources = services.sourceHealth;
   const access = createAccessLayer({
     database,
     events,

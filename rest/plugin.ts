@@ -6,6 +6,7 @@ import { registerLastModified } from '../src/http/last-modified.js';
 import { registerMethodNotAllowed } from '../src/http/method-not-allowed.js';
 import type { Push } from '../src/push/push.js';
 import { registerAccess } from './access.js';
+import { cachedAnswerStands } from './freshness.js';
 import { completeRouteSchema } from './openapi.js';
 import { createReplays } from './replay.js';
 import { createResponseCache, declareQueryParameters } from './response-cache.js';
@@ -50,8 +51,13 @@ export async function restPlugin(
   // Hook order matters. onSend: the cache stores the 200, the ETag hook may turn it into a 304,
   // the access hook settles the charge on the final status, compression comes last.
   // preHandler: the access policy admits before the cache may answer.
+  // A page that may show a stale or refused source's match is made afresh and judged.
+  const mayServe = cachedAnswerStands(deps.services.freshness);
   const cache = responseCache
-    ? createResponseCache(deps.events, { onLookup: deps.metrics.cacheLookup('rest_response') })
+    ? createResponseCache(deps.events, {
+        onLookup: deps.metrics.cacheLookup('rest_response'),
+        mayServe,
+      })
     : undefined;
   // onRequest: a remembered cached answer is sent before the access hooks (rest/replay.ts).
   const replays = cache
@@ -61,6 +67,7 @@ export async function restPlugin(
         gate: accessGate ? deps.access.gate : undefined,
         lastModified: deps.services.versions.lastModified,
         now: deps.clock.now,
+        mayReplay: mayServe,
       })
     : undefined;
   replays?.register(app, 'replay');

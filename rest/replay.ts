@@ -52,6 +52,8 @@ export interface ReplayOptions {
   now: () => Date;
   /** Bound of the index in bytes (keys, headers; the bodies belong to the response cache). */
   maxBytes?: number;
+  /** False: the request takes the ordinary path, whose handler decides (rest/freshness.ts). */
+  mayReplay?: (request: FastifyRequest) => boolean;
 }
 
 const httpDateOf = (modified: LastModified | null) => modified?.httpDate;
@@ -133,7 +135,7 @@ export function createReplays(options: ReplayOptions) {
       replays.delete(requestKey);
       return undefined;
     }
-    return replay;
+    return options.mayReplay?.(request) === false ? undefined : replay;
   }
 
   /** The access hooks' steps (rest/access.ts), in their order, for a 200 that keeps its units. */

@@ -22,6 +22,8 @@ export interface ResponseCacheOptions {
   ttlMs?: number;
   /** Told whether each lookup hit (the metrics' hit ratio). */
   onLookup?: (hit: boolean) => void;
+  /** False: the request's answer must be made afresh (rest/freshness.ts); nothing is looked up. */
+  mayServe?: (request: FastifyRequest) => boolean;
 }
 
 declare module 'fastify' {
@@ -134,7 +136,7 @@ export function createResponseCache(events: AccessEvents, options: ResponseCache
    * sent from here, so `done` is not called: the handler does not run.
    */
   function lookup(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-    if (!cacheable(request)) {
+    if (!cacheable(request) || options.mayServe?.(request) === false) {
       done();
       return;
     }

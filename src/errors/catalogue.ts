@@ -28,9 +28,9 @@ export const ERROR_CONDITIONS: Record<ErrorCode, string> = {
   internal_error:
     'An unexpected failure. No internals are disclosed; retry, and report it if it persists.',
   upstream_malformed:
-    'The upstream responded but its content could not be parsed (e.g. stored exchange odds).',
+    "The upstream responded but its content could not be parsed: stored exchange odds that are not JSON, or a data source whose newest answer for the matches (on `/matches` and `/matches/live`, when the page shows one of its matches) or for a match's exchange odds was refused. No daily quota is deducted.",
   upstream_unavailable:
-    'A data source (the database, or the usage counters in `closed` mode) is temporarily unreachable. Retry after `Retry-After` seconds.',
+    'A data source is temporarily unreachable: the database, the usage counters in `closed` mode, or the source of a live match on `/matches` or `/matches/live`, silent for longer than its staleness budget (docs/sources/freshness.md). Retry after `Retry-After` seconds. No daily quota is deducted.',
 };
 
 export const errorCatalogue = () =>

@@ -89,6 +89,11 @@ export interface OperationCacheOptions {
   ttlMs?: number;
   /** Told whether each lookup hit (the metrics' hit ratio). */
   onLookup?: (hit: boolean) => void;
+  /**
+   * False while a kept answer may no longer stand (a data source stale or refused,
+   * docs/sources/freshness.md): operations run, and their fields judge what they read.
+   */
+  mayAnswer?: () => boolean;
 }
 
 const DATA_OPEN = '{"data":';
@@ -351,6 +356,9 @@ export function createOperationCache(options: OperationCacheOptions) {
    * says why.
    */
   function answer(req: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
+    if (options.mayAnswer?.() === false) {
+      return false;
+    }
     let admitted: MaybePromise<Admitted | undefined>;
     try {
       admitted = then(gate.open(options.rawKeyOf(req), req.ip, req.raw.socket), (pass) =>
@@ -376,7 +384,11 @@ export function createOperationCache(options: OperationCacheOptions) {
    */
   function replay(req: FastifyRequest, reply: FastifyReply): MaybePromise<boolean> {
     const remembered = repeated.lookup(req);
-    if (!remembered || remembered.minute !== minuteWindow(now())) {
+    if (
+      !remembered ||
+      remembered.minute !== minuteWindow(now()) ||
+      options.mayAnswer?.() === false
+    ) {
       return false;
     }
     const hit = cache.touch(remembered.key);

@@ -104,6 +104,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         languageOf: negotiateLanguage,
         textOf: options.trusted.textOf,
         onLookup: deps.metrics.cacheLookup('graphql_operation'),
+        mayAnswer: () => deps.services.freshness.isQuiet(),
       })
     : undefined;
   const documents = createDocumentCaches();

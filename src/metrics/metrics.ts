@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { cheapHistogram, deferredChildren } from './cheap-instruments.js';
+import { registerDataSourceGauges } from './data-sources.js';
 import { registerSourceGauges, type Sources } from './sources.js';
 
 /** Which door a request came through (docs/operations.md "Metrics"). */
@@ -91,6 +92,7 @@ export function createMetrics(options: MetricsOptions = {}) {
   });
   const sources: Sources = {};
   registerSourceGauges(registry, sources);
+  registerDataSourceGauges(registry, sources);
 
   const requestsOf = deferredChildren(requests);
   const errorsOf = deferredChildren(errors);

@@ -1,4 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
+import type { SourceHealthReader } from '../freshness/source-health.js';
 
 /** What the `pg` pool says of itself (PostgreSQL only; PGlite is one in-process connection). */
 export interface PoolStats {
@@ -25,6 +26,8 @@ export interface Sources {
   database?: { kind: string; pools: () => Record<string, PoolStats> };
   openStreams?: () => Record<string, number>;
   live?: () => LiveStatus;
+  /** The data sources' health, read from the database on scrape (docs/sources/freshness.md). */
+  dataSources?: SourceHealthReader;
 }
 
 type GaugeOf<L extends string> = Gauge<L>;

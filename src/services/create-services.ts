@@ -2,6 +2,8 @@ import type { BillingSetup } from '../billing/open-billing.js';
 import { createStripeWebhooks } from '../billing/stripe-webhooks.js';
 import type { Database } from '../db/database.js';
 import type { AccessEvents } from '../events/access-events.js';
+import { SourceFreshness } from '../freshness/source-freshness.js';
+import { createSourceHealth } from '../freshness/source-health.js';
 import { createBookmakersService } from './bookmakers.js';
 import { createManagementServices } from './management.js';
 import { createMatchServices } from './match-services.js';
@@ -20,6 +22,8 @@ export function createServices(
   counters?: CounterReader,
   /** Who takes payments (BILLING_PROVIDER; default manual). */
   billing?: BillingSetup,
+  /** SOURCE_STALE_AFTER, seconds (default 60; docs/sources/freshness.md). */
+  sources: { staleAfterSeconds: number } = { staleAfterSeconds: 60 },
 ) {
   // Keys, accounts, plans and usage read the primary: they must see their own writes at once.
   const db = database.prisma;
@@ -51,6 +55,17 @@ export function createServices(
     ...createMatchServices({ db: data.prisma, read: data.read }),
     ...createOddsServices({ db: data.prisma, read: data.read }),
     versions: createMatchVersions(data.read, events),
+    // The sources' heartbeat and refusals are read on the primary: another process writes them.
+    freshness: new SourceFreshness({
+      read: database.read,
+      staleAfterSeconds: sources.staleAfterSeconds,
+      now,
+    }),
+    sourceHealth: createSourceHealth({
+      read: database.read,
+      staleAfterSeconds: sources.staleAfterSeconds,
+      now,
+    }),
   };
 }
 

@@ -46,12 +46,14 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
   app.get(
     '/matches/live',
     {
-      config: { access: 'plan', translated: true },
+      config: { access: 'plan', translated: true, sourceFreshness: 'matches' },
       schema: { querystring: LiveQuery, response: { 200: Envelope(Type.Array(Match)) } },
     },
     async (request) => {
       const options = present(negotiateLanguage(request));
       const live = await services.matches.listLive(parseFilter(request.query));
+      // 503 for a live match of a silent source, 502 for a refused one (docs/sources/freshness.md).
+      await services.freshness.checkMatches(live);
       request.cacheTags = [tags.live];
       return envelope(live.map((m) => presentMatch(m, options)));
     },
@@ -63,6 +65,7 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
       config: {
         access: 'matchList',
         translated: true,
+        sourceFreshness: 'matches',
         // Without `date` the list is "today", which moves: the cache must see which day it was.
         cacheVary: (request) =>
           parseListQuery(request.query as Static<typeof MatchListQuery>, now()).date,
@@ -73,6 +76,7 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
       const options = present(negotiateLanguage(request));
       const query = parseListQuery(request.query, now());
       const page = await services.matches.list(query);
+      await services.freshness.checkMatches(page.items);
       const { from, to } = dayWindow(query.date, query.tz);
       request.cacheTags = [
         tags.anyDay,

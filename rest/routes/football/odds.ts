@@ -49,14 +49,17 @@ export async function oddsRoutes(fastify: FastifyInstance, { services }: { servi
   app.get(
     '/matches/:matchId/odds/exchange',
     {
-      config: showing('exchange'),
+      config: { ...showing('exchange'), sourceFreshness: 'exchange' },
       schema: {
         params: MatchIdParams,
         response: { 200: ExchangeBody },
       },
     },
-    async (req, reply) =>
-      sendJsonText(reply, await services.exchangeOdds.getForMatch(req.params.matchId)),
+    async (req, reply) => {
+      // 502 while a source of this match has its newest exchange answer refused.
+      await services.freshness.checkExchange(req.params.matchId);
+      return sendJsonText(reply, await services.exchangeOdds.getForMatch(req.params.matchId));
+    },
   );
   app.get(
     '/matches/:matchId/odds/kelly',

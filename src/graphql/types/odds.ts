@@ -233,6 +233,7 @@ const MatchOddsType = builder.objectRef<MatchRecord>('MatchOdds').implement({
         'GET /matches/{matchId}/odds/exchange: the stored upstream document; null without one.',
       ...costExtensions({ billing: BILLING.exchange }),
       resolve: billedChild(BILLING.exchange, async (m, _a, ctx) => {
+        await ctx.services.freshness.checkExchange(m.id);
         const text = await ctx.loaders.exchange.load(m.id);
         return text === null ? null : parseExchange(checkExchangePayload(m.id, text));
       }),

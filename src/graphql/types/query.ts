@@ -47,6 +47,8 @@ builder.queryFields((t) => ({
         if (!page) {
           throw new Error('match list read returned nothing');
         }
+        // As GET /matches: 503 or 502 when the page shows a stale or refused source's match.
+        await ctx.services.freshness.checkMatches(page.items);
         return { items: page.items, meta: pageMeta(query.page, query.pageSize, page.total) };
       },
     ),
@@ -68,8 +70,9 @@ builder.queryFields((t) => ({
       () => '',
       async (_root, args, ctx) => {
         const limit = liveLimitOf(args.first);
-        const live = await ctx.loaders.live.load(JSON.stringify(filterOf(args)));
-        return live.slice(0, limit);
+        const live = (await ctx.loaders.live.load(JSON.stringify(filterOf(args)))).slice(0, limit);
+        await ctx.services.freshness.checkMatches(live);
+        return live;
       },
     ),
   }),
