@@ -27,7 +27,8 @@ export async function readFreshnessRows(read: SqlRead, cutoff: Date): Promise<Fr
                 WHERE m.status = 'live')
              SELECT 'stale' AS what, s.source, NULL::text AS resource
                FROM source_state s JOIN live_owners l ON l.source = s.source
-              WHERE s.role = 'fixtures' AND (s.last_success_at IS NULL OR s.last_success_at < $1)
+              WHERE s.role = 'fixtures' AND (s.last_success_at IS NULL
+                 OR s.last_success_at + make_interval(secs => s.poll_seconds) < $1)
              UNION ALL
              SELECT 'refused', r.source, r.resource FROM source_resource_state r
               WHERE r.refused_at IS NOT NULL`,
@@ -71,6 +72,8 @@ export interface SourceStateRow {
   source: string;
   role: string;
   lastSuccessAt: Date | null;
+  /** How often it polls its live matches (0: single passes). */
+  pollSeconds: number;
   requests: number;
   errors: number;
   refused: number;
@@ -86,6 +89,7 @@ export async function readSourceStates(read: SqlRead): Promise<SourceStateRow[]>
     source: string;
     role: string;
     last_success_at: Date | string | null;
+    poll_seconds: number;
     requests: number;
     errors: number;
     refused: number;
@@ -96,7 +100,8 @@ export async function readSourceStates(read: SqlRead): Promise<SourceStateRow[]>
              SELECT e.source, count(*)::int AS n FROM matches m
                JOIN external_ids e ON e.kind = 'match' AND e.entity_id = m.id AND e.owner
               WHERE m.status = 'live' GROUP BY e.source)
-           SELECT s.source, s.role, s.last_success_at, s.requests, s.errors, s.refused,
+           SELECT s.source, s.role, s.last_success_at, s.poll_seconds, s.requests, s.errors,
+                  s.refused,
                   COALESCE(l.n, 0) AS live_matches,
                   ARRAY(SELECT r.resource FROM source_resource_state r
                          WHERE r.source = s.source AND r.refused_at IS NOT NULL
@@ -109,6 +114,7 @@ export async function readSourceStates(read: SqlRead): Promise<SourceStateRow[]>
     source: r.source,
     role: r.role,
     lastSuccessAt: r.last_success_at === null ? null : new Date(r.last_success_at),
+    pollSeconds: r.poll_seconds,
     requests: r.requests,
     errors: r.errors,
     refused: r.refused,

@@ -6,8 +6,8 @@ export interface SourceHealthStatus extends SourceStateRow {
   /** Seconds since the last good pass; null before the first. */
   lagSeconds: number | null;
   /**
-   * A fixture source silent past SOURCE_STALE_AFTER (or never successful) while it owns a live
-   * match: the match lists showing those matches answer 503.
+   * A fixture source silent past SOURCE_STALE_AFTER after its next poll was due (or never
+   * successful) while it owns a live match: the match lists showing those matches answer 503.
    */
   stale: boolean;
 }
@@ -31,7 +31,8 @@ export function healthOf(
   const lagSeconds = row.lastSuccessAt
     ? Math.max(0, now.getTime() - row.lastSuccessAt.getTime()) / 1000
     : null;
-  const silent = lagSeconds === null || lagSeconds > staleAfterSeconds;
+  // Silent once the poll after the last good one is overdue by the staleness budget.
+  const silent = lagSeconds === null || lagSeconds > staleAfterSeconds + row.pollSeconds;
   return { ...row, lagSeconds, stale: row.role === 'fixtures' && row.liveMatches > 0 && silent };
 }
 

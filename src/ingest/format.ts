@@ -93,6 +93,11 @@ export const MatchRecord = Type.Object(
     awayScore: opt(Count),
     htHomeScore: opt(Count),
     htAwayScore: opt(Count),
+    /** Goals scored in extra time (included in homeScore/awayScore), and a shoot-out's score. */
+    etHomeScore: opt(Count),
+    etAwayScore: opt(Count),
+    penHomeScore: opt(Count),
+    penAwayScore: opt(Count),
     homeCorners: opt(Count),
     awayCorners: opt(Count),
     homeYellow: opt(Count),

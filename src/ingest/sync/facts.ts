@@ -61,6 +61,11 @@ export interface MatchFact {
   awayScore?: number | null | undefined;
   htHomeScore?: number | null | undefined;
   htAwayScore?: number | null | undefined;
+  /** Goals in extra time (already in homeScore/awayScore), and a penalty shoot-out's score. */
+  etHomeScore?: number | null | undefined;
+  etAwayScore?: number | null | undefined;
+  penHomeScore?: number | null | undefined;
+  penAwayScore?: number | null | undefined;
   homeCorners?: number | null | undefined;
   awayCorners?: number | null | undefined;
   homeYellow?: number | null | undefined;

@@ -7,26 +7,27 @@ export type PassOutcome = { ok: true } | { ok: false; error: string; refused: bo
 
 /**
  * Records a pass: a good one is the heartbeat (`last_success_at`) the staleness budget reads; a
- * failed one keeps the last good time and says why.
+ * failed one keeps the last good time and says why. `pollSeconds`: how often the source polls
+ * its live matches (0 for a single pass): it is silent only once a poll is due and missed.
  */
 export async function notePass(
   db: PrismaClient,
-  source: string,
-  role: string,
+  source: { name: string; role: string; pollSeconds: number },
   outcome: PassOutcome,
   at: Date,
 ): Promise<void> {
   const failed = !outcome.ok;
   await db.$executeRawUnsafe(
     `INSERT INTO source_state (source, role, last_pass_at, last_success_at, last_error_at,
-                               last_error, passes, errors, refused)
+                               last_error, passes, errors, refused, poll_seconds)
      VALUES ($1, $2, $3::timestamptz,
              CASE WHEN $4::boolean THEN NULL ELSE $3::timestamptz END,
              CASE WHEN $4::boolean THEN $3::timestamptz END, $5::text, 1,
              CASE WHEN $4::boolean AND NOT $6::boolean THEN 1 ELSE 0 END,
-             CASE WHEN $6::boolean THEN 1 ELSE 0 END)
+             CASE WHEN $6::boolean THEN 1 ELSE 0 END, $7::int)
      ON CONFLICT (source) DO UPDATE SET
        role = $2, last_pass_at = $3::timestamptz, passes = source_state.passes + 1,
+       poll_seconds = $7::int,
        last_success_at = CASE WHEN $4::boolean THEN source_state.last_success_at
                               ELSE $3::timestamptz END,
        last_error_at = CASE WHEN $4::boolean THEN $3::timestamptz
@@ -34,12 +35,13 @@ export async function notePass(
        last_error = CASE WHEN $4::boolean THEN $5::text ELSE source_state.last_error END,
        errors = source_state.errors + CASE WHEN $4::boolean AND NOT $6::boolean THEN 1 ELSE 0 END,
        refused = source_state.refused + CASE WHEN $6::boolean THEN 1 ELSE 0 END`,
-    source,
-    role,
+    source.name,
+    source.role,
     at,
     failed,
     outcome.ok ? null : outcome.error,
     !outcome.ok && outcome.refused,
+    source.pollSeconds,
   );
 }
 
@@ -80,6 +82,7 @@ export interface SourceHealth {
   refused: number;
   requests: number;
   budget: string | null;
+  pollSeconds: number;
   /** What each window of the budget has used: `{ day: 37, minute: 2 }`. */
   used: Record<string, number>;
   /** Resources whose newest answer was refused. */
@@ -115,6 +118,7 @@ export async function readHealth(db: PrismaClient): Promise<SourceHealth[]> {
     refused: s.refused,
     requests: s.requests,
     budget: s.budget,
+    pollSeconds: s.pollSeconds,
     used: usedOf(s.source),
     refusedResources: resources
       .filter((r) => r.source === s.source)

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../db/generated/client.js';
+import { healthOf } from '../../freshness/source-health.js';
 import { readHealth, type SourceHealth } from './health.js';
 import { loadSource, SOURCE_NAMES } from './sources/index.js';
 
@@ -53,7 +54,21 @@ export async function listSources(
       health: state,
       lagSeconds: lag,
       liveMatches,
-      stale: liveMatches > 0 && (lag === null || lag > staleAfterSeconds),
+      stale: healthOf(
+        {
+          source: name,
+          role: adapter.role,
+          lastSuccessAt: state?.lastSuccessAt ?? null,
+          pollSeconds: state?.pollSeconds ?? 0,
+          requests: state?.requests ?? 0,
+          errors: state?.errors ?? 0,
+          refused: state?.refused ?? 0,
+          liveMatches,
+          refusedResources: [],
+        },
+        now,
+        staleAfterSeconds,
+      ).stale,
     });
   }
   return out;

@@ -4,7 +4,7 @@ import type { LoggedChange } from '../changes/change-log.js';
 import { type ChangeRecord, checkChange } from '../changes/format.js';
 import type { Tx } from '../import/upsert.js';
 import type { SourceFacts } from './facts.js';
-import { type PassIdentity, resolvePass } from './identity/resolve-pass.js';
+import { type PassIdentity, type PassSource, resolvePass } from './identity/resolve-pass.js';
 import {
   clearUnmatched,
   deleteEventIds,
@@ -14,12 +14,7 @@ import {
   recordUnmatched,
 } from './identity/store.js';
 
-/** Who writes: a source's name, its role and its terms (stored per competition). */
-export interface PassSource {
-  name: string;
-  role: 'fixtures' | 'odds';
-  licence: string;
-}
+export type { PassSource };
 
 export interface PassWrite {
   /** Change records the pass amounted to (before the writer kept only what changed). */

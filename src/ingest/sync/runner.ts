@@ -191,7 +191,7 @@ export class SyncRunner {
         changes: written.changes.length,
         unmatched: written.unmatched,
       });
-      await notePass(db, adapter.name, adapter.role, { ok: true }, now());
+      await notePass(db, this.heartbeat(), { ok: true }, now());
       if (written.changes.length > 0) {
         const reanalysed = await reanalyseAfter(db, written.changes, now());
         report.reanalysed = reanalysed.ids.length;
@@ -211,18 +211,19 @@ export class SyncRunner {
       }
       report.ok = false;
       report.error = error.message;
-      await notePass(
-        db,
-        adapter.name,
-        adapter.role,
-        { ok: false, error: error.message, refused },
-        now(),
-      );
+      await notePass(db, this.heartbeat(), { ok: false, error: error.message, refused }, now());
     }
     report.requests = this.requests - before;
     report.ms = Date.now() - started;
     this.count(report);
     return retryAt ? { ...report, retryAt } : report;
+  }
+
+  /** Who the heartbeat is of, and how often it polls while following. */
+  private heartbeat() {
+    const { adapter, follow } = this.options;
+    const pollSeconds = follow ? Math.ceil(adapter.liveIntervalMs / 1000) : 0;
+    return { name: adapter.name, role: adapter.role, pollSeconds };
   }
 
   private count(report: PassReport) {

@@ -67,8 +67,15 @@ describeEachDatabase('touchline sync football-data-org against its stand-in', ({
 
   it('fills a fresh store in one pass, and a second pass writes nothing', async () => {
     standIn = await startStandIn(loadSession('football-data-org', 'season'));
-    const first = await runner().pass('full');
-    expect(first).toMatchObject({ ok: true, requests: 1 });
+    // Between matchdays 1 and 2: the results re-analyse the two matches still to play.
+    const now = () => new Date('2024-08-20T12:00:00Z');
+    const first = await runner({ now }).pass('full');
+    expect(first).toMatchObject({ ok: true, requests: 1, reanalysed: 2 });
+    const analysed = await prisma().$queryRawUnsafe<{ id: string }[]>(
+      `SELECT e.source_id AS id FROM corner_analyses c
+         JOIN external_ids e ON e.entity_id = c.match_id AND e.kind = 'match' ORDER BY 1`,
+    );
+    expect(analysed.map((a) => a.id)).toEqual(['497420', '497421']);
     expect(await prisma().match.count()).toBe(12);
     expect(await prisma().team.count()).toBe(20);
     const finished = await prisma().match.count({ where: { status: 'finished' } });
@@ -79,8 +86,8 @@ describeEachDatabase('touchline sync football-data-org against its stand-in', ({
       'Premier League',
       'England',
     ]);
-    const again = await runner().pass('full');
-    expect(again).toMatchObject({ ok: true, changes: 0 });
+    const again = await runner({ now }).pass('full');
+    expect(again).toMatchObject({ ok: true, changes: 0, reanalysed: 0 });
     standIn.step('round-2-played');
     const next = await runner().pass('full');
     expect(next.changes).toBeGreaterThan(0);

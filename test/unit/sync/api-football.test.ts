@@ -94,6 +94,10 @@ describe('api-football full pass (season session)', () => {
       awayScore: 0,
       htHomeScore: 0,
       htAwayScore: 0,
+      etHomeScore: null,
+      etAwayScore: null,
+      penHomeScore: null,
+      penAwayScore: null,
     });
     expect(matches.find((m) => m.sourceId === '1208027')).toMatchObject({
       homeScore: 1,

@@ -56,6 +56,10 @@ describe('openfootball on synthetic files', () => {
       awayScore: 1,
       htHomeScore: 2,
       htAwayScore: 0,
+      etHomeScore: null,
+      etAwayScore: null,
+      penHomeScore: null,
+      penAwayScore: null,
     });
     expect(match(facts, `${EN}|Matchday 1|Aston Villa FC|Newcastle United FC`)).toMatchObject({
       status: 'finished',

@@ -70,6 +70,8 @@ describe('sportmonks: a season read with one fixtures/between request', () => {
       awayScore: 0,
       htHomeScore: 0,
       htAwayScore: 0,
+      penHomeScore: null,
+      penAwayScore: null,
       homeCorners: 7,
       awayCorners: 8,
       homeYellow: 2,

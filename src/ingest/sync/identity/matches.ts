@@ -126,6 +126,8 @@ const MATCH_COLUMNS = `id, competition_id AS "competitionId", home_team_id AS "h
   to_char(kickoff_utc AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "kickoffUtc",
   season, round, venue, home_score AS "homeScore", away_score AS "awayScore",
   ht_home_score AS "htHomeScore", ht_away_score AS "htAwayScore",
+  et_home_score AS "etHomeScore", et_away_score AS "etAwayScore",
+  pen_home_score AS "penHomeScore", pen_away_score AS "penAwayScore",
   home_corners AS "homeCorners", away_corners AS "awayCorners", home_yellow AS "homeYellow",
   home_red AS "homeRed", away_yellow AS "awayYellow", away_red AS "awayRed"`;
 
@@ -149,6 +151,10 @@ const OPTIONAL_FIELDS = [
   'awayScore',
   'htHomeScore',
   'htAwayScore',
+  'etHomeScore',
+  'etAwayScore',
+  'penHomeScore',
+  'penAwayScore',
   'homeCorners',
   'awayCorners',
   'homeYellow',

@@ -2,7 +2,6 @@ import type { ChangeRecord } from '../../changes/format.js';
 import type { Tx } from '../../import/upsert.js';
 import type { SourceFacts } from '../facts.js';
 import { observePrices } from '../odds-observer.js';
-import type { PassSource } from '../pass-writer.js';
 import { eventChanges, exchangeChanges } from './match-children.js';
 import { type MatchProbe, matchRecord, resolveMatches, storedMatches } from './matches.js';
 import { keysOf, type NamedFact, type NamedKind, resolveNamed } from './named.js';
@@ -21,6 +20,13 @@ import {
   loadExternalIds,
   type UnmatchedRow,
 } from './store.js';
+
+/** Who writes: a source's name, its role and its terms (stored per competition). */
+export interface PassSource {
+  name: string;
+  role: 'fixtures' | 'odds';
+  licence: string;
+}
 
 /** What a pass amounts to once its source ids are resolved. */
 export interface PassIdentity {

@@ -56,7 +56,8 @@ function halfTimeKnown(status: ProviderFixture['fixture']['status']): boolean {
 
 /**
  * The match. `homeScore`/`awayScore` are the provider's `goals`: regular and extra time, without
- * a penalty shootout (`score.penalty`, which the match record has no place for yet).
+ * a penalty shootout; `score.extratime` holds the goals of extra time, `score.penalty` the
+ * shoot-out.
  */
 export function matchFact(item: ProviderFixture, counts: MatchCounts = {}): MatchFact {
   const { fixture, league, teams, goals, score } = item;
@@ -76,6 +77,10 @@ export function matchFact(item: ProviderFixture, counts: MatchCounts = {}): Matc
     awayScore: goals.away,
     htHomeScore: halfTime ? score.halftime.home : null,
     htAwayScore: halfTime ? score.halftime.away : null,
+    etHomeScore: score.extratime.home,
+    etAwayScore: score.extratime.away,
+    penHomeScore: score.penalty.home,
+    penAwayScore: score.penalty.away,
     ...counts,
   };
 }

@@ -92,6 +92,10 @@ export function matchFact(match: FdoMatch): MatchFact {
     awayScore: played ? goals(match, 'away') : null,
     htHomeScore: match.score.halfTime.home,
     htAwayScore: match.score.halfTime.away,
+    etHomeScore: match.score.extraTime?.home ?? null,
+    etAwayScore: match.score.extraTime?.away ?? null,
+    penHomeScore: match.score.penalties?.home ?? null,
+    penAwayScore: match.score.penalties?.away ?? null,
   };
 }
 

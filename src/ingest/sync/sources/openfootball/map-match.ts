@@ -47,6 +47,17 @@ export function finalScore(score: Score | undefined): readonly [number, number] 
   return score?.et ?? score?.ft ?? null;
 }
 
+/** `et` is the score after extra time and `ft` after 90 minutes: extra time's goals differ. */
+function extraTime(score: Score | undefined) {
+  const { ft, et, p } = score ?? {};
+  return {
+    etHomeScore: et && ft ? Math.max(0, et[0] - ft[0]) : null,
+    etAwayScore: et && ft ? Math.max(0, et[1] - ft[1]) : null,
+    penHomeScore: p?.[0] ?? null,
+    penAwayScore: p?.[1] ?? null,
+  };
+}
+
 /** A fixture without a time yet is placed at noon local time: its date is certain, its hour not. */
 const NOON = '12:00';
 
@@ -92,5 +103,6 @@ export function matchFact(m: Match, sourceId: string, ls: LeagueSeason): MatchFa
     awayScore: final?.[1] ?? null,
     htHomeScore: m.score?.ht?.[0] ?? null,
     htAwayScore: m.score?.ht?.[1] ?? null,
+    ...extraTime(m.score),
   };
 }

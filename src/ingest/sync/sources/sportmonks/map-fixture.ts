@@ -40,7 +40,14 @@ export function seasonLabel(name: string): string {
 
 function scoresOf(fixture: SmFixture, state: StateName, status: MatchStatus) {
   if (!PLAYED.has(status)) {
-    return { homeScore: null, awayScore: null, htHomeScore: null, htAwayScore: null };
+    return {
+      homeScore: null,
+      awayScore: null,
+      htHomeScore: null,
+      htAwayScore: null,
+      penHomeScore: null,
+      penAwayScore: null,
+    };
   }
   const halfTime = !BEFORE_HALF_TIME.has(state);
   return {
@@ -49,6 +56,8 @@ function scoresOf(fixture: SmFixture, state: StateName, status: MatchStatus) {
     awayScore: goals(fixture.scores, 'CURRENT', 'away'),
     htHomeScore: halfTime ? goals(fixture.scores, '1ST_HALF', 'home') : null,
     htAwayScore: halfTime ? goals(fixture.scores, '1ST_HALF', 'away') : null,
+    penHomeScore: goals(fixture.scores, 'PENALTY_SHOOTOUT', 'home'),
+    penAwayScore: goals(fixture.scores, 'PENALTY_SHOOTOUT', 'away'),
   };
 }
 

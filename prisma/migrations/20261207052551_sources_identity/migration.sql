@@ -1,6 +1,12 @@
 -- CreateEnum
 CREATE TYPE "EntityKind" AS ENUM ('competition', 'team', 'bookmaker', 'match', 'event');
 
+-- AlterTable
+ALTER TABLE "matches" ADD COLUMN     "et_away_score" INTEGER,
+ADD COLUMN     "et_home_score" INTEGER,
+ADD COLUMN     "pen_away_score" INTEGER,
+ADD COLUMN     "pen_home_score" INTEGER;
+
 -- CreateTable
 CREATE TABLE "external_ids" (
     "source" TEXT NOT NULL,
@@ -75,6 +81,7 @@ CREATE TABLE "source_state" (
     "refused" INTEGER NOT NULL DEFAULT 0,
     "requests" INTEGER NOT NULL DEFAULT 0,
     "budget" TEXT,
+    "poll_seconds" INTEGER NOT NULL DEFAULT 0,
 
     CONSTRAINT "source_state_pkey" PRIMARY KEY ("source")
 );
