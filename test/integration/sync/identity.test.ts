@@ -4,9 +4,12 @@ import { aliasGroups } from '../../../src/ingest/sync/aliases/index.js';
 import { listUnmatched } from '../../../src/ingest/sync/identity/mapping.js';
 import { seedNameGroups } from '../../../src/ingest/sync/identity/name-groups.js';
 import { writePass } from '../../../src/ingest/sync/pass-writer.js';
+import { betfairSource } from '../../../src/ingest/sync/sources/betfair/index.js';
 import { footballDataCoUkSource } from '../../../src/ingest/sync/sources/football-data-co-uk/index.js';
 import { openfootballSource } from '../../../src/ingest/sync/sources/openfootball/index.js';
+import { theOddsApiSource } from '../../../src/ingest/sync/sources/the-odds-api/index.js';
 import { describeEachDatabase } from '../../helpers/db.js';
+import { loadSession, startStandIn } from '../../helpers/provider-stand-in.js';
 import { NAME_ALIASES_DIR, OPENFOOTBALL_DIR } from '../../helpers/real-data.js';
 import { entityOf, fillFixtures, sameMatches, syncRunner, truncateSyncTables } from './set-up.js';
 
@@ -75,6 +78,39 @@ describeEachDatabase('one identity across sources', ({ db }) => {
     expect(await prisma().exchangeOdds.count({ where: { matchId: united } })).toBe(1);
     expect(await prisma().matchStatistic.count({ where: { matchId: united } })).toBeGreaterThan(0);
     expect(await coUk()).toMatchObject({ ok: true, changes: 0 });
+  });
+
+  it('a bookmaker from several sources is one bookmaker, told apart by its English name', async () => {
+    await fillFixtures(prisma(), 'season', { aliasPaths: [resolve(CO_UK, 'names.json')] });
+    await syncRunner(prisma(), footballDataCoUkSource, { scope: { paths: [CO_UK] } }).pass('full');
+    for (const [adapter, scope] of [
+      [theOddsApiSource, ['soccer_epl']],
+      [betfairSource, ['10932509']],
+    ] as const) {
+      const standIn = await startStandIn(loadSession(adapter.name, 'season'));
+      const report = await syncRunner(prisma(), adapter, {
+        standIn,
+        scope: { competitions: scope, paths: [] },
+        now: () => new Date('2024-08-23T12:00:00Z'),
+      }).pass('full');
+      await standIn.stop();
+      expect(report.ok, report.error).toBe(true);
+    }
+    const bookmaker = async (source: string, sourceId: string) =>
+      prisma().bookmaker.findUniqueOrThrow({
+        where: { id: await entityOf(prisma(), source, 'bookmaker', sourceId) },
+      });
+    // The Odds API titles the exchange "Betfair", football-data.co.uk the sportsbook.
+    const exchange = await bookmaker('the-odds-api', 'betfair_ex_uk');
+    const sportsbook = await bookmaker('football-data-co-uk', 'BF');
+    expect(sportsbook.nameEn).toBe('Betfair Sportsbook');
+    expect(exchange.id).not.toBe(sportsbook.id);
+    // Names are unique: the second "Betfair" goes by its English name.
+    expect([exchange.name, exchange.nameEn]).toEqual(['Betfair Exchange', 'Betfair Exchange']);
+    expect(exchange.id).toBe((await bookmaker('betfair', 'Betfair Exchange')).id);
+    expect((await bookmaker('the-odds-api', 'pinnacle')).id).toBe(
+      (await bookmaker('football-data-co-uk', 'PS')).id,
+    );
   });
 
   it.skipIf(!NAME_ALIASES_DIR || !OPENFOOTBALL_DIR)(

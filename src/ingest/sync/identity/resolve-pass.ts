@@ -1,6 +1,6 @@
 import type { ChangeRecord } from '../../changes/format.js';
 import type { Tx } from '../../import/upsert.js';
-import type { SourceFacts } from '../facts.js';
+import type { BookmakerFact, SourceFacts } from '../facts.js';
 import { observePrices } from '../odds-observer.js';
 import type { PassSource } from '../pass-writer.js';
 import { eventChanges, exchangeChanges } from './match-children.js';
@@ -33,6 +33,15 @@ export interface PassIdentity {
   competitionSources: [number, string][];
   licence: string;
 }
+
+/**
+ * A bookmaker is matched by its English name: the everyday one is ambiguous across sources (The
+ * Odds API titles the Betfair exchange "Betfair", football-data.co.uk the Betfair sportsbook).
+ */
+const byEnglishName = (b: BookmakerFact): NamedFact => ({
+  sourceId: b.sourceId,
+  name: b.nameEn ?? b.name,
+});
 
 const upserts = <R extends ChangeRecord['resource']>(resource: R, records: readonly object[]) =>
   records.map((record) => ({ op: 'upsert', resource, record }) as ChangeRecord);
@@ -131,7 +140,11 @@ class PassResolver {
     const create = source.role === 'fixtures';
     const competitions = await this.named('competition', facts.competitions ?? [], create);
     const teams = await this.named('team', facts.teams ?? [], create);
-    const bookmakers = await this.named('bookmaker', facts.bookmakers ?? [], true);
+    const bookmakers = await this.named(
+      'bookmaker',
+      (facts.bookmakers ?? []).map(byEnglishName),
+      true,
+    );
     this.result.changes.push(
       ...upserts(
         'competitions',
@@ -149,7 +162,7 @@ class PassResolver {
       ),
       ...upserts(
         'bookmakers',
-        bookmakerRecords(facts.bookmakers ?? [], bookmakers.ids, bookmakers.owned),
+        await bookmakerRecords(tx, facts.bookmakers ?? [], bookmakers.ids, bookmakers.owned),
       ),
     );
     const matchIds = await this.matches(facts, competitions.ids, teams.ids);
