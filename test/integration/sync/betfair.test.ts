@@ -97,10 +97,11 @@ describeEachDatabase('touchline sync betfair against its stand-in', ({ db }) => 
       ['48351', 'Man Utd'],
     ]);
     const matches = unmatched.filter((u) => u.kind === 'match');
-    expect(matches.map((u) => [u.sourceId, u.detail]).sort()).toEqual([
-      ['33502181', 'team not matched: 48351'],
-      ['33502183', 'team not matched: 48224'],
-      ['33502184', 'team not matched: 48044'],
+    // Listed for the operator by the teams' names, not Betfair's selection ids.
+    expect(matches.map((u) => [u.sourceId, u.name, u.detail]).sort()).toEqual([
+      ['33502181', 'Brighton v Man Utd at 2024-08-24T11:30:00.000Z', 'team not matched: Man Utd'],
+      ['33502183', 'Fulham v Leicester at 2024-08-24T14:00:00.000Z', 'team not matched: Leicester'],
+      ['33502184', 'Man City v Ipswich at 2024-08-24T14:00:00.000Z', 'team not matched: Ipswich'],
     ]);
     expect(await prisma().exchangeOdds.count()).toBe(3);
     const villa = '33502186';

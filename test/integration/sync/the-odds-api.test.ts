@@ -159,22 +159,28 @@ describeEachDatabase('touchline sync the-odds-api against its stand-in', ({ db }
 
   it('lists an event whose team matches nothing, and writes it once the operator links it', async () => {
     // The fixtures as football-data.co.uk's files name them: "Nott'm Forest", a name of no
-    // known-name group, so The Odds API's "Nottingham Forest" finds no team.
+    // known-name group, so The Odds API's "Nottingham Forest" finds no team. Liverpool v
+    // Brentford is dated 28 August in the files: the event of the 25th finds no match.
+    const fixture = (home: string, away: string, kickoffUtc: string) => ({
+      sourceId: `E0|2024-25|${home}|${away}`,
+      competition: 'E0',
+      home,
+      away,
+      status: 'scheduled' as const,
+      kickoffUtc,
+    });
     await writePass(
       prisma(),
       { name: 'fixture-files', role: 'fixtures', licence: 'test' },
       {
         competitions: [{ sourceId: 'E0', name: 'Premier League', country: 'England' }],
-        teams: ['Southampton', "Nott'm Forest"].map((name) => ({ sourceId: name, name })),
+        teams: ['Southampton', "Nott'm Forest", 'Liverpool', 'Brentford'].map((name) => ({
+          sourceId: name,
+          name,
+        })),
         matches: [
-          {
-            sourceId: "E0|2024-25|Southampton|Nott'm Forest",
-            competition: 'E0',
-            home: 'Southampton',
-            away: "Nott'm Forest",
-            status: 'scheduled',
-            kickoffUtc: '2024-08-24T14:00:00Z',
-          },
+          fixture('Southampton', "Nott'm Forest", '2024-08-24T14:00:00Z'),
+          fixture('Liverpool', 'Brentford', '2024-08-28T19:00:00Z'),
         ],
       },
       new Date('2024-08-20T00:00:00Z'),
@@ -190,7 +196,16 @@ describeEachDatabase('touchline sync the-odds-api against its stand-in', ({ db }
       expect.objectContaining({
         kind: 'match',
         sourceId: SOUTHAMPTON_FOREST,
+        name: 'Southampton v Nottingham Forest at 2024-08-24T14:00:00.000Z',
         detail: 'team not matched: Nottingham Forest',
+      }),
+    );
+    expect(listed).toContainEqual(
+      expect.objectContaining({
+        kind: 'match',
+        sourceId: '8eb924e2d3d29a75c6244521f74e97ba',
+        name: 'Liverpool v Brentford at 2024-08-25T15:30:00.000Z',
+        detail: 'no stored match of these teams within 36 hours of this kick-off',
       }),
     );
     expect(await prisma().odds.count()).toBe(0);

@@ -192,21 +192,25 @@ class PassResolver {
       teamIds,
       [...fixtures, ...links].flatMap((m) => [m.home, m.away]),
     );
+    // Teams by name where the pass names them (Betfair's source ids are selection ids).
+    const teamNames = new Map((facts.teams ?? []).map((t) => [t.sourceId, t.name]));
+    const teamName = (sourceId: string) => teamNames.get(sourceId) ?? sourceId;
     const probes: MatchProbe[] = [];
     for (const m of [...fixtures, ...links]) {
       const homeTeamId = teamIds.get(m.home);
       const awayTeamId = teamIds.get(m.away);
+      const name = `${teamName(m.home)} v ${teamName(m.away)} at ${m.kickoffUtc}`;
       if (homeTeamId === undefined || awayTeamId === undefined) {
         this.result.unmatched.push({
           kind: 'match',
           sourceId: m.sourceId,
-          name: `${m.home} v ${m.away} at ${m.kickoffUtc}`,
-          detail: `team not matched: ${homeTeamId === undefined ? m.home : m.away}`,
+          name,
+          detail: `team not matched: ${teamName(homeTeamId === undefined ? m.home : m.away)}`,
           candidates: [],
         });
         continue;
       }
-      probes.push({ sourceId: m.sourceId, homeTeamId, awayTeamId, kickoffUtc: m.kickoffUtc });
+      probes.push({ sourceId: m.sourceId, name, homeTeamId, awayTeamId, kickoffUtc: m.kickoffUtc });
     }
     const resolution = await resolveMatches(tx, source.name, probes, source.role === 'fixtures');
     this.note('match', resolution.added, resolution.unmatched);
