@@ -90,6 +90,8 @@ describeEachDatabase('touchline sync betfair against its stand-in', ({ db }) => 
       ['33502185', '497425'],
       ['33502186', '497426'],
     ]);
+    const links = await prisma().externalId.findMany({ where: { source: SOURCE, kind: 'match' } });
+    expect(links.some((l) => l.owner)).toBe(false);
     const unmatched = await listUnmatched(prisma(), SOURCE);
     expect(unmatched.filter((u) => u.kind === 'team').map((u) => [u.sourceId, u.name])).toEqual([
       ['48044', 'Ipswich'],

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Odds } from '../../../src/db/generated/client.js';
 import { linkUnmatched, listUnmatched } from '../../../src/ingest/sync/identity/mapping.js';
 import { writePass } from '../../../src/ingest/sync/pass-writer.js';
 import { theOddsApiSource } from '../../../src/ingest/sync/sources/the-odds-api/index.js';
@@ -21,18 +22,12 @@ const SOURCE = 'the-odds-api';
 const CHELSEA_ARSENAL = 'eadae01d60f34642409df49c66f3c4ed';
 const SOUTHAMPTON_FOREST = 'f6236be26ce76b5e9404c5e73ccd3bfe';
 
-const prices = (o: { [k: string]: unknown }) => ({
-  open: [o['openLine'], o['openHome'], o['openDraw'], o['openAway'], o['openOver'], o['openUnder']],
-  openedAt: (o['openedAt'] as Date | null)?.toISOString(),
-  close: [
-    o['closeLine'],
-    o['closeHome'],
-    o['closeDraw'],
-    o['closeAway'],
-    o['closeOver'],
-    o['closeUnder'],
-  ],
-  closedAt: (o['closedAt'] as Date | null)?.toISOString(),
+/** Opening and closing prices as [line, home, draw, away, over, under], with their times. */
+const prices = (o: Odds) => ({
+  open: [o.openLine, o.openHome, o.openDraw, o.openAway, o.openOver, o.openUnder],
+  openedAt: o.openedAt?.toISOString(),
+  close: [o.closeLine, o.closeHome, o.closeDraw, o.closeAway, o.closeOver, o.closeUnder],
+  closedAt: o.closedAt?.toISOString(),
 });
 
 describeEachDatabase('touchline sync the-odds-api against its stand-in', ({ db }) => {
