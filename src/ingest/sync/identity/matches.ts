@@ -7,6 +7,8 @@ import { type ExternalRow, loadExternalIds, type UnmatchedRow } from './store.js
 /** A match to find: its teams already resolved to touchline ids. */
 export interface MatchProbe {
   sourceId: string;
+  /** How `touchline map` lists it when it matches nothing: `Brighton v Man Utd at ...`. */
+  name: string;
   homeTeamId: number;
   awayTeamId: number;
   kickoffUtc: string;
@@ -108,7 +110,7 @@ export async function resolveMatches(
       result.unmatched.push({
         kind: 'match',
         sourceId: probe.sourceId,
-        name: `${probe.homeTeamId} v ${probe.awayTeamId} at ${probe.kickoffUtc}`,
+        name: probe.name,
         detail: 'no stored match of these teams within 36 hours of this kick-off',
         candidates: [],
       });

@@ -127,18 +127,45 @@ export async function teamRecords(
   );
 }
 
-export function bookmakerRecords(
+/**
+ * A name no other bookmaker has (names are unique: movement addresses use them): the
+ * provider's, else the English one (The Odds API's "Betfair" exchange beside football-data.co.uk's
+ * "Betfair" sportsbook), else the provider's with its source id.
+ */
+async function freeBookmakerNames(tx: Tx, facts: ReadonlyMap<number, BookmakerFact>) {
+  const choices = new Map(
+    [...facts].map(([id, f]) => [
+      id,
+      [...new Set([f.name, f.nameEn ?? f.name, `${f.name} (${f.sourceId})`])],
+    ]),
+  );
+  const rows = await tx.$queryRawUnsafe<{ id: number; name: string }[]>(
+    'SELECT id, name FROM bookmakers WHERE name = ANY($1::text[])',
+    [...choices.values()].flat(),
+  );
+  const holder = new Map(rows.map((r) => [r.name, r.id]));
+  const out = new Map<number, string>();
+  for (const [id, names] of choices) {
+    const free = names.find((n) => (holder.get(n) ?? id) === id) ?? (names[0] as string);
+    out.set(id, free);
+    holder.set(free, id);
+  }
+  return out;
+}
+
+export async function bookmakerRecords(
+  tx: Tx,
   facts: readonly BookmakerFact[],
   ids: ReadonlyMap<string, number>,
   owned: ReadonlySet<number>,
-): Bookmaker[] {
+): Promise<Bookmaker[]> {
   const mine = facts.filter((f) => owned.has(ids.get(f.sourceId) as number));
-  return [...new Map(mine.map((f) => [ids.get(f.sourceId) as number, f])).entries()].map(
-    ([id, fact]) => ({
-      id,
-      name: fact.name,
-      nameEn: fact.nameEn ?? fact.name,
-      isAggregate: fact.isAggregate ?? false,
-    }),
-  );
+  const byId = new Map(mine.map((f) => [ids.get(f.sourceId) as number, f]));
+  const names = await freeBookmakerNames(tx, byId);
+  return [...byId.entries()].map(([id, fact]) => ({
+    id,
+    name: names.get(id) as string,
+    nameEn: fact.nameEn ?? fact.name,
+    isAggregate: fact.isAggregate ?? false,
+  }));
 }

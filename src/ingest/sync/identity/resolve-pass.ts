@@ -1,6 +1,6 @@
 import type { ChangeRecord } from '../../changes/format.js';
 import type { Tx } from '../../import/upsert.js';
-import type { SourceFacts } from '../facts.js';
+import type { BookmakerFact, SourceFacts } from '../facts.js';
 import { observePrices } from '../odds-observer.js';
 import { eventChanges, exchangeChanges } from './match-children.js';
 import { type MatchProbe, matchRecord, resolveMatches, storedMatches } from './matches.js';
@@ -39,6 +39,15 @@ export interface PassIdentity {
   competitionSources: [number, string][];
   licence: string;
 }
+
+/**
+ * A bookmaker is matched by its English name: the everyday one is ambiguous across sources (The
+ * Odds API titles the Betfair exchange "Betfair", football-data.co.uk the Betfair sportsbook).
+ */
+const byEnglishName = (b: BookmakerFact): NamedFact => ({
+  sourceId: b.sourceId,
+  name: b.nameEn ?? b.name,
+});
 
 const upserts = <R extends ChangeRecord['resource']>(resource: R, records: readonly object[]) =>
   records.map((record) => ({ op: 'upsert', resource, record }) as ChangeRecord);
@@ -137,7 +146,11 @@ class PassResolver {
     const create = source.role === 'fixtures';
     const competitions = await this.named('competition', facts.competitions ?? [], create);
     const teams = await this.named('team', facts.teams ?? [], create);
-    const bookmakers = await this.named('bookmaker', facts.bookmakers ?? [], true);
+    const bookmakers = await this.named(
+      'bookmaker',
+      (facts.bookmakers ?? []).map(byEnglishName),
+      true,
+    );
     this.result.changes.push(
       ...upserts(
         'competitions',
@@ -155,7 +168,7 @@ class PassResolver {
       ),
       ...upserts(
         'bookmakers',
-        bookmakerRecords(facts.bookmakers ?? [], bookmakers.ids, bookmakers.owned),
+        await bookmakerRecords(tx, facts.bookmakers ?? [], bookmakers.ids, bookmakers.owned),
       ),
     );
     const matchIds = await this.matches(facts, competitions.ids, teams.ids);
@@ -185,21 +198,25 @@ class PassResolver {
       teamIds,
       [...fixtures, ...links].flatMap((m) => [m.home, m.away]),
     );
+    // Teams by name where the pass names them (Betfair's source ids are selection ids).
+    const teamNames = new Map((facts.teams ?? []).map((t) => [t.sourceId, t.name]));
+    const teamName = (sourceId: string) => teamNames.get(sourceId) ?? sourceId;
     const probes: MatchProbe[] = [];
     for (const m of [...fixtures, ...links]) {
       const homeTeamId = teamIds.get(m.home);
       const awayTeamId = teamIds.get(m.away);
+      const name = `${teamName(m.home)} v ${teamName(m.away)} at ${m.kickoffUtc}`;
       if (homeTeamId === undefined || awayTeamId === undefined) {
         this.result.unmatched.push({
           kind: 'match',
           sourceId: m.sourceId,
-          name: `${m.home} v ${m.away} at ${m.kickoffUtc}`,
-          detail: `team not matched: ${homeTeamId === undefined ? m.home : m.away}`,
+          name,
+          detail: `team not matched: ${teamName(homeTeamId === undefined ? m.home : m.away)}`,
           candidates: [],
         });
         continue;
       }
-      probes.push({ sourceId: m.sourceId, homeTeamId, awayTeamId, kickoffUtc: m.kickoffUtc });
+      probes.push({ sourceId: m.sourceId, name, homeTeamId, awayTeamId, kickoffUtc: m.kickoffUtc });
     }
     const resolution = await resolveMatches(tx, source.name, probes, source.role === 'fixtures');
     this.note('match', resolution.added, resolution.unmatched);
