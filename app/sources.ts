@@ -46,10 +46,24 @@ async function adaptersOf(config: Config, env: SourcesWiring['env']): Promise<So
   return adapters;
 }
 
+/** `<PREFIX>_POLL_SECONDS`: whole seconds, 1 to a day; anything else stops the start. */
+function pollMsOf(value: string | undefined): number | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  const seconds = /^[0-9]{1,5}$/.test(value) ? Number(value) : 0;
+  if (seconds < 1 || seconds > 86_400) {
+    throw new ConfigError([
+      `a source's _POLL_SECONDS must be whole seconds from 1 to 86400, got ${value}`,
+    ]);
+  }
+  return seconds * 1000;
+}
+
 /**
  * SOURCES (docs/sources.md): the named providers synced in this process, as `touchline sync
- * SOURCE --follow` would (its `--competitions` and `--budget` from `<PREFIX>_COMPETITIONS` and
- * `<PREFIX>_BUDGET`, PREFIX being its address variable's: `FOOTBALL_DATA_ORG`), all under one
+ * SOURCE --follow` would (its `--competitions`, `--budget` and `--poll` from `<PREFIX>_COMPETITIONS`,
+ * `<PREFIX>_BUDGET` and `<PREFIX>_POLL_SECONDS`, PREFIX being its address variable's: `FOOTBALL_DATA_ORG`), all under one
  * writer lease (PostgreSQL: the advisory lock, so one
  * instance of several writes; embedded: this process). Each pass that wrote tells every cache
  * through the event bus.
@@ -96,6 +110,7 @@ export async function startSources(
           .filter((c) => c !== ''),
       },
       budget: setting(adapter, 'BUDGET'),
+      pollMs: pollMsOf(setting(adapter, 'POLL_SECONDS')),
       lease: shared,
       leasePollMs: 2_000,
       signal: stop.signal,

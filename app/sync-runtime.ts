@@ -41,7 +41,7 @@ export function syncRuntime(
   parts: SyncRuntimeParts,
 ): Pick<CliRuntime, 'sync' | 'sources' | 'map'> {
   return {
-    sync: ({ source, follow, scope, budget, json, signal, progress }) =>
+    sync: ({ source, follow, scope, budget, pollMs, json, signal, progress }) =>
       asUsage(async () => {
         const [{ loadSource, SOURCE_NAMES }, { SyncRunner }] = await Promise.all([
           import('../src/ingest/sync/sources/index.js'),
@@ -63,6 +63,7 @@ export function syncRuntime(
                 follow,
                 scope,
                 budget,
+                pollMs,
                 json,
                 signal,
                 now: () => new Date(),

@@ -108,6 +108,7 @@ export interface CliRuntime {
     follow: boolean;
     scope: SyncOptions['scope'];
     budget: string | undefined;
+    pollMs: number | undefined;
     json: boolean;
     signal: AbortSignal;
     progress: Progress;

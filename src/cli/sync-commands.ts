@@ -14,6 +14,7 @@ interface SyncCommandOptions {
   season?: number;
   competitions?: string[];
   budget?: string;
+  poll?: number;
   path?: string[];
   json?: boolean;
 }
@@ -63,6 +64,11 @@ function registerSync(program: Command, runtime: CliRuntime): void {
       '--budget <n/period>',
       "requests allowed, e.g. 10/minute, 100/day (default: the free plan's)",
     )
+    .option(
+      '--poll <seconds>',
+      "how often live matches are polled with --follow (default: the source's, within its free plan)",
+      positiveInt('poll', 86_400),
+    )
     .option('--path <file>', 'a file or folder to read (open-data sources)', list)
     .option('--json', 'one JSON line per pass on stdout')
     .action((source: string, opts: SyncCommandOptions) =>
@@ -91,6 +97,7 @@ function registerSync(program: Command, runtime: CliRuntime): void {
               paths: opts.path ?? [],
             },
             budget: opts.budget,
+            pollMs: opts.poll === undefined ? undefined : opts.poll * 1000,
             json: Boolean(opts.json),
             signal: stop.signal,
             progress: ctx.progress,

@@ -144,6 +144,9 @@ describe('touchline sync, sources and map (embedded database, football-data.org 
     const served = await mkdtemp(join(tmpdir(), 'touchline-sources-'));
     const server = await startServerProcess({
       ...embeddedEnv(served, env),
+      // Empty: the embedded database, whatever the test run's environment says.
+      DATABASE_URL: '',
+      REDIS_URL: '',
       LOG_LEVEL: 'warn',
       SOURCES: 'football-data-org',
       FOOTBALL_DATA_ORG_COMPETITIONS: 'PL',

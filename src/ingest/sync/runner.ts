@@ -24,6 +24,8 @@ export interface SyncOptions {
   scope: Pick<PassScope, 'from' | 'to' | 'season' | 'competitions' | 'paths'>;
   /** `--budget`; the adapter's default otherwise. */
   budget?: string | undefined;
+  /** `--poll`: how often live matches are polled in `--follow`; the adapter's default otherwise. */
+  pollMs?: number | undefined;
   lease: WriterLease;
   leasePollMs: number;
   signal: AbortSignal;
@@ -66,9 +68,8 @@ export interface SyncSummary {
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-/** A failed pass is tried again after this, doubling up to five minutes. */
-const FIRST_BACKOFF_MS = 5_000;
-const MAX_BACKOFF_MS = 300_000;
+/** A failed pass is tried again after the poll interval, doubling up to a minute. */
+const MAX_BACKOFF_MS = 60_000;
 
 /** Source ids of this source's matches to poll now: live, kicking off soon, or just due. */
 async function liveSourceIds(db: PrismaClient, source: string, now: Date): Promise<string[]> {
@@ -139,6 +140,11 @@ export class SyncRunner {
         ).catch(() => {});
       },
     });
+  }
+
+  /** How often live matches are polled: `--poll`, else the adapter's interval. */
+  private get pollMs(): number {
+    return this.options.pollMs ?? this.options.adapter.liveIntervalMs;
   }
 
   private pause(ms: number): Promise<void> {
@@ -222,7 +228,7 @@ export class SyncRunner {
   /** Who the heartbeat is of, and how often it polls while following. */
   private heartbeat() {
     const { adapter, follow } = this.options;
-    const pollSeconds = follow ? Math.ceil(adapter.liveIntervalMs / 1000) : 0;
+    const pollSeconds = follow ? Math.ceil(this.pollMs / 1000) : 0;
     return { name: adapter.name, role: adapter.role, pollSeconds };
   }
 
@@ -268,22 +274,22 @@ export class SyncRunner {
     const { adapter, signal, db, now } = this.options;
     const fullEvery = adapter.fullIntervalMs ?? (adapter.role === 'odds' ? HOUR_MS : DAY_MS);
     let nextFull = 0;
-    let backoff = FIRST_BACKOFF_MS;
+    let backoff = this.pollMs;
     while (!signal.aborted) {
       const due = now().getTime() >= nextFull;
       const live = due ? [] : await liveSourceIds(db, adapter.name, now());
       if (!due && live.length === 0) {
-        await this.pause(Math.min(adapter.liveIntervalMs * 6, nextFull - now().getTime()));
+        await this.pause(Math.min(this.pollMs * 6, nextFull - now().getTime()));
         continue;
       }
       const result = await this.pass(due ? 'full' : 'live');
       if (result.ok) {
-        backoff = FIRST_BACKOFF_MS;
+        backoff = this.pollMs;
         nextFull = due ? now().getTime() + fullEvery : nextFull;
-        await this.pause(adapter.liveIntervalMs);
+        await this.pause(this.pollMs);
       } else {
         const wait = result.retryAt ? result.retryAt.getTime() - now().getTime() : backoff;
-        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+        backoff = Math.min(backoff * 2, Math.max(MAX_BACKOFF_MS, this.pollMs));
         await this.pause(Math.max(wait, 0));
       }
     }
