@@ -105,11 +105,13 @@ export function syncRuntime(
       seed: (paths) =>
         asUsage(() =>
           parts.withDatabase(async (database) => {
-            const [{ seedNameGroups }, { aliasGroups }] = await Promise.all([
+            const [{ seedNameGroups, aliasStoredNames }, { aliasGroups }] = await Promise.all([
               import('../src/ingest/sync/identity/name-groups.js'),
               import('../src/ingest/sync/aliases/index.js'),
             ]);
-            return seedNameGroups(database.prisma, await aliasGroups(paths));
+            const seeded = await seedNameGroups(database.prisma, await aliasGroups(paths));
+            await aliasStoredNames(database.prisma);
+            return seeded;
           }),
         ),
     },

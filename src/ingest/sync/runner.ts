@@ -11,8 +11,10 @@ import {
   SourceRefusal,
   SourceUnavailable,
 } from './adapter.js';
+import { aliasGroups } from './aliases/index.js';
 import { BudgetExhausted, parseBudget, RequestBudget } from './budget.js';
 import { notePass, noteResource } from './health.js';
+import { ensureKnownNames } from './identity/name-groups.js';
 import { writePass } from './pass-writer.js';
 import { ProviderClient, RetryLater } from './provider-client.js';
 
@@ -259,6 +261,7 @@ export class SyncRunner {
       return this.summary;
     }
     try {
+      await ensureKnownNames(this.options.db, () => aliasGroups());
       if (this.options.follow) {
         await this.follow();
       } else {

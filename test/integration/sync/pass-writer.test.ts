@@ -1,5 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
+import { aliasGroups } from '../../../src/ingest/sync/aliases/index.js';
 import type { MatchFact, SourceFacts } from '../../../src/ingest/sync/facts.js';
+import { ensureKnownNames } from '../../../src/ingest/sync/identity/name-groups.js';
 import { type PassSource, writePass } from '../../../src/ingest/sync/pass-writer.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 
@@ -204,5 +206,23 @@ describeEachDatabase('a source pass through the one writer', ({ db }) => {
     await expect(writePass(prisma(), FIXTURES, bad, AT)).rejects.toThrow(/minute/);
     expect(await prisma().team.count()).toBe(0);
     expect(await prisma().externalId.count()).toBe(0);
+  });
+});
+
+describeEachDatabase('known names before a source first runs', ({ db }) => {
+  it("gives a provider's club the demo's Chinese names and reaches a team stored before", async () => {
+    const prisma = db().prisma;
+    await prisma.$executeRawUnsafe(
+      'TRUNCATE matches, teams, competitions, bookmakers, external_ids, aliases, name_groups CASCADE',
+    );
+    // A team a feed wrote before any source ran: no alias, only its stored name.
+    await prisma.team.create({ data: { id: 7, nameOriginal: 'Arsenal', nameEn: 'Arsenal' } });
+    await ensureKnownNames(prisma, () => aliasGroups());
+    await writePass(prisma, FIXTURES, season(), AT);
+    const teams = await prisma.team.findMany({ orderBy: { id: 'asc' } });
+    expect(teams).toHaveLength(2);
+    expect(teams.find((t) => t.id === 7)?.nameEn).toBe('Arsenal');
+    const united = teams.find((t) => t.nameEn === 'Manchester United FC');
+    expect([united?.nameZhCn, united?.nameZhHk]).toEqual(['曼联', '曼聯']);
   });
 });

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../../../db/generated/client.js';
 import { nameKey } from './name-key.js';
-import type { EntityKind } from './store.js';
+import { type EntityKind, insertAliases } from './store.js';
 
 /** One club (or competition) as a list of known names says it: its names, one group. */
 export interface NameGroup {
@@ -114,4 +114,53 @@ export async function seedNameGroups(
     return (await tx.nameGroupEntry.count()) - before;
   });
   return { groups: merged.size, names: rows.length, added: Math.max(0, added) };
+}
+
+/**
+ * The names of entities stored without any alias (imported, fed, the demo's) become their
+ * aliases: a source reaches the team an import made rather than making a second one.
+ */
+export async function aliasStoredNames(db: PrismaClient): Promise<number> {
+  const rows = await db.$queryRawUnsafe<
+    { kind: 'team' | 'competition' | 'bookmaker'; id: number; names: (string | null)[] }[]
+  >(
+    `SELECT 'team' AS kind, t.id, ARRAY[t.name_en, t.name_original, t.name_zh_cn, t.name_zh_hk] AS names
+       FROM teams t WHERE NOT EXISTS (SELECT 1 FROM aliases a WHERE a.kind = 'team' AND a.entity_id = t.id)
+     UNION ALL
+     SELECT 'competition', c.id, ARRAY[c.name_en, c.name_original, c.name_zh_cn, c.name_zh_hk]
+       FROM competitions c
+      WHERE NOT EXISTS (SELECT 1 FROM aliases a WHERE a.kind = 'competition' AND a.entity_id = c.id)
+     UNION ALL
+     SELECT 'bookmaker', b.id, ARRAY[b.name_en, b.name]
+       FROM bookmakers b
+      WHERE NOT EXISTS (SELECT 1 FROM aliases a WHERE a.kind = 'bookmaker' AND a.entity_id = b.id)`,
+  );
+  const aliases = rows.flatMap((r) =>
+    [...new Set(r.names.filter((n): n is string => Boolean(n)))].map((name, i) => ({
+      kind: r.kind,
+      entityId: r.id,
+      name,
+      language: i === 0 ? 'en' : 'alias',
+      origin: 'stored',
+    })),
+  );
+  if (aliases.length > 0) {
+    await db.$transaction((tx) => insertAliases(tx, aliases));
+  }
+  return rows.length;
+}
+
+/**
+ * Before a source's first pass: the demo's known names when none are loaded (so a club first
+ * brought by a provider gets its Chinese names without `touchline map seed`), and stored
+ * entities' own names as aliases.
+ */
+export async function ensureKnownNames(
+  db: PrismaClient,
+  demoGroups: () => Promise<readonly NameGroup[]>,
+): Promise<void> {
+  if ((await db.nameGroupEntry.count()) === 0) {
+    await seedNameGroups(db, await demoGroups());
+  }
+  await aliasStoredNames(db);
 }
