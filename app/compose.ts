@@ -87,7 +87,7 @@ export async function composeDeps(
     clock.now,
     counters.store,
     openBilling(config.billing, config.baseUrl),
-    { staleAfterSeconds: config.sourceStaleAfterSeconds },
+    { staleAfterSeconds: config.sourceStaleAfterSeconds, env: process.env },
   );
   services.freshness.prime();
   metrics.sources.dataSources = services.sourceHealth;

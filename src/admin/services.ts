@@ -3,5 +3,13 @@ import type { ManagementServices } from '../services/management.js';
 /** What the admin routes may use of the management services. */
 export type AdminServices = Pick<
   ManagementServices,
-  'accounts' | 'keys' | 'allowlist' | 'subscriptions' | 'planPrices' | 'usage' | 'audit' | 'billing'
+  | 'accounts'
+  | 'keys'
+  | 'allowlist'
+  | 'subscriptions'
+  | 'planPrices'
+  | 'usage'
+  | 'audit'
+  | 'billing'
+  | 'sources'
 >;

@@ -22,8 +22,14 @@ export function createServices(
   counters?: CounterReader,
   /** Who takes payments (BILLING_PROVIDER; default manual). */
   billing?: BillingSetup,
-  /** SOURCE_STALE_AFTER, seconds (default 60; docs/sources/freshness.md). */
-  sources: { staleAfterSeconds: number } = { staleAfterSeconds: 60 },
+  /**
+   * SOURCE_STALE_AFTER, seconds (default 60; docs/sources/freshness.md), and the environment the
+   * providers' credentials are looked for in (the sources' listing says which are set).
+   */
+  sources: {
+    staleAfterSeconds: number;
+    env?: Readonly<Record<string, string | undefined>>;
+  } = { staleAfterSeconds: 60 },
 ) {
   // Keys, accounts, plans and usage read the primary: they must see their own writes at once.
   const db = database.prisma;
@@ -37,6 +43,7 @@ export function createServices(
       now,
       quotaStore: () => counters,
       provider: billing?.provider,
+      sources: { env: sources.env ?? {}, staleAfterSeconds: sources.staleAfterSeconds },
     }),
     /** Stripe's webhooks, when BILLING_PROVIDER=stripe. */
     stripeWebhooks: billing?.stripe

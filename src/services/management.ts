@@ -2,6 +2,8 @@ import { createBillingService } from '../billing/billing-service.js';
 import { manualProvider, type PaymentProvider } from '../billing/provider.js';
 import type { PrismaClient } from '../db/generated/client.js';
 import { type AccessEvents, createAccessEvents } from '../events/access-events.js';
+import { listUnmatched } from '../ingest/sync/identity/mapping.js';
+import { listSources } from '../ingest/sync/listing.js';
 import { createAccountsService } from './accounts.js';
 import { createAllowlistService } from './allowlist.js';
 import { listAudit } from './audit.js';
@@ -23,6 +25,11 @@ export interface ManagementOptions {
   now?: () => Date;
   /** Who takes payments (BILLING_PROVIDER); the operator's confirmation by default. */
   provider?: PaymentProvider | undefined;
+  /**
+   * For the sources' listing: the environment the providers' credentials are looked for in
+   * (whether each is set; never their values) and SOURCE_STALE_AFTER.
+   */
+  sources?: { env: Readonly<Record<string, string | undefined>>; staleAfterSeconds: number };
 }
 
 /** The management side of the access policy: one set of services behind the CLI and admin API. */
@@ -44,6 +51,18 @@ export function createManagementServices(options: ManagementOptions) {
     webSessions,
     /** Server-wide secrets shared by every instance (the web forms' CSRF key). */
     siteSecret: (name: string) => siteSecret(db, name),
+    /** The sync sources (docs/sources.md): their health and the competitions they bring. */
+    sources: {
+      list: () =>
+        listSources(
+          db,
+          options.sources?.env ?? {},
+          now(),
+          options.sources?.staleAfterSeconds ?? 60,
+        ),
+      /** What they brought that matched nothing (`touchline map`). */
+      unmatched: (source?: string) => listUnmatched(db, source),
+    },
     audit: {
       /** An account's audit records, newest first (404 for an unknown account). */
       list: async (accountId: number, limit?: number) => {
