@@ -2,7 +2,7 @@ import type { PrismaClient } from '../../src/db/generated/client.js';
 import { embeddedLease } from '../../src/ingest/live/writer-lease.js';
 import type { SourceAdapter } from '../../src/ingest/sync/adapter.js';
 import { type SyncOptions, SyncRunner } from '../../src/ingest/sync/runner.js';
-import type { ProviderStandIn } from './provider-stand-in.js';
+import type { ProviderStandIn, RecordedAnswer, RecordedSession } from './provider-stand-in.js';
 
 /**
  * Shared set-up of the sync integration tests (test/integration/sync/): a runner of one source
@@ -143,4 +143,42 @@ export async function storeSnapshot(prisma: PrismaClient): Promise<Record<string
     );
   }
   return snapshot;
+}
+
+/**
+ * One recorded session after another, as one stand-in replays them: `first`'s steps, then each
+ * of `then`'s (the provider and its key are `first`'s). An answer an earlier session recorded
+ * stays served until a later step records another, as within one session.
+ */
+export function chainSessions(
+  first: RecordedSession,
+  ...then: readonly RecordedSession[]
+): RecordedSession {
+  return {
+    ...first,
+    description: [first, ...then].map((s) => s.description).join(' Then: '),
+    sources: [...new Set([first, ...then].flatMap((s) => s.sources))],
+    steps: [first, ...then].flatMap((s) => s.steps),
+  };
+}
+
+/** The answer a session's step recorded for `path` (and `query`), to queue it ahead of a fault. */
+export function recordedAnswer(
+  session: RecordedSession,
+  step: string,
+  path: string,
+  query: Record<string, string> = {},
+): RecordedAnswer {
+  const answer = session.steps
+    .find((s) => s.name === step)
+    ?.answers.find(
+      (a) =>
+        a.path === path &&
+        JSON.stringify(Object.entries(a.query ?? {}).sort()) ===
+          JSON.stringify(Object.entries(query).sort()),
+    );
+  if (!answer) {
+    throw new Error(`${session.provider}: step ${step} recorded no answer for ${path}`);
+  }
+  return answer;
 }
