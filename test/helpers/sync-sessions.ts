@@ -37,3 +37,49 @@ export function apiFootballLiveDay(): RecordedSession {
     loadSession('api-football', 'live'),
   );
 }
+
+/** `include` of every Sportmonks fixture request (src/ingest/sync/sources/sportmonks). */
+const SPORTMONKS_INCLUDE =
+  'participants;scores;state;periods;events;lineups;formations;statistics;league;venue;season;round';
+
+interface SportmonksAnswer {
+  data: { lineups?: unknown[]; formations?: unknown[] }[];
+}
+
+/**
+ * Sportmonks on 27 October 2024: the morning's full pass over the Premier League's day
+ * (`fixtures/between`, the one fixture of live.json's first step, not started, before its team
+ * sheets are out), then Arsenal v Liverpool live (live.json).
+ */
+export function sportmonksLiveDay(): RecordedSession {
+  const live = loadSession('sportmonks', 'live');
+  const inplay = live.steps[0]?.answers[0]?.json as SportmonksAnswer;
+  const morning = structuredClone(inplay);
+  for (const fixture of morning.data) {
+    fixture.lineups = [];
+    fixture.formations = [];
+  }
+  const pagination = { count: 1, per_page: 50, current_page: 1, next_page: null, has_more: false };
+  return {
+    ...live,
+    steps: [
+      {
+        name: 'morning',
+        note: '10:00 UTC: the full pass over the day; the match not started, no team sheets yet.',
+        answers: [
+          {
+            path: '/fixtures/between/2024-10-27/2024-10-27',
+            query: {
+              include: SPORTMONKS_INCLUDE,
+              filters: 'fixtureLeagues:8',
+              per_page: '50',
+              page: '1',
+            },
+            json: { ...morning, pagination },
+          },
+        ],
+      },
+      ...live.steps,
+    ],
+  };
+}
