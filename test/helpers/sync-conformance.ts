@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import type { PrismaClient } from '../../src/db/generated/client.js';
 import { applyChanges, type NumberedChange } from '../../src/ingest/changes/apply.js';
@@ -7,8 +8,10 @@ import { checkChange } from '../../src/ingest/changes/format.js';
 import { createAccountWithKey } from './access.js';
 import { buildTestApp } from './app.js';
 import { createFakeClock } from './clock.js';
+import { describeEachDatabase } from './db.js';
 import { graphql } from './graphql.js';
 import { fullSelection } from './graphql-parity.js';
+import { truncateSyncTables } from './sync.js';
 
 /**
  * Conformance of a source (issue 47, "Tested without the internet"): the REST and GraphQL
@@ -185,4 +188,38 @@ export async function readAnswers(
     await doors.close();
   }
   return out;
+}
+
+export interface ConformanceCase {
+  /** The hand-written change records (NDJSON) of the facts the sync reads. */
+  handWritten: string;
+  /** The days (UTC) whose matches are read back. */
+  dates: readonly string[];
+  /** Syncs the source into an empty store; resolves to the passes' errors (none: all good). */
+  sync: (database: Database) => Promise<(string | undefined)[]>;
+}
+
+/**
+ * The conformance test of one source, on both databases: the hand-written records applied to an
+ * empty store and read back, then the store emptied, the source synced and read back; every
+ * answer must be the same.
+ */
+export function describeConformance(source: string, conformance: ConformanceCase): void {
+  describeEachDatabase(
+    `${source} conformance: a sync answers as hand-written records`,
+    ({ db }) => {
+      it('REST and GraphQL give the same answers, ids aside', async () => {
+        await truncateSyncTables(db().prisma);
+        await applyChangeFile(db().prisma, conformance.handWritten);
+        const expected = await readAnswers(db(), conformance.dates);
+        await truncateSyncTables(db().prisma);
+        expect((await conformance.sync(db())).filter(Boolean)).toEqual([]);
+        const synced = await readAnswers(db(), conformance.dates);
+        expect(Object.keys(synced)).toEqual(Object.keys(expected));
+        for (const [route, answer] of Object.entries(expected)) {
+          expect(synced[route], route).toBe(answer);
+        }
+      });
+    },
+  );
 }
