@@ -119,6 +119,19 @@ export async function matchBySourceId(
   return rows[0];
 }
 
+/** The touchline id of the match a source knows as `sourceId`; throws when none is stored. */
+export async function matchIdBySourceId(
+  prisma: PrismaClient,
+  source: string,
+  sourceId: string,
+): Promise<number> {
+  const match = await matchBySourceId(prisma, source, sourceId);
+  if (!match) {
+    throw new Error(`${source} has stored no match ${sourceId}`);
+  }
+  return match.id;
+}
+
 /** Rows of every table a pass writes, in a stable order: "a failed pass wrote nothing". */
 export async function storeSnapshot(prisma: PrismaClient): Promise<Record<string, unknown[]>> {
   const tables = [

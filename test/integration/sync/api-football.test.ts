@@ -8,6 +8,7 @@ import {
 } from '../../helpers/provider-stand-in.js';
 import {
   matchBySourceId,
+  matchIdBySourceId,
   recordedAnswer,
   storeSnapshot,
   syncRunner,
@@ -44,6 +45,7 @@ describeEachDatabase('touchline sync api-football against its stand-in', ({ db }
     });
   };
   const liveMatch = () => matchBySourceId(prisma(), 'api-football', LIVE_MATCH);
+  const liveMatchId = () => matchIdBySourceId(prisma(), 'api-football', LIVE_MATCH);
 
   beforeEach(async () => {
     await truncateSyncTables(prisma());
@@ -90,7 +92,8 @@ describeEachDatabase('touchline sync api-football against its stand-in', ({ db }
       expect(report.ok, report.error).toBe(true);
       const match = await liveMatch();
       seen.push([step, match?.status, match?.minute, match?.home, match?.away]);
-      for (const e of await prisma().matchEvent.findMany({ where: { matchId: match?.id } })) {
+      const matchId = await liveMatchId();
+      for (const e of await prisma().matchEvent.findMany({ where: { matchId } })) {
         const key = `${e.type} ${e.minute} ${e.player}`;
         // An event keeps the number it was first given, whatever else comes or goes.
         expect(seqOf.get(key) ?? e.seq, `${step}: ${key}`).toBe(e.seq);
@@ -106,7 +109,7 @@ describeEachDatabase('touchline sync api-football against its stand-in', ({ db }
       ['full-time', 'finished', null, 0, 2],
     ]);
     const match = await prisma().match.findUniqueOrThrow({
-      where: { id: (await liveMatch())?.id },
+      where: { id: await liveMatchId() },
     });
     expect(match).toMatchObject({ htHomeScore: 0, htAwayScore: 1, homeCorners: 5, awayCorners: 6 });
     expect([match.homeYellow, match.homeRed, match.awayYellow, match.awayRed]).toEqual([

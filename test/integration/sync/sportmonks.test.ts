@@ -8,6 +8,7 @@ import {
 } from '../../helpers/provider-stand-in.js';
 import {
   matchBySourceId,
+  matchIdBySourceId,
   storeSnapshot,
   syncRunner,
   TEST_HTTP,
@@ -38,7 +39,8 @@ describeEachDatabase('touchline sync sportmonks against its stand-in', ({ db }) 
     });
   };
   const liveMatch = () => matchBySourceId(prisma(), 'sportmonks', LIVE_MATCH);
-  const eventsOf = async (matchId: number | undefined) =>
+  const liveMatchId = () => matchIdBySourceId(prisma(), 'sportmonks', LIVE_MATCH);
+  const eventsOf = async (matchId: number) =>
     (await prisma().matchEvent.findMany({ where: { matchId }, orderBy: { seq: 'asc' } })).map(
       (e) => [e.seq, e.minute, e.extraMinute, e.type, e.side, e.player],
     );
@@ -63,8 +65,9 @@ describeEachDatabase('touchline sync sportmonks against its stand-in', ({ db }) 
     expect([competition.nameEn, competition.code]).toEqual(['Premier League', 'UK PL']);
     const opener = await matchBySourceId(prisma(), 'sportmonks', '19134454');
     expect(opener).toMatchObject({ status: 'finished', home: 1, away: 0 });
-    expect(await prisma().lineupTeam.count({ where: { matchId: opener?.id } })).toBe(2);
-    expect(await prisma().matchStatistic.count({ where: { matchId: opener?.id } })).toBeGreaterThan(
+    const openerId = await matchIdBySourceId(prisma(), 'sportmonks', '19134454');
+    expect(await prisma().lineupTeam.count({ where: { matchId: openerId } })).toBe(2);
+    expect(await prisma().matchStatistic.count({ where: { matchId: openerId } })).toBeGreaterThan(
       5,
     );
     expect(await prisma().matchEvent.count()).toBe(23);
@@ -94,7 +97,7 @@ describeEachDatabase('touchline sync sportmonks against its stand-in', ({ db }) 
       const report = await runner(at(time)).pass('live');
       expect(report.ok, report.error).toBe(true);
       const match = await prisma().match.findUniqueOrThrow({
-        where: { id: (await liveMatch())?.id },
+        where: { id: await liveMatchId() },
       });
       seen.push([
         step,
@@ -122,8 +125,8 @@ describeEachDatabase('touchline sync sportmonks against its stand-in', ({ db }) 
     expect(
       standIn.requests.map((r) => r.path).filter((p) => p.startsWith('/livescores/latest')),
     ).toHaveLength(1);
-    const match = await liveMatch();
-    const events = await eventsOf(match?.id);
+    const matchId = await liveMatchId();
+    const events = await eventsOf(matchId);
     // Havertz's goal ruled out by VAR is gone; every other event kept its number.
     expect(withdrawn).toEqual([2, 58, null, 'goal', 'home', 'Kai Havertz']);
     expect(events.map((e) => e[0])).not.toContain(2);
@@ -133,16 +136,16 @@ describeEachDatabase('touchline sync sportmonks against its stand-in', ({ db }) 
     ]);
     expect(events.at(-1)).toEqual([expect.any(Number), 90, 3, 'yellow', 'home', 'Thomas Partey']);
     const sheets = await prisma().lineupTeam.findMany({
-      where: { matchId: match?.id },
+      where: { matchId },
       orderBy: { side: 'asc' },
     });
     expect(sheets.map((s) => [s.side, s.formation, s.published])).toEqual([
       ['home', '4-3-3', true],
       ['away', '4-2-3-1', true],
     ]);
-    expect(await prisma().lineupPlayer.count({ where: { matchId: match?.id } })).toBe(32);
+    expect(await prisma().lineupPlayer.count({ where: { matchId } })).toBe(32);
     const possession = await prisma().matchStatistic.findUniqueOrThrow({
-      where: { matchId_type: { matchId: match?.id as number, type: 'possession' } },
+      where: { matchId_type: { matchId, type: 'possession' } },
     });
     expect((possession.home ?? 0) + (possession.away ?? 0)).toBe(100);
   });
