@@ -90,6 +90,8 @@ describeEachDatabase('touchline sync api-football against its stand-in', ({ db }
       standIn.step(step);
       const report = await runner(at).pass('live');
       expect(report.ok, report.error).toBe(true);
+      // The same answers again: nothing new (prices seen, events numbered, sheets stored).
+      expect((await runner(at).pass('live')).changes, step).toBe(0);
       const match = await liveMatch();
       seen.push([step, match?.status, match?.minute, match?.home, match?.away]);
       const matchId = await liveMatchId();
