@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { embeddedLease } from '../../../src/ingest/live/writer-lease.js';
-import { type SyncOptions, SyncRunner } from '../../../src/ingest/sync/runner.js';
+import type { SyncOptions } from '../../../src/ingest/sync/runner.js';
 import { footballDataOrgSource } from '../../../src/ingest/sync/sources/football-data-org/index.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import {
@@ -8,58 +7,28 @@ import {
   type ProviderStandIn,
   startStandIn,
 } from '../../helpers/provider-stand-in.js';
-
-const TOKEN = 'test-football-data-org-token';
+import { matchBySourceId, syncRunner, truncateSyncTables } from '../../helpers/sync.js';
 
 describeEachDatabase('touchline sync football-data-org against its stand-in', ({ db }) => {
   let standIn: ProviderStandIn;
   let lines: string[];
   const prisma = () => db().prisma;
 
-  function runner(options: Partial<SyncOptions> = {}, token = TOKEN) {
+  function runner(options: Partial<SyncOptions> = {}, key?: string) {
     lines = [];
-    return new SyncRunner({
-      db: prisma(),
-      adapter: footballDataOrgSource,
-      env: { FOOTBALL_DATA_ORG_TOKEN: token, FOOTBALL_DATA_ORG_URL: standIn.url },
-      follow: false,
+    return syncRunner(prisma(), footballDataOrgSource, {
+      standIn,
+      lines,
       scope: { competitions: ['PL'], paths: [] },
-      lease: embeddedLease(),
-      leasePollMs: 10,
-      signal: new AbortController().signal,
-      now: () => new Date(),
-      onChanged: async () => {},
-      report: (line) => lines.push(line),
-      json: true,
-      http: { timeoutMs: 300, retries: 2, maxRetryAfterMs: 2_000, maxBudgetWaitMs: 0 },
-      budget: '1000/minute',
+      ...(key ? { key } : {}),
       ...options,
     });
   }
 
-  const matchRow = (sourceId: string) =>
-    prisma().$queryRawUnsafe<
-      {
-        id: number;
-        status: string;
-        minute: string | null;
-        home: number | null;
-        away: number | null;
-        ht: number | null;
-        kickoff: Date;
-      }[]
-    >(
-      `SELECT m.id, m.status::text AS status, m.minute, m.home_score AS home, m.away_score AS away,
-              m.ht_home_score AS ht, m.kickoff_utc AS kickoff
-         FROM external_ids e JOIN matches m ON m.id = e.entity_id
-        WHERE e.source = 'football-data-org' AND e.kind = 'match' AND e.source_id = $1`,
-      sourceId,
-    );
+  const matchRow = (sourceId: string) => matchBySourceId(prisma(), 'football-data-org', sourceId);
 
   beforeEach(async () => {
-    await prisma().$executeRawUnsafe(
-      'TRUNCATE matches, teams, competitions, bookmakers, external_ids, aliases, name_groups, unmatched_entities, competition_sources, change_log, source_state, source_resource_state, source_budget_windows CASCADE',
-    );
+    await truncateSyncTables(prisma());
   });
   afterEach(async () => {
     await standIn?.stop();
@@ -91,9 +60,9 @@ describeEachDatabase('touchline sync football-data-org against its stand-in', ({
     standIn.step('round-2-played');
     const next = await runner().pass('full');
     expect(next.changes).toBeGreaterThan(0);
-    expect(await matchRow('497420')).toEqual([
+    expect(await matchRow('497420')).toEqual(
       expect.objectContaining({ status: 'finished', home: 2, away: 1, ht: 1 }),
-    ]);
+    );
     const state = await prisma().sourceState.findUniqueOrThrow({
       where: { source: 'football-data-org' },
     });
@@ -119,7 +88,7 @@ describeEachDatabase('touchline sync football-data-org against its stand-in', ({
       standIn.step(step);
       const report = await runner({ now }).pass('live');
       expect(report.ok).toBe(true);
-      const [row] = await matchRow('497499');
+      const row = await matchRow('497499');
       seen.push([step, row?.status, row?.minute, row?.home, row?.away]);
     }
     expect(seen).toEqual([
@@ -142,12 +111,12 @@ describeEachDatabase('touchline sync football-data-org against its stand-in', ({
   it('keeps a match id when the match is postponed and re-dated', async () => {
     standIn = await startStandIn(loadSession('football-data-org', 'postponed'));
     await runner().pass('full');
-    const [before] = await matchRow('497520');
+    const before = await matchRow('497520');
     for (const step of ['postponed', 're-dated', 'played']) {
       standIn.step(step);
       await runner().pass('full');
     }
-    const [after] = await matchRow('497520');
+    const after = await matchRow('497520');
     expect(after?.id).toBe(before?.id);
     expect(after).toMatchObject({ status: 'finished', home: 2, away: 2 });
     expect(after?.kickoff.toISOString()).toBe('2025-02-12T19:30:00.000Z');
