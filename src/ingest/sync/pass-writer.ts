@@ -7,7 +7,6 @@ import type { SourceFacts } from './facts.js';
 import { type PassIdentity, type PassSource, resolvePass } from './identity/resolve-pass.js';
 import {
   clearUnmatched,
-  deleteEventIds,
   type EntityKind,
   insertAliases,
   insertExternalIds,
@@ -39,7 +38,6 @@ async function writeIdentity(tx: Tx, source: string, identity: PassIdentity, at:
       rows.map((r) => r.sourceId),
     );
   }
-  await deleteEventIds(tx, source, identity.removedEvents);
   await insertAliases(tx, identity.aliases);
   await recordUnmatched(tx, source, identity.unmatched, at);
   if (identity.competitionSources.length > 0) {

@@ -26,6 +26,8 @@ export interface ProviderClientOptions {
   signal?: AbortSignal | undefined;
   /** The adapter's reading of documented error answers. */
   failureOf?: ((status: number, body: unknown) => ProviderFailure | undefined) | undefined;
+  /** Before each attempt is sent (retries included), once its budget was taken. */
+  onRequest?: () => void;
   /** After each answer: its resource, for health. */
   onAnswer?: (
     resource: ProviderRequest<TSchema>['resource'],
@@ -152,7 +154,14 @@ export class ProviderClient implements ProviderHttp {
             return wait !== null && wait > options.maxRetryAfterMs ? false : undefined;
           },
         },
-        hooks: { beforeRequest: [() => options.budget.take(request.cost ?? 1)] },
+        hooks: {
+          beforeRequest: [
+            async () => {
+              await options.budget.take(request.cost ?? 1);
+              options.onRequest?.();
+            },
+          ],
+        },
         ...(options.signal ? { signal: options.signal } : {}),
       });
     } catch (error) {

@@ -50,6 +50,7 @@ export interface PassReport {
   kind: PassScope['kind'];
   at: string;
   ok: boolean;
+  /** Requests sent, retries included (what the provider counts). */
   requests: number;
   records: number;
   changes: number;
@@ -131,8 +132,10 @@ export class SyncRunner {
       maxRetryAfterMs: http.maxRetryAfterMs ?? 60_000,
       signal: this.options.signal,
       failureOf: adapter.failureOf?.bind(adapter),
-      onAnswer: (resource, refused) => {
+      onRequest: () => {
         this.requests += 1;
+      },
+      onAnswer: (resource, refused) => {
         void noteResource(
           db,
           adapter.name,

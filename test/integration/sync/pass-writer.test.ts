@@ -137,10 +137,35 @@ describeEachDatabase('a source pass through the one writer', ({ db }) => {
       ['a', 10],
       ['c', 50],
     ]);
-    const events = await prisma().matchEvent.findMany({ orderBy: { seq: 'asc' } });
-    expect(events.map((e) => [e.seq, e.player])).toEqual([
+    const events = async () =>
+      (await prisma().matchEvent.findMany({ orderBy: { seq: 'asc' } })).map((e) => [
+        e.seq,
+        e.player,
+      ]);
+    expect(await events()).toEqual([
       [0, 'Player a'],
       [2, 'Player c'],
+    ]);
+    // The newest event withdrawn: its number is not given to the next one.
+    await pass([['a', 10]]);
+    await pass([
+      ['a', 10],
+      ['d', 70],
+    ]);
+    expect(await events()).toEqual([
+      [0, 'Player a'],
+      [3, 'Player d'],
+    ]);
+    // A withdrawn event sent again gets its number back.
+    await pass([
+      ['a', 10],
+      ['b', 30],
+      ['d', 70],
+    ]);
+    expect(await events()).toEqual([
+      [0, 'Player a'],
+      [1, 'Player b'],
+      [3, 'Player d'],
     ]);
   });
 

@@ -9,8 +9,6 @@ export const eventSourceId = (match: string, event: string) => `${match}/${event
 export interface EventChanges {
   changes: ChangeRecord[];
   added: ExternalRow[];
-  /** External ids of withdrawn events. */
-  removed: string[];
 }
 
 /** Matches whose events another source already numbers (one source's events per match). */
@@ -30,7 +28,9 @@ async function eventsFromElsewhere(tx: Tx, source: string, matchIds: readonly nu
 /**
  * A match's events from one source: each event keeps the number it was first given (the
  * source's event id is the key), new ones are numbered after every stored one, and with a
- * complete list an event no longer listed (a goal withdrawn) is deleted. A match's events come
+ * complete list an event no longer listed (a goal withdrawn) is deleted. Its source id keeps its
+ * number: it is never given to another event, and the same event sent again gets it back. A
+ * match's events come
  * from the first source that sent them.
  */
 export async function eventChanges(
@@ -39,7 +39,7 @@ export async function eventChanges(
   facts: readonly MatchEventsFact[],
   matchIds: ReadonlyMap<string, number>,
 ): Promise<EventChanges> {
-  const out: EventChanges = { changes: [], added: [], removed: [] };
+  const out: EventChanges = { changes: [], added: [] };
   const resolved = facts.filter((f) => matchIds.has(f.match));
   const ids = resolved.map((f) => matchIds.get(f.match) as number);
   const elsewhere = await eventsFromElsewhere(tx, source, ids);
@@ -75,7 +75,6 @@ export async function eventChanges(
     }
     for (const row of known.values()) {
       if (row.matchId === matchId && !listed.has(row.sourceId)) {
-        out.removed.push(row.sourceId);
         out.changes.push({ op: 'delete', resource: 'events', key: { matchId, seq: row.entityId } });
       }
     }

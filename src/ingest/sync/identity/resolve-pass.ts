@@ -32,7 +32,6 @@ export interface PassSource {
 export interface PassIdentity {
   changes: ChangeRecord[];
   added: Map<EntityKind, ExternalRow[]>;
-  removedEvents: string[];
   aliases: AliasRow[];
   unmatched: UnmatchedRow[];
   /** [competition id, resource] pairs this source brings data for. */
@@ -104,7 +103,6 @@ class PassResolver {
     this.result = {
       changes: [],
       added: new Map(),
-      removedEvents: [],
       aliases: [],
       unmatched: [],
       competitionSources: [],
@@ -254,7 +252,6 @@ class PassResolver {
     const { tx, source } = this;
     const events = await eventChanges(tx, source.name, facts.events ?? [], matchIds);
     this.note('event', events.added, []);
-    this.result.removedEvents.push(...events.removed);
     this.result.changes.push(...events.changes);
     for (const s of facts.statistics ?? []) {
       const matchId = matchIds.get(s.match);

@@ -106,20 +106,6 @@ export async function insertExternalIds(
   );
 }
 
-export async function deleteEventIds(
-  tx: Tx,
-  source: string,
-  sourceIds: readonly string[],
-): Promise<void> {
-  if (sourceIds.length > 0) {
-    await tx.$executeRawUnsafe(
-      `DELETE FROM external_ids WHERE source = $1 AND kind = 'event' AND source_id = ANY($2::text[])`,
-      source,
-      [...sourceIds],
-    );
-  }
-}
-
 /** Entities of `kind` known by each key (more than one: the name is ambiguous). */
 export async function entitiesByKey(
   tx: Tx,
