@@ -7,6 +7,7 @@ import { allowlistRoutes } from './routes/allowlist.js';
 import { billingRoutes } from './routes/billing.js';
 import { keyRoutes } from './routes/keys.js';
 import { planRoutes } from './routes/plans.js';
+import { sourceRoutes } from './routes/sources.js';
 import type { AdminServices } from './services.js';
 
 export type { AdminServices };
@@ -51,4 +52,5 @@ export async function adminPlugin(app: FastifyInstance, options: AdminOptions) {
   await typed.register(allowlistRoutes, { services });
   await typed.register(planRoutes, { services });
   await typed.register(billingRoutes, { services });
+  await typed.register(sourceRoutes, { services });
 }

@@ -29,6 +29,11 @@ export function renderSources(sources: readonly SourceListing[]): string {
       if (h?.lastError && h.lastErrorAt && (!h.lastSuccessAt || h.lastErrorAt > h.lastSuccessAt)) {
         lines.push(`  last error ${when(h.lastErrorAt)}: ${h.lastError}`);
       }
+      const brought = s.competitions.map((c) => `${c.name} (${c.resource})`);
+      if (brought.length > 0) {
+        lines.push(`  brings ${brought.join(', ')}`);
+        lines.push(`  terms: ${s.competitions[0]?.licence}`);
+      }
       for (const r of h?.refusedResources ?? []) {
         lines.push(`  ${r.resource}: newest answer refused ${when(r.refusedAt)}: ${r.refusal}`);
       }

@@ -17,6 +17,18 @@ export interface SourceListing {
   /** Live matches of this source, and whether they are stale (503 on the live lists). */
   liveMatches: number;
   stale: boolean;
+  /** The competitions it brings data for, per resource, with the terms stored with them. */
+  competitions: { id: number; name: string; resource: string; licence: string }[];
+}
+
+async function broughtCompetitions(db: PrismaClient) {
+  return db.$queryRawUnsafe<
+    { source: string; id: number; name: string; resource: string; licence: string }[]
+  >(
+    `SELECT s.source, c.id, c.name_en AS name, s.resource, s.licence
+       FROM competition_sources s JOIN competitions c ON c.id = s.competition_id
+      ORDER BY s.source, c.name_en, s.resource`,
+  );
 }
 
 async function liveCounts(db: PrismaClient): Promise<Map<string, number>> {
@@ -33,7 +45,11 @@ export async function listSources(
   now: Date,
   staleAfterSeconds: number,
 ): Promise<SourceListing[]> {
-  const [health, live] = await Promise.all([readHealth(db), liveCounts(db)]);
+  const [health, live, brought] = await Promise.all([
+    readHealth(db),
+    liveCounts(db),
+    broughtCompetitions(db),
+  ]);
   const out: SourceListing[] = [];
   for (const name of SOURCE_NAMES) {
     const adapter = await loadSource(name);
@@ -69,6 +85,14 @@ export async function listSources(
         now,
         staleAfterSeconds,
       ).stale,
+      competitions: brought
+        .filter((b) => b.source === name)
+        .map(({ id, name: competition, resource, licence }) => ({
+          id,
+          name: competition,
+          resource,
+          licence,
+        })),
     });
   }
   return out;
