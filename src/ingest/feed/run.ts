@@ -1,21 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PrismaClient } from '../../db/generated/client.js';
 import { reanalyseAfter } from '../analyze/reanalyse.js';
-import type { LoggedChange } from '../changes/change-log.js';
-import { holdLease, type WriterLease } from '../live/writer-lease.js';
+import { holdLease, type WriterRun } from '../live/writer-lease.js';
 import { applyBatch, type BatchResult } from './batch.js';
 import type { FeedSource } from './sources.js';
 
-export interface FeedRun {
-  db: PrismaClient;
+export interface FeedRun extends WriterRun {
   source: FeedSource;
-  lease: WriterLease;
-  leasePollMs: number;
-  signal: AbortSignal;
   now: () => Date;
-  /** After a batch that wrote something: tell the caches what changed. */
-  onChanged: (changes: LoggedChange[]) => Promise<void>;
-  report: (line: string) => void;
 }
 
 export interface FeedSummary {

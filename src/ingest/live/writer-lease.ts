@@ -1,4 +1,6 @@
 import pg from 'pg';
+import type { PrismaClient } from '../../db/generated/client.js';
+import type { LoggedChange } from '../changes/change-log.js';
 
 /**
  * One writer at a time across instances (DECISIONS.md "Live data"). `acquire` is called again
@@ -18,6 +20,20 @@ export interface LeaseWait {
   signal: AbortSignal;
   report: (line: string) => void;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/**
+ * What every command that writes as the one writer is given (feed, replay, sync): the lease, how
+ * it tells running servers what a write changed, and its report line.
+ */
+export interface WriterRun {
+  db: PrismaClient;
+  lease: WriterLease;
+  leasePollMs: number;
+  signal: AbortSignal;
+  /** After a write that changed something: tell the caches what changed. */
+  onChanged: (changes: LoggedChange[]) => Promise<void>;
+  report: (line: string) => void;
 }
 
 /**

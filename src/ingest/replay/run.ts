@@ -1,23 +1,14 @@
-import type { PrismaClient } from '../../db/generated/client.js';
 import { reanalyseAfter } from '../analyze/reanalyse.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
-import type { LoggedChange } from '../changes/change-log.js';
 import { checkChange } from '../changes/format.js';
-import { holdLease, type WriterLease } from '../live/writer-lease.js';
+import { holdLease, type WriterRun } from '../live/writer-lease.js';
 import { ReplayError } from './errors.js';
 import { playSteps, type ReplayClock, type ReplayPace } from './player.js';
 import type { ReplayStep, ReplayTimeline } from './timeline.js';
 
-export interface ReplayRun extends ReplayPace {
-  db: PrismaClient;
+export interface ReplayRun extends ReplayPace, WriterRun {
   timeline: ReplayTimeline;
   clock: ReplayClock;
-  lease: WriterLease;
-  leasePollMs: number;
-  signal: AbortSignal;
-  /** After a step that wrote something: tell the caches what changed. */
-  onChanged: (changes: LoggedChange[]) => Promise<void>;
-  report: (line: string) => void;
 }
 
 export interface ReplaySummary {

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PrismaClient } from '../../db/generated/client.js';
 import { reanalyseAfter } from '../analyze/reanalyse.js';
-import type { LoggedChange } from '../changes/change-log.js';
 import { ImportValidationError } from '../import/errors.js';
-import { holdLease, type WriterLease } from '../live/writer-lease.js';
+import { holdLease, type WriterRun } from '../live/writer-lease.js';
 import {
   type PassScope,
   type ProviderHttp,
@@ -18,8 +17,7 @@ import { ensureKnownNames } from './identity/name-groups.js';
 import { writePass } from './pass-writer.js';
 import { ProviderClient, RetryLater } from './provider-client.js';
 
-export interface SyncOptions {
-  db: PrismaClient;
+export interface SyncOptions extends WriterRun {
   adapter: SourceAdapter;
   env: Readonly<Record<string, string | undefined>>;
   follow: boolean;
@@ -28,13 +26,8 @@ export interface SyncOptions {
   budget?: string | undefined;
   /** `--poll`: how often live matches are polled in `--follow`; the adapter's default otherwise. */
   pollMs?: number | undefined;
-  lease: WriterLease;
-  leasePollMs: number;
-  signal: AbortSignal;
   now: () => Date;
-  onChanged: (changes: LoggedChange[]) => Promise<void>;
-  /** One line per pass (`--json`: one JSON document per pass). */
-  report: (line: string) => void;
+  /** `--json`: `report` gets one JSON document per pass. */
   json: boolean;
   http?: Partial<{
     timeoutMs: number;

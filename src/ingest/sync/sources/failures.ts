@@ -1,4 +1,4 @@
-import type { ProviderFailure } from '../adapter.js';
+import { type ProviderFailure, SourceConfigError } from '../adapter.js';
 import { windowOf } from '../budget.js';
 
 /** Milliseconds until the next UTC day or month starts (when a daily or monthly quota renews). */
@@ -22,3 +22,20 @@ export const credentialsRefused = (reason: string): ProviderFailure => ({
   reason,
   credentialsRefused: true,
 });
+
+/**
+ * The values of the variables a source's credentials are in; a missing one is a one-line
+ * `SourceConfigError` naming it and saying where the value comes from.
+ */
+export function credentialValues(
+  env: Readonly<Record<string, string | undefined>>,
+  source: string,
+  names: readonly string[],
+  whereFrom: string,
+): string[] {
+  const missing = names.filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new SourceConfigError(`${source}: set ${missing.join(' and ')} (${whereFrom})`);
+  }
+  return names.map((name) => env[name] as string);
+}

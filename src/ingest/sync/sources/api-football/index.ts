@@ -1,10 +1,5 @@
-import {
-  type Credentials,
-  type ProviderFailure,
-  type SourceAdapter,
-  SourceConfigError,
-} from '../../adapter.js';
-import { credentialsRefused, field, untilNext } from '../failures.js';
+import type { Credentials, ProviderFailure, SourceAdapter } from '../../adapter.js';
+import { credentialsRefused, credentialValues, field, untilNext } from '../failures.js';
 import { fullPass } from './full-pass.js';
 import { livePass } from './live-pass.js';
 
@@ -32,13 +27,13 @@ export const apiFootballSource: SourceAdapter = {
     credentials: [KEY_VARIABLE],
   },
   credentials(env): Credentials {
-    const key = env[KEY_VARIABLE];
-    if (!key) {
-      throw new SourceConfigError(
-        `api-football: set ${KEY_VARIABLE} to the API key from dashboard.api-football.com`,
-      );
-    }
-    return { headers: { 'x-apisports-key': key }, query: {} };
+    const [key] = credentialValues(
+      env,
+      'api-football',
+      [KEY_VARIABLE],
+      'the API key from dashboard.api-football.com',
+    );
+    return { headers: { 'x-apisports-key': key as string }, query: {} };
   },
   failureOf,
   pass(scope, http) {

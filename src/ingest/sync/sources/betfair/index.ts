@@ -1,10 +1,5 @@
-import {
-  type Credentials,
-  type ProviderFailure,
-  type SourceAdapter,
-  SourceConfigError,
-} from '../../adapter.js';
-import { credentialsRefused, field } from '../failures.js';
+import type { Credentials, ProviderFailure, SourceAdapter } from '../../adapter.js';
+import { credentialsRefused, credentialValues, field } from '../failures.js';
 import { betfairPass } from './pass.js';
 
 const APP_KEY = 'BETFAIR_APP_KEY';
@@ -32,17 +27,14 @@ export const betfairSource: SourceAdapter = {
     credentials: [APP_KEY, SESSION_TOKEN],
   },
   credentials(env): Credentials {
-    const missing = [APP_KEY, SESSION_TOKEN].filter((name) => !env[name]);
-    if (missing.length > 0) {
-      throw new SourceConfigError(
-        `betfair: set ${missing.join(' and ')} (the application key and a session token from Betfair's login)`,
-      );
-    }
+    const [appKey, session] = credentialValues(
+      env,
+      'betfair',
+      [APP_KEY, SESSION_TOKEN],
+      "the application key and a session token from Betfair's login",
+    );
     return {
-      headers: {
-        'X-Application': env[APP_KEY] ?? '',
-        'X-Authentication': env[SESSION_TOKEN] ?? '',
-      },
+      headers: { 'X-Application': appKey as string, 'X-Authentication': session as string },
       query: {},
     };
   },

@@ -1,12 +1,6 @@
-import {
-  type PassScope,
-  type ProviderFailure,
-  type ProviderHttp,
-  type SourceAdapter,
-  SourceConfigError,
-} from '../../adapter.js';
+import type { PassScope, ProviderFailure, ProviderHttp, SourceAdapter } from '../../adapter.js';
 import type { SourceFacts } from '../../facts.js';
-import { credentialsRefused, field } from '../failures.js';
+import { credentialsRefused, credentialValues, field } from '../failures.js';
 import { factsOfMatches } from './map.js';
 import { type FdoMatch, MatchListSchema } from './schemas.js';
 
@@ -66,13 +60,13 @@ export const footballDataOrgSource: SourceAdapter = {
     credentials: ['FOOTBALL_DATA_ORG_TOKEN'],
   },
   credentials(env) {
-    const token = env['FOOTBALL_DATA_ORG_TOKEN'];
-    if (!token) {
-      throw new SourceConfigError(
-        'football-data-org: set FOOTBALL_DATA_ORG_TOKEN (the API token football-data.org mailed you)',
-      );
-    }
-    return { headers: { 'X-Auth-Token': token }, query: {} };
+    const [token] = credentialValues(
+      env,
+      'football-data-org',
+      ['FOOTBALL_DATA_ORG_TOKEN'],
+      'the API token football-data.org mailed you',
+    );
+    return { headers: { 'X-Auth-Token': token as string }, query: {} };
   },
   failureOf,
   async pass(scope, http): Promise<SourceFacts> {

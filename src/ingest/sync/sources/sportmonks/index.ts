@@ -6,6 +6,7 @@ import {
   SourceConfigError,
 } from '../../adapter.js';
 import type { SourceFacts } from '../../facts.js';
+import { credentialValues } from '../failures.js';
 import { factsOf } from './map-pass.js';
 import { fixturesBetween, fixturesById, livescores } from './read-fixtures.js';
 import type { SmFixture } from './schemas.js';
@@ -58,11 +59,13 @@ export class SportmonksSource implements SourceAdapter {
 
   /** The token goes in the `Authorization` header, so it is never part of an address. */
   credentials(env: Readonly<Record<string, string | undefined>>): Credentials {
-    const token = env[TOKEN]?.trim();
-    if (!token) {
-      throw new SourceConfigError(`sportmonks: ${TOKEN} is not set`);
-    }
-    return { headers: { Authorization: token }, query: {} };
+    const [token] = credentialValues(
+      env,
+      'sportmonks',
+      [TOKEN],
+      'the API token from my.sportmonks.com',
+    );
+    return { headers: { Authorization: (token as string).trim() }, query: {} };
   }
 
   async pass(scope: PassScope, http: ProviderHttp): Promise<SourceFacts> {

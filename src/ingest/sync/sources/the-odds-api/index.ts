@@ -1,10 +1,5 @@
-import {
-  type Credentials,
-  type ProviderFailure,
-  type SourceAdapter,
-  SourceConfigError,
-} from '../../adapter.js';
-import { credentialsRefused, field, untilNext } from '../failures.js';
+import type { Credentials, ProviderFailure, SourceAdapter } from '../../adapter.js';
+import { credentialsRefused, credentialValues, field, untilNext } from '../failures.js';
 import { theOddsApiPass } from './pass.js';
 
 const KEY_VARIABLE = 'ODDS_API_KEY';
@@ -30,15 +25,15 @@ export const theOddsApiSource: SourceAdapter = {
     credentials: [KEY_VARIABLE],
   },
   credentials(env): Credentials {
-    const key = env[KEY_VARIABLE];
-    if (!key) {
-      throw new SourceConfigError(
-        `the-odds-api: set ${KEY_VARIABLE} to the API key The Odds API emailed you`,
-      );
-    }
+    const [key] = credentialValues(
+      env,
+      'the-odds-api',
+      [KEY_VARIABLE],
+      'the API key The Odds API emailed you',
+    );
     // The provider's only way to take the key: the `apiKey` query parameter (the kit strips it
     // from every address it prints).
-    return { headers: {}, query: { apiKey: key } };
+    return { headers: {}, query: { apiKey: key as string } };
   },
   failureOf,
   pass: theOddsApiPass,
