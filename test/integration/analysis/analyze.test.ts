@@ -150,6 +150,9 @@ describeEachDatabase('analysis', ({ db }) => {
     });
     const one = await analyzeAll(prisma(), { matchIds: [104] });
     expect(one).toMatchObject({ matches: 1, marketAnalyses: 1, cornerAnalyses: 1 });
+    // `touchline analyze --since`: the matches from that day on (20 and 22 January), no others.
+    const since = await analyzeAll(prisma(), { since: new Date('2024-01-16T00:00:00Z') });
+    expect(since).toMatchObject({ matches: 2, cornerAnalyses: 2 });
     expect(await getMarketAnalysis(prisma(), 104, 'hilo')).toBeNull();
     expect(await prisma().marketAnalysis.count()).toBe(5);
   });
