@@ -54,6 +54,25 @@ describe('LIVE (docs/live.md)', () => {
   });
 });
 
+describe('SOURCES and SOURCE_STALE_AFTER (docs/sources.md)', () => {
+  it('lists the sources synced in the server, and then leaves the demo still', () => {
+    expect(loadConfig({}).sources).toEqual([]);
+    expect(loadConfig({ SOURCES: 'football-data-org, the-odds-api' })).toMatchObject({
+      sources: ['football-data-org', 'the-odds-api'],
+      live: 'off',
+      sourceStaleAfterSeconds: 60,
+    });
+    expect(loadConfig({ SOURCES: 'betfair', LIVE: 'demo' }).live).toBe('demo');
+    expect(loadConfig({ SOURCE_STALE_AFTER: '300' }).sourceStaleAfterSeconds).toBe(300);
+  });
+
+  it('refuses a list that is no list of names and a budget of no seconds', () => {
+    const error = problemsOf({ SOURCES: 'football-data-org;rm -rf', SOURCE_STALE_AFTER: '0' });
+    expect(error.message).toContain('SOURCES="football-data-org;rm -rf"');
+    expect(error.message).toContain('SOURCE_STALE_AFTER="0"');
+  });
+});
+
 describe('ASSETS_URL: who serves the team logos', () => {
   it('this server, when the assets URL is its own /assets (unset, or set to that)', () => {
     expect(servesOwnAssets(loadConfig({}))).toBe(true);
