@@ -9,7 +9,7 @@ import { createDemoKeys, type DemoKey, readDemoKeys } from '../src/services/demo
 import { seedPlans } from '../src/services/plans-seed.js';
 import { startLive } from './live.js';
 import { replicaOptions } from './replica-options.js';
-import { startSources } from './sources.js';
+import { sourceAdapters, startSources } from './sources.js';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -94,6 +94,8 @@ async function serveMetrics(config: Config, deps: Deps): Promise<MetricsServer |
 }
 
 export async function serve(config: Config): Promise<void> {
+  // SOURCES is checked first: a source that cannot run stops the start before anything opens.
+  const adapters = await sourceAdapters(config, process.env);
   // The server's modules load while the database starts (its WebAssembly compiles off the main
   // thread): a start waits for the slower of the two, not for both in turn.
   const server = Promise.all([import('./compose.js'), import('./build-app.js')]);
@@ -157,7 +159,7 @@ export async function serve(config: Config): Promise<void> {
       `live: the demo's matches move in real time (LIVE=demo, a tick every ${config.liveTickMs} ms)`,
     );
   }
-  const sources = await startSources(config, {
+  const sources = await startSources(config, adapters, {
     prisma: database.prisma,
     events: deps.events,
     now: deps.clock.now,

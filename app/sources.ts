@@ -17,8 +17,21 @@ export interface RunningSources {
   stop(): Promise<void>;
 }
 
-/** The adapters SOURCES names; a name no source has, a file source or a missing key stops the start. */
-async function adaptersOf(config: Config, env: SourcesWiring['env']): Promise<SourceAdapter[]> {
+/** `FOOTBALL_DATA_ORG_COMPETITIONS`, `..._BUDGET`: a source's variables next to its address. */
+function sourceSetting(adapter: SourceAdapter, env: SourcesWiring['env'], name: string) {
+  const prefix = (adapter.environment?.url ?? '').replace(/_URL$/, '');
+  const value = env[`${prefix}_${name}`]?.trim();
+  return value ? value : undefined;
+}
+
+/**
+ * The adapters SOURCES names, checked before anything starts: a name no source has, a file
+ * source or a missing credential stops the start with one line.
+ */
+export async function sourceAdapters(
+  config: Config,
+  env: SourcesWiring['env'],
+): Promise<SourceAdapter[]> {
   const [{ loadSource, SOURCE_NAMES }, { SourceConfigError }] = await Promise.all([
     import('../src/ingest/sync/sources/index.js'),
     import('../src/ingest/sync/adapter.js'),
@@ -41,21 +54,22 @@ async function adaptersOf(config: Config, env: SourcesWiring['env']): Promise<So
         ? new ConfigError([`SOURCES: ${error.message}`])
         : error;
     }
+    pollMsOf(adapter, env);
     adapters.push(adapter);
   }
   return adapters;
 }
 
 /** `<PREFIX>_POLL_SECONDS`: whole seconds, 1 to a day; anything else stops the start. */
-function pollMsOf(value: string | undefined): number | undefined {
+function pollMsOf(adapter: SourceAdapter, env: SourcesWiring['env']): number | undefined {
+  const value = sourceSetting(adapter, env, 'POLL_SECONDS');
   if (value === undefined) {
     return undefined;
   }
   const seconds = /^[0-9]{1,5}$/.test(value) ? Number(value) : 0;
   if (seconds < 1 || seconds > 86_400) {
-    throw new ConfigError([
-      `a source's _POLL_SECONDS must be whole seconds from 1 to 86400, got ${value}`,
-    ]);
+    const name = `${(adapter.environment?.url ?? '').replace(/_URL$/, '')}_POLL_SECONDS`;
+    throw new ConfigError([`${name}="${value}": whole seconds from 1 to 86400`]);
   }
   return seconds * 1000;
 }
@@ -70,12 +84,12 @@ function pollMsOf(value: string | undefined): number | undefined {
  */
 export async function startSources(
   config: Config,
+  adapters: readonly SourceAdapter[],
   wiring: SourcesWiring,
 ): Promise<RunningSources | null> {
-  if (config.sources.length === 0) {
+  if (adapters.length === 0) {
     return null;
   }
-  const adapters = await adaptersOf(config, wiring.env);
   const [{ SyncRunner }, { embeddedLease, postgresLease }, { summarizeChanges }] =
     await Promise.all([
       import('../src/ingest/sync/runner.js'),
@@ -90,12 +104,8 @@ export async function startSources(
     release: async () => {},
   };
   const stop = new AbortController();
-  /** `FOOTBALL_DATA_ORG_COMPETITIONS`, `..._BUDGET`: a source's variables next to its address. */
-  const setting = (adapter: SourceAdapter, name: string) => {
-    const prefix = (adapter.environment?.url ?? '').replace(/_URL$/, '');
-    const value = wiring.env[`${prefix}_${name}`]?.trim();
-    return value ? value : undefined;
-  };
+  const setting = (adapter: SourceAdapter, name: string) =>
+    sourceSetting(adapter, wiring.env, name);
   const runs = adapters.map((adapter) =>
     new SyncRunner({
       db: wiring.prisma,
@@ -110,7 +120,7 @@ export async function startSources(
           .filter((c) => c !== ''),
       },
       budget: setting(adapter, 'BUDGET'),
-      pollMs: pollMsOf(setting(adapter, 'POLL_SECONDS')),
+      pollMs: pollMsOf(adapter, wiring.env),
       lease: shared,
       leasePollMs: 2_000,
       signal: stop.signal,

@@ -140,6 +140,27 @@ describe('touchline sync, sources and map (embedded database, football-data.org 
     expect(link.stderr).toMatch(/brought no unmatched team Man Utd/);
   });
 
+  it('refuses to start with SOURCES it cannot run, saying why on one line', async () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ SOURCES: 'no-such-source' }, /SOURCES: no source no-such-source/],
+      [{ SOURCES: 'openfootball' }, /SOURCES: openfootball reads files/],
+      [
+        { SOURCES: 'football-data-org', FOOTBALL_DATA_ORG_TOKEN: '' },
+        /set FOOTBALL_DATA_ORG_TOKEN/,
+      ],
+      [
+        { SOURCES: 'football-data-org', FOOTBALL_DATA_ORG_POLL_SECONDS: 'often' },
+        /FOOTBALL_DATA_ORG_POLL_SECONDS="often"/,
+      ],
+    ];
+    for (const [extra, reason] of cases) {
+      const run = await touchline(dataDir, ['serve'], { ...env, ...extra, PORT: '0' });
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim()).toMatch(reason);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
   it('serves what the sync wrote, and syncs in-process with SOURCES', async () => {
     const served = await mkdtemp(join(tmpdir(), 'touchline-sources-'));
     const server = await startServerProcess({
