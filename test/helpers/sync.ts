@@ -5,7 +5,12 @@ import { aliasGroups } from '../../src/ingest/sync/aliases/index.js';
 import { seedNameGroups } from '../../src/ingest/sync/identity/name-groups.js';
 import { type SyncOptions, SyncRunner } from '../../src/ingest/sync/runner.js';
 import { footballDataOrgSource } from '../../src/ingest/sync/sources/football-data-org/index.js';
-import { loadSession, type ProviderStandIn, startStandIn } from './provider-stand-in.js';
+import {
+  loadSession,
+  type ProviderStandIn,
+  type RecordedSession,
+  startStandIn,
+} from './provider-stand-in.js';
 
 /**
  * Shared set-up of the sync integration tests (test/integration/sync/): a runner of one source
@@ -132,6 +137,34 @@ export async function fillFixtures(
     if (!report.ok) {
       throw new Error(`fixtures: ${report.error}`);
     }
+  } finally {
+    await standIn.stop();
+  }
+}
+
+/** A pass of a replayed session: the step the stand-in moves to, the kind, the time it stands for. */
+export type ReplayedPass = readonly [step: string, kind: 'full' | 'live', at: string];
+
+/**
+ * Replays `session` pass by pass, each after the stand-in moved to its step; resolves to the
+ * passes' errors (all undefined: every pass succeeded).
+ */
+export async function replaySession(
+  prisma: PrismaClient,
+  adapter: SourceAdapter,
+  session: RecordedSession,
+  competitions: readonly string[],
+  passes: readonly ReplayedPass[],
+): Promise<(string | undefined)[]> {
+  const standIn = await startStandIn(session);
+  try {
+    const errors: (string | undefined)[] = [];
+    for (const [step, kind, at] of passes) {
+      standIn.step(step);
+      const runner = syncRunner(prisma, adapter, { standIn, competitions, at });
+      errors.push((await runner.pass(kind)).error);
+    }
+    return errors;
   } finally {
     await standIn.stop();
   }

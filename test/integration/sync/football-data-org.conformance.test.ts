@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { footballDataOrgSource } from '../../../src/ingest/sync/sources/football-data-org/index.js';
-import { loadSession, startStandIn } from '../../helpers/provider-stand-in.js';
-import { syncRunner } from '../../helpers/sync.js';
+import { loadSession } from '../../helpers/provider-stand-in.js';
+import { replaySession } from '../../helpers/sync.js';
 import { describeConformance } from '../../helpers/sync-conformance.js';
 
 /**
@@ -15,17 +15,12 @@ describeConformance('football-data-org', {
     '../../fixtures/providers/football-data-org/conformance.ndjson',
   ),
   dates: ['2024-08-18', '2024-08-24'],
-  sync: async (database) => {
-    const standIn = await startStandIn(loadSession('football-data-org', 'season'));
-    try {
-      const report = await syncRunner(database.prisma, footballDataOrgSource, {
-        standIn,
-        competitions: ['PL'],
-        at: '2024-08-20T12:00:00Z',
-      }).pass('full');
-      return [report.error];
-    } finally {
-      await standIn.stop();
-    }
-  },
+  sync: ({ prisma }) =>
+    replaySession(
+      prisma,
+      footballDataOrgSource,
+      loadSession('football-data-org', 'season'),
+      ['PL'],
+      [['round-1', 'full', '2024-08-20T12:00:00Z']],
+    ),
 });

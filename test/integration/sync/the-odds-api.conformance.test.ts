@@ -1,17 +1,17 @@
 import { resolve } from 'node:path';
 import { theOddsApiSource } from '../../../src/ingest/sync/sources/the-odds-api/index.js';
-import { loadSession, startStandIn } from '../../helpers/provider-stand-in.js';
-import { fillFixtures, syncRunner } from '../../helpers/sync.js';
+import { loadSession } from '../../helpers/provider-stand-in.js';
+import { fillFixtures, type ReplayedPass, replaySession } from '../../helpers/sync.js';
 import { describeConformance } from '../../helpers/sync-conformance.js';
 
 /** The live session's passes, each at the time it stands for (2024, UTC). */
-const PASSES = [
+const PASSES: readonly ReplayedPass[] = [
   ['open', 'full', '2024-11-04T09:00:00Z'],
   ['moves', 'live', '2024-11-10T16:20:00Z'],
   ['close', 'live', '2024-11-10T16:26:00Z'],
   ['in-play', 'live', '2024-11-10T17:05:00Z'],
   ['ended', 'live', '2024-11-10T18:30:00Z'],
-] as const;
+];
 
 /**
  * Chelsea v Arsenal (10 November 2024) as football-data.org lists it before kick-off, priced by
@@ -26,23 +26,9 @@ describeConformance('the-odds-api', {
     '../../fixtures/providers/the-odds-api/conformance.ndjson',
   ),
   dates: ['2024-11-10'],
-  sync: async (database) => {
-    await fillFixtures(database.prisma, 'live');
-    const standIn = await startStandIn(loadSession('the-odds-api', 'live'));
-    try {
-      const errors: (string | undefined)[] = [];
-      for (const [step, kind, at] of PASSES) {
-        standIn.step(step);
-        const runner = syncRunner(database.prisma, theOddsApiSource, {
-          standIn,
-          competitions: ['soccer_epl'],
-          at,
-        });
-        errors.push((await runner.pass(kind)).error);
-      }
-      return errors;
-    } finally {
-      await standIn.stop();
-    }
+  sync: async ({ prisma }) => {
+    await fillFixtures(prisma, 'live');
+    const session = loadSession('the-odds-api', 'live');
+    return replaySession(prisma, theOddsApiSource, session, ['soccer_epl'], PASSES);
   },
 });
