@@ -103,18 +103,19 @@ export function syncRunner(
   });
 }
 
-/** The adapter, remembering what its passes threw (the runner reports only the message). */
+/**
+ * The adapter, remembering what its passes threw (the runner reports only the message). The
+ * adapter is the prototype, so a class's methods and state (Sportmonks') stay its own.
+ */
 export function capturing(adapter: SourceAdapter): SourceAdapter & { thrown: unknown[] } {
   const thrown: unknown[] = [];
-  return {
-    ...adapter,
-    thrown,
-    pass: (scope, http) =>
-      adapter.pass(scope, http).catch((error: unknown) => {
-        thrown.push(error);
-        throw error;
-      }),
-  };
+  const watched: SourceAdapter = Object.create(adapter);
+  watched.pass = (scope, http) =>
+    adapter.pass(scope, http).catch((error: unknown) => {
+      thrown.push(error);
+      throw error;
+    });
+  return Object.assign(watched, { thrown });
 }
 
 /**
