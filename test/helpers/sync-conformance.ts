@@ -142,11 +142,14 @@ export async function openDoors(database: Database) {
 
 const MATCH_GRAPH = fullSelection('Match', ['h2h', 'analysis']);
 const CHILDREN = ['', '/events', '/statistics', '/lineups', '/odds/exchange'];
+/** The exchange document is served byte for byte as stored: compared as served, not re-rendered. */
+const SERVED_AS_STORED = /\/odds\/exchange$/;
 
 /**
  * What a client reads of the matches of `dates`: the day's list, each match, its children,
  * the movement of every market its odds show, and the match graph in one GraphQL query.
- * Keyed by route with labels for ids; values are canonical answer texts (status first).
+ * Keyed by route with labels for ids; values are canonical answer texts (status first), the
+ * exchange document as served.
  */
 export async function readAnswers(
   database: Database,
@@ -158,8 +161,10 @@ export async function readAnswers(
   const read = async (name: string, answer: Promise<string>) => {
     const text = await answer;
     const space = text.indexOf(' ');
-    out[name] = `${text.slice(0, space)} ${canonical(text.slice(space + 1), labels)}`;
-    return JSON.parse(text.slice(space + 1)) as { data?: unknown };
+    const body = text.slice(space + 1);
+    const asStored = SERVED_AS_STORED.test(name) && text.startsWith('200 ');
+    out[name] = `${text.slice(0, space)} ${asStored ? body : canonical(body, labels)}`;
+    return JSON.parse(body) as { data?: unknown };
   };
   try {
     for (const date of dates) {

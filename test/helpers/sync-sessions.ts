@@ -1,11 +1,67 @@
-import { loadSession, type RecordedSession } from './provider-stand-in.js';
-import { chainSessions } from './sync.js';
+import {
+  loadSession,
+  type RecordedAnswer,
+  type RecordedSession,
+  type RecordedStep,
+} from './provider-stand-in.js';
 
 /**
  * Recorded sessions put together for the runner (test/integration/sync/): the adapters' unit
  * tests hand a live pass its match ids, while the runner takes them from the store, so a live
- * session is preceded here by the full pass that stored its match.
+ * session is preceded here by the full pass that stored its match. Also: sessions chained, a
+ * step put in, a recorded answer taken out to queue it ahead of a fault.
  */
+
+/**
+ * One recorded session after another, as one stand-in replays them: `first`'s steps, then each
+ * of `then`'s (the provider and its key are `first`'s). An answer an earlier session recorded
+ * stays served until a later step records another, as within one session.
+ */
+export function chainSessions(
+  first: RecordedSession,
+  ...then: readonly RecordedSession[]
+): RecordedSession {
+  return {
+    ...first,
+    description: [first, ...then].map((s) => s.description).join(' Then: '),
+    sources: [...new Set([first, ...then].flatMap((s) => s.sources))],
+    steps: [first, ...then].flatMap((s) => s.steps),
+  };
+}
+
+/** The answer a session's step recorded for `path` (and `query`), to queue it ahead of a fault. */
+export function recordedAnswer(
+  session: RecordedSession,
+  step: string,
+  path: string,
+  query: Record<string, string> = {},
+): RecordedAnswer {
+  const answer = session.steps
+    .find((s) => s.name === step)
+    ?.answers.find(
+      (a) =>
+        a.path === path &&
+        JSON.stringify(Object.entries(a.query ?? {}).sort()) ===
+          JSON.stringify(Object.entries(query).sort()),
+    );
+  if (!answer) {
+    throw new Error(`${session.provider}: step ${step} recorded no answer for ${path}`);
+  }
+  return answer;
+}
+
+/**
+ * The session with one more step (a broken answer) after the step `after` (default: the last),
+ * so that what it does not answer is served as at `after`.
+ */
+export function withStep(
+  session: RecordedSession,
+  step: RecordedStep,
+  after = session.steps.at(-1)?.name,
+): RecordedSession {
+  const at = session.steps.findIndex((s) => s.name === after) + 1;
+  return { ...session, steps: [...session.steps.slice(0, at), step, ...session.steps.slice(at)] };
+}
 
 interface ApiFootballAnswer {
   results?: number;

@@ -1,13 +1,21 @@
 import type { PrismaClient } from '../../src/db/generated/client.js';
 import { embeddedLease } from '../../src/ingest/live/writer-lease.js';
 import type { SourceAdapter } from '../../src/ingest/sync/adapter.js';
+import { aliasGroups } from '../../src/ingest/sync/aliases/index.js';
+import { seedNameGroups } from '../../src/ingest/sync/identity/name-groups.js';
 import { type SyncOptions, SyncRunner } from '../../src/ingest/sync/runner.js';
-import type { ProviderStandIn, RecordedAnswer, RecordedSession } from './provider-stand-in.js';
+import { footballDataOrgSource } from '../../src/ingest/sync/sources/football-data-org/index.js';
+import {
+  loadSession,
+  type ProviderStandIn,
+  type RecordedSession,
+  startStandIn,
+} from './provider-stand-in.js';
 
 /**
  * Shared set-up of the sync integration tests (test/integration/sync/): a runner of one source
- * against its stand-in (or its files), a clean store between tests, and the stored rows a test
- * reads back by the source's own ids.
+ * against its stand-in (or its files), the fixtures an odds source links to, a clean store
+ * between tests, and the stored rows a test reads back by the source's own ids.
  */
 
 /** Every table a sync pass writes or reads; the match children go with `matches` (CASCADE). */
@@ -61,6 +69,10 @@ export interface TestRunnerOptions extends Partial<SyncOptions> {
   key?: string;
   /** Receives the runner's report lines. */
   lines?: string[];
+  /** The time every pass stands for (`now` pinned), ISO. */
+  at?: string;
+  /** The provider's competitions to read (`scope.competitions`; `scope` overrides). */
+  competitions?: readonly string[];
 }
 
 /**
@@ -70,18 +82,18 @@ export interface TestRunnerOptions extends Partial<SyncOptions> {
 export function syncRunner(
   prisma: PrismaClient,
   adapter: SourceAdapter,
-  { standIn, key, lines = [], ...options }: TestRunnerOptions = {},
+  { standIn, key, lines = [], at, competitions, ...options }: TestRunnerOptions = {},
 ): SyncRunner {
   return new SyncRunner({
     db: prisma,
     adapter,
     env: standIn ? standInEnv(adapter, standIn, key) : {},
     follow: false,
-    scope: { paths: [] },
+    scope: competitions ? { competitions, paths: [] } : { paths: [] },
     lease: embeddedLease(),
     leasePollMs: 10,
     signal: new AbortController().signal,
-    now: () => new Date(),
+    now: at ? () => new Date(at) : () => new Date(),
     onChanged: async () => {},
     report: (line) => lines.push(line),
     json: true,
@@ -89,6 +101,74 @@ export function syncRunner(
     budget: '1000/minute',
     ...options,
   });
+}
+
+/**
+ * The adapter, remembering what its passes threw (the runner reports only the message). The
+ * adapter is the prototype, so a class's methods and state (Sportmonks') stay its own.
+ */
+export function capturing(adapter: SourceAdapter): SourceAdapter & { thrown: unknown[] } {
+  const thrown: unknown[] = [];
+  const watched: SourceAdapter = Object.create(adapter);
+  watched.pass = (scope, http) =>
+    adapter.pass(scope, http).catch((error: unknown) => {
+      thrown.push(error);
+      throw error;
+    });
+  return Object.assign(watched, { thrown });
+}
+
+/**
+ * Fills the store from a football-data.org session (the fixture source the odds sources link
+ * to), at its first step, with the known names seeded first (the demo's clubs and
+ * `aliasPaths`) so a club takes its group's names, as `touchline sync` does before a first pass.
+ */
+export async function fillFixtures(
+  prisma: PrismaClient,
+  session: string,
+  { aliasPaths = [] }: { aliasPaths?: readonly string[] } = {},
+): Promise<void> {
+  await seedNameGroups(prisma, await aliasGroups(aliasPaths));
+  const standIn = await startStandIn(loadSession('football-data-org', session));
+  try {
+    const report = await syncRunner(prisma, footballDataOrgSource, {
+      standIn,
+      competitions: ['PL'],
+    }).pass('full');
+    if (!report.ok) {
+      throw new Error(`fixtures: ${report.error}`);
+    }
+  } finally {
+    await standIn.stop();
+  }
+}
+
+/** A pass of a replayed session: the step the stand-in moves to, the kind, the time it stands for. */
+export type ReplayedPass = readonly [step: string, kind: 'full' | 'live', at: string];
+
+/**
+ * Replays `session` pass by pass, each after the stand-in moved to its step; resolves to the
+ * passes' errors (all undefined: every pass succeeded).
+ */
+export async function replaySession(
+  prisma: PrismaClient,
+  adapter: SourceAdapter,
+  session: RecordedSession,
+  competitions: readonly string[],
+  passes: readonly ReplayedPass[],
+): Promise<(string | undefined)[]> {
+  const standIn = await startStandIn(session);
+  try {
+    const errors: (string | undefined)[] = [];
+    for (const [step, kind, at] of passes) {
+      standIn.step(step);
+      const runner = syncRunner(prisma, adapter, { standIn, competitions, at });
+      errors.push((await runner.pass(kind)).error);
+    }
+    return errors;
+  } finally {
+    await standIn.stop();
+  }
 }
 
 /** A stored match as the live tests follow it. */
@@ -119,17 +199,59 @@ export async function matchBySourceId(
   return rows[0];
 }
 
-/** The touchline id of the match a source knows as `sourceId`; throws when none is stored. */
-export async function matchIdBySourceId(
+/** The touchline id a source's id leads to; throws when the source has stored none. */
+export async function entityOf(
   prisma: PrismaClient,
   source: string,
+  kind: 'match' | 'team' | 'bookmaker' | 'competition',
   sourceId: string,
 ): Promise<number> {
-  const match = await matchBySourceId(prisma, source, sourceId);
-  if (!match) {
-    throw new Error(`${source} has stored no match ${sourceId}`);
+  const row = await prisma.externalId.findUnique({
+    where: { source_kind_sourceId: { source, kind, sourceId } },
+  });
+  if (!row) {
+    throw new Error(`${source} has stored no ${kind} ${sourceId}`);
   }
-  return match.id;
+  return row.entityId;
+}
+
+/** The stored odds of a source's match at a source's bookmaker in one market. */
+export async function storedOdds(
+  prisma: PrismaClient,
+  source: string,
+  match: string,
+  bookmaker: string,
+  market: 'had' | 'hdp' | 'hilo',
+) {
+  const [matchId, bookmakerId] = await Promise.all([
+    entityOf(prisma, source, 'match', match),
+    entityOf(prisma, source, 'bookmaker', bookmaker),
+  ]);
+  return prisma.odds.findUniqueOrThrow({
+    where: { matchId_bookmakerId_market: { matchId, bookmakerId, market } },
+  });
+}
+
+/** What a source's last answers left refused (a resource's route answers 502 meanwhile). */
+export function refusedResources(prisma: PrismaClient, source: string) {
+  return prisma.sourceResourceState.findMany({ where: { source, refusedAt: { not: null } } });
+}
+
+/** Pairs of (this source's match id, `other`'s match id) naming the same stored match. */
+export async function sameMatches(
+  prisma: PrismaClient,
+  source: string,
+  other: string,
+): Promise<[string, string][]> {
+  const rows = await prisma.$queryRawUnsafe<{ mine: string; theirs: string }[]>(
+    `SELECT a.source_id AS mine, b.source_id AS theirs
+       FROM external_ids a JOIN external_ids b ON b.entity_id = a.entity_id AND b.kind = 'match'
+      WHERE a.kind = 'match' AND a.source = $1 AND b.source = $2
+      ORDER BY b.source_id, a.source_id`,
+    source,
+    other,
+  );
+  return rows.map((r) => [r.mine, r.theirs]);
 }
 
 /** Rows of every table a pass writes, in a stable order: "a failed pass wrote nothing". */
@@ -156,42 +278,4 @@ export async function storeSnapshot(prisma: PrismaClient): Promise<Record<string
     );
   }
   return snapshot;
-}
-
-/**
- * One recorded session after another, as one stand-in replays them: `first`'s steps, then each
- * of `then`'s (the provider and its key are `first`'s). An answer an earlier session recorded
- * stays served until a later step records another, as within one session.
- */
-export function chainSessions(
-  first: RecordedSession,
-  ...then: readonly RecordedSession[]
-): RecordedSession {
-  return {
-    ...first,
-    description: [first, ...then].map((s) => s.description).join(' Then: '),
-    sources: [...new Set([first, ...then].flatMap((s) => s.sources))],
-    steps: [first, ...then].flatMap((s) => s.steps),
-  };
-}
-
-/** The answer a session's step recorded for `path` (and `query`), to queue it ahead of a fault. */
-export function recordedAnswer(
-  session: RecordedSession,
-  step: string,
-  path: string,
-  query: Record<string, string> = {},
-): RecordedAnswer {
-  const answer = session.steps
-    .find((s) => s.name === step)
-    ?.answers.find(
-      (a) =>
-        a.path === path &&
-        JSON.stringify(Object.entries(a.query ?? {}).sort()) ===
-          JSON.stringify(Object.entries(query).sort()),
-    );
-  if (!answer) {
-    throw new Error(`${session.provider}: step ${step} recorded no answer for ${path}`);
-  }
-  return answer;
 }

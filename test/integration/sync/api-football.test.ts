@@ -7,16 +7,15 @@ import {
   startStandIn,
 } from '../../helpers/provider-stand-in.js';
 import {
+  entityOf,
   matchBySourceId,
-  matchIdBySourceId,
-  recordedAnswer,
   storeSnapshot,
   syncRunner,
   TEST_HTTP,
   type TestRunnerOptions,
   truncateSyncTables,
 } from '../../helpers/sync.js';
-import { apiFootballLiveDay as liveDay } from '../../helpers/sync-sessions.js';
+import { apiFootballLiveDay as liveDay, recordedAnswer } from '../../helpers/sync-sessions.js';
 
 const LIVE_MATCH = '1208029';
 /** The live session's steps, each read at the time it stands for (18 August 2024, UTC). */
@@ -45,7 +44,7 @@ describeEachDatabase('touchline sync api-football against its stand-in', ({ db }
     });
   };
   const liveMatch = () => matchBySourceId(prisma(), 'api-football', LIVE_MATCH);
-  const liveMatchId = () => matchIdBySourceId(prisma(), 'api-football', LIVE_MATCH);
+  const liveMatchId = () => entityOf(prisma(), 'api-football', 'match', LIVE_MATCH);
 
   beforeEach(async () => {
     await truncateSyncTables(prisma());

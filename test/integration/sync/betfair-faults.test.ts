@@ -1,68 +1,38 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SourceUnavailable } from '../../../src/ingest/sync/adapter.js';
 import { betfairSource } from '../../../src/ingest/sync/sources/betfair/index.js';
 import { describeEachDatabase } from '../../helpers/db.js';
-import {
-  loadSession,
-  type ProviderStandIn,
-  startStandIn,
-} from '../../helpers/provider-stand-in.js';
-import {
-  capturing,
-  entityOf,
-  fillFixtures,
-  syncRunner,
-  type TestRunnerOptions,
-  truncateSyncTables,
-  withStep,
-} from './set-up.js';
+import { loadSession } from '../../helpers/provider-stand-in.js';
+import { entityOf, fillFixtures, refusedResources } from '../../helpers/sync.js';
+import { withStep } from '../../helpers/sync-sessions.js';
+import { useSourceUnderTest } from '../../helpers/sync-source.js';
 
 const SOURCE = 'betfair';
 const WRONG_TOKEN = 'an-expired-session-token-0123456789';
 
 describeEachDatabase('betfair: refused credentials and malformed books', ({ db }) => {
   const prisma = () => db().prisma;
-  let standIn: ProviderStandIn;
-  let adapter: ReturnType<typeof capturing>;
-  let lines: string[];
-
-  const pass = (kind: 'full' | 'live', now: string, options: TestRunnerOptions = {}) =>
-    syncRunner(prisma(), adapter, {
-      standIn,
-      lines,
-      scope: { competitions: ['10932509'], paths: [] },
-      now: () => new Date(now),
-      ...options,
-    }).pass(kind);
-
-  const refusedResources = () =>
-    prisma().sourceResourceState.findMany({ where: { source: SOURCE, refusedAt: { not: null } } });
-
-  beforeEach(async () => {
-    await truncateSyncTables(prisma());
-    adapter = capturing(betfairSource);
-    lines = [];
-  });
-  afterEach(() => standIn?.stop());
+  const source = useSourceUnderTest(prisma, betfairSource, ['10932509']);
+  const { pass } = source;
 
   it('says an expired session (HTTP 400 INVALID_SESSION_INFORMATION) is refused credentials', async () => {
     await fillFixtures(prisma(), 'live');
-    standIn = await startStandIn(loadSession(SOURCE, 'live'));
+    const standIn = await source.start(loadSession(SOURCE, 'live'));
     const report = await pass('full', '2024-11-10T16:00:00Z', { key: WRONG_TOKEN });
     expect(report.ok).toBe(false);
     expect(report.error).toMatch(
       /listMarketCatalogue\/: Betfair says INVALID_SESSION_INFORMATION$/,
     );
-    const thrown = adapter.thrown.at(-1);
+    const thrown = source.thrown.at(-1);
     expect(thrown).toBeInstanceOf(SourceUnavailable);
     expect(thrown).toMatchObject({ credentialsRefused: true });
     // Not retried: a 400 is the provider's answer, not a fault.
     expect(standIn.requests.map((r) => r.status)).toEqual([400]);
-    expect(lines.join('\n')).not.toContain(WRONG_TOKEN);
+    expect(source.lines.join('\n')).not.toContain(WRONG_TOKEN);
     expect(await prisma().exchangeOdds.count()).toBe(0);
     expect(await prisma().odds.count()).toBe(0);
     expect(await prisma().externalId.count({ where: { source: SOURCE } })).toBe(0);
-    expect(await refusedResources()).toEqual([]);
+    expect(await refusedResources(prisma(), SOURCE)).toEqual([]);
   });
 
   it('refuses a book that is not JSON and keeps the stored exchange document', async () => {
@@ -77,7 +47,7 @@ describeEachDatabase('betfair: refused credentials and malformed books', ({ db }
       },
       'pre-match',
     );
-    standIn = await startStandIn(session);
+    const standIn = await source.start(session);
     await pass('full', '2024-11-10T16:00:00Z');
     const matchId = await entityOf(prisma(), SOURCE, 'match', '33745286');
     const before = await prisma().exchangeOdds.findUniqueOrThrow({ where: { matchId } });
@@ -88,7 +58,7 @@ describeEachDatabase('betfair: refused credentials and malformed books', ({ db }
     expect(report.error).toMatch(/refused the answer of .*\/listMarketBook\/: not valid JSON/);
     expect(await prisma().exchangeOdds.findUniqueOrThrow({ where: { matchId } })).toEqual(before);
     expect(await prisma().oddsMovement.count()).toBe(moves);
-    const [refused] = await refusedResources();
+    const [refused] = await refusedResources(prisma(), SOURCE);
     expect(refused).toMatchObject({ resource: 'exchange', refusal: 'not valid JSON' });
     expect(refused?.refusedAt).not.toBeNull();
     // The catalogue answered well: only the exchange resource is refused.

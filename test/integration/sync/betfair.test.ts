@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { linkUnmatched, listUnmatched } from '../../../src/ingest/sync/identity/mapping.js';
 import { exchangeDocument } from '../../../src/ingest/sync/sources/betfair/exchange-document.js';
 import { betfairSource } from '../../../src/ingest/sync/sources/betfair/index.js';
@@ -10,20 +10,9 @@ import type {
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/db.js';
-import {
-  loadSession,
-  type ProviderStandIn,
-  type RecordedSession,
-  startStandIn,
-} from '../../helpers/provider-stand-in.js';
-import {
-  entityOf,
-  fillFixtures,
-  sameMatches,
-  storedOdds,
-  syncRunner,
-  truncateSyncTables,
-} from './set-up.js';
+import { loadSession, type RecordedSession } from '../../helpers/provider-stand-in.js';
+import { entityOf, fillFixtures, sameMatches, storedOdds } from '../../helpers/sync.js';
+import { useSourceUnderTest } from '../../helpers/sync-source.js';
 
 const SOURCE = 'betfair';
 const EXCHANGE = 'Betfair Exchange';
@@ -47,16 +36,10 @@ function recorded(session: RecordedSession, step: string, marketId: string) {
 
 describeEachDatabase('touchline sync betfair against its stand-in', ({ db }) => {
   const prisma = () => db().prisma;
-  let standIn: ProviderStandIn;
+  const source = useSourceUnderTest(prisma, betfairSource, ['10932509']);
+  const { pass } = source;
   let app: FastifyInstance;
   let key: string;
-
-  const pass = (kind: 'full' | 'live', now: string) =>
-    syncRunner(prisma(), betfairSource, {
-      standIn,
-      scope: { competitions: ['10932509'], paths: [] },
-      now: () => new Date(now),
-    }).pass(kind);
 
   const served = async (eventId: string) => {
     const matchId = await entityOf(prisma(), SOURCE, 'match', eventId);
@@ -75,13 +58,11 @@ describeEachDatabase('touchline sync betfair against its stand-in', ({ db }) => 
     ({ key } = await createAccountWithKey(db(), 'Pro'));
   });
   afterAll(() => app?.close());
-  beforeEach(() => truncateSyncTables(prisma()));
-  afterEach(() => standIn?.stop());
 
   it('links what it can, lists the rest, and writes a match once the operator links its team', async () => {
     await fillFixtures(prisma(), 'matchday-2');
     const session = loadSession(SOURCE, 'season');
-    standIn = await startStandIn(session);
+    await source.start(session);
     expect(await pass('full', '2024-08-23T12:00:00Z')).toMatchObject({ ok: true, requests: 5 });
     // "West Ham" and "Tottenham" are football-data.org's short names, "Brighton" the demo's;
     // "Man Utd", "Leicester" and "Ipswich" are no name the store knows.
@@ -161,7 +142,7 @@ describeEachDatabase('touchline sync betfair against its stand-in', ({ db }) => 
   it('follows the exchange through a match: in-play prices move but do not close', async () => {
     await fillFixtures(prisma(), 'live');
     const session = loadSession(SOURCE, 'live');
-    standIn = await startStandIn(session);
+    const standIn = await source.start(session);
     expect(await pass('full', '2024-11-10T16:00:00Z')).toMatchObject({ ok: true, requests: 4 });
     const seen: unknown[] = [];
     for (const [step, now] of [

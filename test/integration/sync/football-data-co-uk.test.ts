@@ -4,8 +4,8 @@ import { footballDataCoUkSource } from '../../../src/ingest/sync/sources/footbal
 import { describeEachDatabase } from '../../helpers/db.js';
 import { FOOTBALL_DATA_DIR, num, spotChecks } from '../../helpers/real-data.js';
 import {
+  entityOf,
   matchBySourceId,
-  matchIdBySourceId,
   storeSnapshot,
   syncRunner,
   truncateSyncTables,
@@ -45,7 +45,7 @@ describeEachDatabase('touchline sync football-data-co-uk over its files', ({ db 
       'England',
     ]);
     expect(await match(MU_FU)).toMatchObject({ status: 'finished', home: 2, away: 1, ht: 1 });
-    const opener = await matchIdBySourceId(prisma(), SOURCE, MU_FU);
+    const opener = await entityOf(prisma(), SOURCE, 'match', MU_FU);
     expect(await prisma().matchStatistic.count({ where: { matchId: opener } })).toBe(6);
     // Bet365 and Pinnacle price all three markets, Max and Avg the 1X2: opening and closing.
     expect(await prisma().odds.count({ where: { matchId: opener } })).toBe(8);
@@ -99,7 +99,7 @@ describe.skipIf(!FOOTBALL_DATA_DIR)('football-data-co-uk on the real E0 2024-25 
       for (const { row } of spotChecks(dir).filter((c) => c.file.endsWith('E0_2024-25.csv'))) {
         const id = `E0|2024-25|${row['HomeTeam']}|${row['AwayTeam']}`;
         const stored = await prisma().match.findUniqueOrThrow({
-          where: { id: await matchIdBySourceId(prisma(), SOURCE, id) },
+          where: { id: await entityOf(prisma(), SOURCE, 'match', id) },
         });
         expect(
           [stored.homeScore, stored.awayScore, stored.htHomeScore, stored.homeCorners],

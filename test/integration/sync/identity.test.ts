@@ -11,7 +11,13 @@ import { theOddsApiSource } from '../../../src/ingest/sync/sources/the-odds-api/
 import { describeEachDatabase } from '../../helpers/db.js';
 import { loadSession, startStandIn } from '../../helpers/provider-stand-in.js';
 import { NAME_ALIASES_DIR, OPENFOOTBALL_DIR } from '../../helpers/real-data.js';
-import { entityOf, fillFixtures, sameMatches, syncRunner, truncateSyncTables } from './set-up.js';
+import {
+  entityOf,
+  fillFixtures,
+  sameMatches,
+  syncRunner,
+  truncateSyncTables,
+} from '../../helpers/sync.js';
 
 const CO_UK = resolve(import.meta.dirname, '../../fixtures/football-data-co-uk/epl-2024-25');
 

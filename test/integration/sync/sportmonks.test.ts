@@ -7,8 +7,8 @@ import {
   startStandIn,
 } from '../../helpers/provider-stand-in.js';
 import {
+  entityOf,
   matchBySourceId,
-  matchIdBySourceId,
   storeSnapshot,
   syncRunner,
   TEST_HTTP,
@@ -39,7 +39,7 @@ describeEachDatabase('touchline sync sportmonks against its stand-in', ({ db }) 
     });
   };
   const liveMatch = () => matchBySourceId(prisma(), 'sportmonks', LIVE_MATCH);
-  const liveMatchId = () => matchIdBySourceId(prisma(), 'sportmonks', LIVE_MATCH);
+  const liveMatchId = () => entityOf(prisma(), 'sportmonks', 'match', LIVE_MATCH);
   const eventsOf = async (matchId: number) =>
     (await prisma().matchEvent.findMany({ where: { matchId }, orderBy: { seq: 'asc' } })).map(
       (e) => [e.seq, e.minute, e.extraMinute, e.type, e.side, e.player],
@@ -65,7 +65,7 @@ describeEachDatabase('touchline sync sportmonks against its stand-in', ({ db }) 
     expect([competition.nameEn, competition.code]).toEqual(['Premier League', 'UK PL']);
     const opener = await matchBySourceId(prisma(), 'sportmonks', '19134454');
     expect(opener).toMatchObject({ status: 'finished', home: 1, away: 0 });
-    const openerId = await matchIdBySourceId(prisma(), 'sportmonks', '19134454');
+    const openerId = await entityOf(prisma(), 'sportmonks', 'match', '19134454');
     expect(await prisma().lineupTeam.count({ where: { matchId: openerId } })).toBe(2);
     expect(await prisma().matchStatistic.count({ where: { matchId: openerId } })).toBeGreaterThan(
       5,

@@ -1,22 +1,12 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Odds } from '../../../src/db/generated/client.js';
 import { linkUnmatched, listUnmatched } from '../../../src/ingest/sync/identity/mapping.js';
 import { writePass } from '../../../src/ingest/sync/pass-writer.js';
 import { theOddsApiSource } from '../../../src/ingest/sync/sources/the-odds-api/index.js';
 import { describeEachDatabase } from '../../helpers/db.js';
-import {
-  loadSession,
-  type ProviderStandIn,
-  startStandIn,
-} from '../../helpers/provider-stand-in.js';
-import {
-  entityOf,
-  fillFixtures,
-  sameMatches,
-  storedOdds,
-  syncRunner,
-  truncateSyncTables,
-} from './set-up.js';
+import { loadSession } from '../../helpers/provider-stand-in.js';
+import { entityOf, fillFixtures, sameMatches, storedOdds } from '../../helpers/sync.js';
+import { useSourceUnderTest } from '../../helpers/sync-source.js';
 
 const SOURCE = 'the-odds-api';
 const CHELSEA_ARSENAL = 'eadae01d60f34642409df49c66f3c4ed';
@@ -32,24 +22,14 @@ const prices = (o: Odds) => ({
 
 describeEachDatabase('touchline sync the-odds-api against its stand-in', ({ db }) => {
   const prisma = () => db().prisma;
-  let standIn: ProviderStandIn;
-
-  const pass = (kind: 'full' | 'live', now: string) =>
-    syncRunner(prisma(), theOddsApiSource, {
-      standIn,
-      scope: { competitions: ['soccer_epl'], paths: [] },
-      now: () => new Date(now),
-    }).pass(kind);
-
+  const source = useSourceUnderTest(prisma, theOddsApiSource, ['soccer_epl']);
+  const { pass } = source;
   const odds = (match: string, bookmaker: string, market: 'had' | 'hdp' | 'hilo') =>
     storedOdds(prisma(), SOURCE, match, bookmaker, market).then(prices);
 
-  beforeEach(() => truncateSyncTables(prisma()));
-  afterEach(() => standIn?.stop());
-
   it('links a matchday to the stored matches and keeps its first prices; again: nothing', async () => {
     await fillFixtures(prisma(), 'matchday-2');
-    standIn = await startStandIn(loadSession(SOURCE, 'season'));
+    await source.start(loadSession(SOURCE, 'season'));
     const first = await pass('full', '2024-08-23T12:00:00Z');
     expect(first).toMatchObject({ ok: true, requests: 2, unmatched: 0 });
     expect(await sameMatches(prisma(), SOURCE, 'football-data-org')).toEqual([
@@ -104,7 +84,7 @@ describeEachDatabase('touchline sync the-odds-api against its stand-in', ({ db }
 
   it('opens with the first price, closes with the last before kick-off, moves on every change', async () => {
     await fillFixtures(prisma(), 'live');
-    standIn = await startStandIn(loadSession(SOURCE, 'live'));
+    const standIn = await source.start(loadSession(SOURCE, 'live'));
     expect(await pass('full', '2024-11-04T09:00:00Z')).toMatchObject({ ok: true });
     // A live pass polls what kicks off within 15 minutes; each price carries its own time.
     for (const [step, now] of [
@@ -180,7 +160,7 @@ describeEachDatabase('touchline sync the-odds-api against its stand-in', ({ db }
       },
       new Date('2024-08-20T00:00:00Z'),
     );
-    standIn = await startStandIn(loadSession(SOURCE, 'season'));
+    await source.start(loadSession(SOURCE, 'season'));
     const first = await pass('full', '2024-08-23T12:00:00Z');
     expect(first.ok).toBe(true);
     const listed = await listUnmatched(prisma(), SOURCE);
