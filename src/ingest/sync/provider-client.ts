@@ -28,11 +28,11 @@ export interface ProviderClientOptions {
   failureOf?: ((status: number, body: unknown) => ProviderFailure | undefined) | undefined;
   /** Before each attempt is sent (retries included), once its budget was taken. */
   onRequest?: () => void;
-  /** After each answer: its resource, for health. */
+  /** After each answer, before the adapter sees it: its resource, for health. */
   onAnswer?: (
     resource: ProviderRequest<TSchema>['resource'],
     refused: SourceRefusal | null,
-  ) => void;
+  ) => Promise<void>;
 }
 
 /** The longest answer read (a season of fixtures with events is a few MB). */
@@ -238,23 +238,23 @@ export class ProviderClient implements ProviderHttp {
     const { url, address } = this.url(request);
     const response = await this.send(request, url, address);
     if (response.status === 304) {
-      this.options.onAnswer?.(request.resource, null);
+      await this.options.onAnswer?.(request.resource, null);
       return null;
     }
-    const refuse = (reason: string) => {
+    const refuse = async (reason: string) => {
       const refusal = new SourceRefusal(this.options.source, request.resource, address, reason);
-      this.options.onAnswer?.(request.resource, refusal);
+      await this.options.onAnswer?.(request.resource, refusal);
       return refusal;
     };
     const length = Number(response.headers.get('content-length') ?? 0);
     if (length > MAX_ANSWER_BYTES) {
-      throw refuse(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
+      throw await refuse(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
     }
     let answer: unknown;
     try {
       answer = JSON.parse(await response.text());
     } catch {
-      throw refuse('not valid JSON');
+      throw await refuse('not valid JSON');
     }
     const failure = this.options.failureOf?.(response.status, answer);
     if (failure) {
@@ -263,14 +263,14 @@ export class ProviderClient implements ProviderHttp {
     const check = this.validator(request.schema);
     if (!check.Check(answer)) {
       const problem = describeSchemaErrors(check.Errors(answer));
-      throw refuse(`${problem.field || '/'}: ${cleanText(problem.reason, this.secrets)}`);
+      throw await refuse(`${problem.field || '/'}: ${cleanText(problem.reason, this.secrets)}`);
     }
     const rule = request.refuse?.(answer as Static<S>);
     if (rule) {
-      throw refuse(cleanText(rule, this.secrets));
+      throw await refuse(cleanText(rule, this.secrets));
     }
     this.remember(url, response);
-    this.options.onAnswer?.(request.resource, null);
+    await this.options.onAnswer?.(request.resource, null);
     return answer as Static<S>;
   }
 }
