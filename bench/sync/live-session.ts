@@ -9,15 +9,8 @@ import type { RecordedSession } from '../../scripts/provider-stand-in.js';
 import { passDates, splitWindows } from '../../src/ingest/sync/sources/sportmonks/windows.js';
 import { CLUBS, type Club } from './clubs.js';
 import type { Side } from './match-play.js';
-import {
-  fixtureBase,
-  type Json,
-  participant,
-  round,
-  scores,
-  season,
-} from './sportmonks-fixture.js';
 import { fixturesPage, sportmonksSession, windowAnswers } from './sportmonks-session.js';
+import { fixtureBase, type Json, participant, round, scores, season } from './sportmonks-shapes.js';
 
 const LIVE_FIXTURE_ID = 19200001;
 const LIVE_SEASON_ID = 25583;

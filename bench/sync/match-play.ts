@@ -26,7 +26,7 @@ export interface PlayedMatch {
 }
 
 const SHOTS = ['Right foot shot', 'Left foot shot', 'Header'];
-const other = (side: Side): Side => (side === 'home' ? 'away' : 'home');
+export const other = (side: Side): Side => (side === 'home' ? 'away' : 'home');
 
 function minuteOf(rng: Rng, from: number, to: number): { minute: number; extra: number | null } {
   const minute = rng.int(from, to);

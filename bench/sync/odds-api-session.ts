@@ -12,7 +12,7 @@ import { Rng } from '../../src/ingest/demo/random.js';
 import { ODDS_QUERY } from '../../src/ingest/sync/sources/the-odds-api/pass.js';
 import type { Club } from './clubs.js';
 import type { Fixture } from './schedule.js';
-import type { Json } from './sportmonks-fixture.js';
+import type { Json } from './sportmonks-shapes.js';
 
 export const ODDS_API_KEY = 'bench-odds-api-key';
 export const SPORT = 'soccer_epl';

@@ -6,6 +6,10 @@ import { FRESHNESS_SLACK_MS, type FreshnessResult } from './freshness.js';
 export interface SyncBenchRun {
   startedAt: string;
   commit: string;
+  /** How it was started (`npm run bench:sync -- ...`). */
+  command: string;
+  /** The machine's 1, 5 and 15 minute load averages at the start. */
+  loadAverage: number[];
   options: Record<string, unknown>;
   backfill: BackfillResult[];
   freshness: FreshnessResult[];
@@ -69,6 +73,8 @@ function freshnessTable(rows: readonly FreshnessResult[]): string[] {
 export function syncMarkdown(run: SyncBenchRun): string {
   return [
     `## touchline sync bench, ${run.startedAt} (${run.commit})`,
+    '',
+    `\`${run.command}\`, load average at the start ${run.loadAverage.join(', ')}.`,
     '',
     ...backfillTable(run.backfill),
     '',

@@ -115,7 +115,9 @@ try {
   const run: SyncBenchRun = {
     startedAt,
     commit,
-    options: { ...options, loadAverageAtStart: load },
+    command: ['npm run bench:sync --', ...process.argv.slice(2)].join(' '),
+    loadAverage: load,
+    options: { ...options },
     backfill: options.rows.includes('backfill') ? await backfillRows(kinds) : [],
     freshness: options.rows.includes('freshness') ? await freshnessRows(kinds) : [],
     notes,

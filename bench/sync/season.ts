@@ -17,8 +17,9 @@ import {
   SEASON_START,
   seasonSchedule,
 } from './schedule.js';
-import { finishedFixture, type Json, round, season } from './sportmonks-fixture.js';
+import { finishedFixture } from './sportmonks-fixture.js';
 import { sportmonksSession, windowAnswers } from './sportmonks-session.js';
+import { type Json, round, season } from './sportmonks-shapes.js';
 
 /** The season by its start year, as `touchline sync sportmonks --season` takes it. */
 export const SEASON_YEAR = 2024;

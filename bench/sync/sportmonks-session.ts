@@ -1,6 +1,6 @@
 import type { RecordedAnswer, RecordedSession } from '../../scripts/provider-stand-in.js';
 import type { DateWindow } from '../../src/ingest/sync/sources/sportmonks/windows.js';
-import type { Json } from './sportmonks-fixture.js';
+import type { Json } from './sportmonks-shapes.js';
 
 /** The token the bench's stand-in takes, in the `Authorization` header as Sportmonks takes it. */
 export const SPORTMONKS_TOKEN = 'bench-sportmonks-token';
