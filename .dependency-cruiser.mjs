@@ -60,15 +60,45 @@ export default {
       comment:
         'The HTTP shell (src/http) serves the doors; services, policy and data never need it.',
       severity: 'error',
-      from: { path: '^src/(analysis|services|football|db|ingest|i18n|errors|cache|wire)/' },
+      from: {
+        path: '^src/(analysis|accounts|counters|football|changes|db|ingest|i18n|errors|cache|wire)/',
+      },
       to: { path: '^src/http/' },
     },
     {
       name: 'analysis-is-pure',
-      comment: 'src/analysis computes; reading and writing storage belongs to services and ingest.',
+      comment:
+        'src/analysis computes; reading and writing storage belongs to the football readers and ingest.',
       severity: 'error',
       from: { path: '^src/analysis/' },
-      to: { path: '^src/(?!analysis/|football/)|^(rest|app)/|^node_modules/' },
+      to: {
+        path: '^src/(?!analysis/|football/(regions|vocabulary)[.]ts$)|^(rest|app)/|^node_modules/',
+      },
+    },
+    {
+      name: 'accounts-apart-from-football',
+      comment:
+        'Accounts (keys, plans, subscriptions, billing) and the football readers share nothing: ' +
+        'what both need lives below them (db, errors, events).',
+      severity: 'error',
+      from: { path: '^src/accounts/' },
+      to: { path: '^src/football/' },
+    },
+    {
+      name: 'football-apart-from-accounts',
+      comment: 'The football readers serve data; who may read it is for the gate to say.',
+      severity: 'error',
+      from: { path: '^src/football/' },
+      to: { path: '^src/accounts/' },
+    },
+    {
+      name: 'counters-below-the-gate',
+      comment:
+        'src/counters counts (quotas, limits, slices, leases); the gate in src/policy decides with ' +
+        'them, so the counters never import the gate.',
+      severity: 'error',
+      from: { path: '^src/counters/' },
+      to: { path: '^src/policy/' },
     },
     {
       name: 'client-stands-alone',

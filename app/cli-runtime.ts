@@ -1,4 +1,6 @@
-import { openBilling } from '../src/billing/open-billing.js';
+import { openBilling } from '../src/accounts/billing/open-billing.js';
+import { createManagementServices } from '../src/accounts/management.js';
+import { seedPlans } from '../src/accounts/plans-seed.js';
 import type { CliRuntime, Progress } from '../src/cli/runtime.js';
 import type { Config } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/database.js';
@@ -6,8 +8,6 @@ import { ensureMigrated } from '../src/db/migrate.js';
 import { openAccessEvents } from '../src/events/open-access-events.js';
 import type { LoggedChange } from '../src/ingest/changes/change-log.js';
 import type { WriterLease } from '../src/ingest/live/writer-lease.js';
-import { createManagementServices } from '../src/services/management.js';
-import { seedPlans } from '../src/services/plans-seed.js';
 import { documentsRuntime } from './documents.js';
 import { startLive } from './live.js';
 import { syncRuntime } from './sync-runtime.js';

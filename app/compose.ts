@@ -1,5 +1,7 @@
-import { openBilling } from '../src/billing/open-billing.js';
+import { openBilling } from '../src/accounts/billing/open-billing.js';
 import type { Config } from '../src/config.js';
+import { createCounters } from '../src/counters/counters.js';
+import { createServices, type Services } from '../src/create-services.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import type { Clock, Deps } from '../src/deps.js';
 import { systemClock } from '../src/deps.js';
@@ -10,8 +12,6 @@ import { createMetrics } from '../src/metrics/metrics.js';
 import { instrumentRedis } from '../src/metrics/redis.js';
 import { createAccessLayer } from '../src/policy/access-layer.js';
 import type { AccountAccess } from '../src/policy/account-cache.js';
-import { createCounters } from '../src/policy/counters.js';
-import { createServices, type Services } from '../src/services/create-services.js';
 import { replicaOptions } from './replica-options.js';
 
 /**

@@ -1,11 +1,11 @@
 import type { Config } from '../src/config.js';
-import { type RedisTarget, redisConfigured } from '../src/db/redis-target.js';
-import type { QuotaStore } from '../src/policy/quota-store.js';
+import type { QuotaStore } from '../src/counters/quota-store.js';
 import {
   createCounterRedis,
   createRedisQuotaStore,
   waitForRedis,
-} from '../src/policy/redis-quota-store.js';
+} from '../src/counters/redis/redis-quota-store.js';
+import { type RedisTarget, redisConfigured } from '../src/db/redis-target.js';
 
 /**
  * With REDIS_URL (or REDIS_CLUSTER_NODES) the live counters are shared, so `touchline usage` reads them; without it (or

@@ -1,3 +1,5 @@
+import { createDemoKeys, type DemoKey, readDemoKeys } from '../src/accounts/demo-setup.js';
+import { seedPlans } from '../src/accounts/plans-seed.js';
 import { DEFAULT_DEMO_MATCHES, DEFAULT_DEMO_SEED } from '../src/cli/data-commands.js';
 import type { Config } from '../src/config.js';
 import { openDatabase, type ReplicaStatus } from '../src/db/database.js';
@@ -5,8 +7,6 @@ import { ensureMigrated } from '../src/db/migrate.js';
 import type { Deps } from '../src/deps.js';
 import { trackConnections } from '../src/http/connection-drain.js';
 import { type MetricsServer, startMetricsServer } from '../src/http/metrics-endpoint.js';
-import { createDemoKeys, type DemoKey, readDemoKeys } from '../src/services/demo-setup.js';
-import { seedPlans } from '../src/services/plans-seed.js';
 import { startLive } from './live.js';
 import { replicaOptions } from './replica-options.js';
 import { sourceAdapters, startSources } from './sources.js';

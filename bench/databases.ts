@@ -2,8 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { createWebSessionsService } from '../src/accounts/web-sessions.js';
 import { openDatabase } from '../src/db/database.js';
-import { createWebSessionsService } from '../src/services/web-sessions.js';
 import { MATCH_QUERY } from './graphql-queries.js';
 import { touchlineCli } from './processes.js';
 
@@ -54,7 +54,7 @@ export async function dropPgDatabase(serverUrl: string, name: string): Promise<v
 
 /**
  * Removes the run's counters (REDIS_PREFIX is unique per run): the prefix's keys and the
- * account-tagged ones (`{prefix:acct:N}:...`, src/policy/redis-keys.ts), which a match on the
+ * account-tagged ones (`{prefix:acct:N}:...`, src/counters/redis/redis-keys.ts), which a match on the
  * prefix alone missed, leaving each run's day counters until they expired.
  */
 export async function dropRedisPrefix(redisUrl: string, prefix: string): Promise<number> {

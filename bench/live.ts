@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import pg from 'pg';
-import { HONG_KONG_TZ, todayIn } from '../src/services/match-day.js';
+import { HONG_KONG_TZ, todayIn } from '../src/football/match-day.js';
 import { log, spawnWithInput } from './processes.js';
 import type { Condition } from './rounds.js';
 import { type TouchlineConfig, touchlineEnv } from './servers.js';

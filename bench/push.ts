@@ -13,8 +13,8 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createAccountsService } from '../src/accounts/accounts.js';
 import { openDatabase } from '../src/db/database.js';
-import { createAccountsService } from '../src/services/accounts.js';
 import {
   createPgDatabase,
   dropPgDatabase,

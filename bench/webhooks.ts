@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { buildApp } from '../app/build-app.js';
 import { composeDeps } from '../app/compose.js';
+import { seedPlans } from '../src/accounts/plans-seed.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
-import { seedPlans } from '../src/services/plans-seed.js';
 
 const EVENTS = Number(process.env['WEBHOOK_EVENTS'] ?? 3000);
 const CONCURRENCY = Number(process.env['WEBHOOK_CONCURRENCY'] ?? 16);

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type UsageSnapshot, whenReady } from '../src/counters/quota-store.js';
 import { routeConfigOf } from '../src/http/route-config.js';
 import type { Operation } from '../src/policy/access-policy.js';
 import { type Gate, type Pass, runStep, type Units } from '../src/policy/gate.js';
 import { quotaHeaders } from '../src/policy/headers.js';
-import { type UsageSnapshot, whenReady } from '../src/policy/quota-store.js';
 import { rawKeyOf } from '../src/policy/raw-key.js';
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { MaybePromise, UsageSnapshot } from '../src/counters/quota-store.js';
 import { type LastModifiedLookup, lastModifiedTarget } from '../src/http/last-modified.js';
 import {
   sentUncompressed,
@@ -11,7 +12,6 @@ import { routeConfigOf } from '../src/http/route-config.js';
 import type { Operation } from '../src/policy/access-policy.js';
 import type { Gate, Pass } from '../src/policy/gate.js';
 import { appendQuotaHeaders, QUOTA_HEADER_NAMES } from '../src/policy/headers.js';
-import type { MaybePromise, UsageSnapshot } from '../src/policy/quota-store.js';
 import { rawKeyOf } from '../src/policy/raw-key.js';
 import type { LastModified } from '../src/services/match-versions.js';
 import { isMatchList, unitsOf } from './access.js';

@@ -20,12 +20,12 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app/build-app.js';
 import { composeDeps } from '../app/compose.js';
+import { seedPlans } from '../src/accounts/plans-seed.js';
 import { loadConfig } from '../src/config.js';
 import { primaryReads } from '../src/db/data-reads.js';
 import type { Database, SqlStatement } from '../src/db/database.js';
 import { PrismaClient } from '../src/db/generated/client.js';
 import { createPgPool } from '../src/db/pg-pool.js';
-import { seedPlans } from '../src/services/plans-seed.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);

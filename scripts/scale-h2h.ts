@@ -1,5 +1,5 @@
 /**
- * The head-to-head history statement as src/services/h2h.ts issues it, against the rewrite
+ * The head-to-head history statement as src/football/h2h.ts issues it, against the rewrite
  * docs/scale.md proposes, on each database given (same fixture, found by teams and kick-off):
  *
  *   node --import tsx scripts/scale-h2h.ts <small url> <large url> [--runs 300]
@@ -9,8 +9,8 @@
  */
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { FORM_MATCHES, H2H_MEETINGS } from '../src/services/h2h-compute.js';
-import { MATCH_COLUMNS, MATCH_JOINS } from '../src/services/match-record.js';
+import { FORM_MATCHES, H2H_MEETINGS } from '../src/football/h2h-compute.js';
+import { MATCH_COLUMNS, MATCH_JOINS } from '../src/football/match-record.js';
 
 const args = process.argv.slice(2);
 const urls = args.filter((a) => a.startsWith('postgres'));

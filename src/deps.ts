@@ -1,10 +1,10 @@
+import type { Services } from './create-services.js';
 import type { Database } from './db/database.js';
 import type { AccessEvents } from './events/access-events.js';
 import type { Metrics } from './metrics/metrics.js';
 import type { AccessLayer } from './policy/access-layer.js';
-import type { Services } from './services/create-services.js';
 
-export type { Services } from './services/create-services.js';
+export type { Services } from './create-services.js';
 
 export interface Clock {
   now(): Date;

@@ -9,10 +9,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startStandIn } from '../../scripts/provider-stand-in.js';
+import { createAccountsService } from '../../src/accounts/accounts.js';
+import { seedPlans } from '../../src/accounts/plans-seed.js';
 import { openDatabase } from '../../src/db/database.js';
 import { Rng } from '../../src/ingest/demo/random.js';
-import { createAccountsService } from '../../src/services/accounts.js';
-import { seedPlans } from '../../src/services/plans-seed.js';
 import { freePort, log, startServer, TOUCHLINE_SERVE } from '../processes.js';
 import { percentile, round, significant } from '../stats.js';
 import { changeOf, liveSession } from './live-session.js';

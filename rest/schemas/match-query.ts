@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { MATCH_STATUSES } from '../../src/services/match-record.js';
+import { MATCH_STATUSES } from '../../src/football/match-record.js';
 
 /** Request schemas of the match routes: they drive validation and the OpenAPI document. */
 const STATUS_VALUES = MATCH_STATUSES.join('|');

@@ -8,11 +8,11 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { createAccountsService } from '../../src/accounts/accounts.js';
+import { createDemoKeys, type DemoKey, readDemoKeys } from '../../src/accounts/demo-setup.js';
+import { seedPlans } from '../../src/accounts/plans-seed.js';
 import { openDatabase } from '../../src/db/database.js';
 import { ensureMigrated } from '../../src/db/migrate.js';
-import { createAccountsService } from '../../src/services/accounts.js';
-import { createDemoKeys, type DemoKey, readDemoKeys } from '../../src/services/demo-setup.js';
-import { seedPlans } from '../../src/services/plans-seed.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const execFileAsync = promisify(execFile);

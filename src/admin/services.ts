@@ -1,4 +1,4 @@
-import type { ManagementServices } from '../services/management.js';
+import type { ManagementServices } from '../accounts/management.js';
 
 /** What the admin routes may use of the management services. */
 export type AdminServices = Pick<

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { boundedKey, createBoundedCache } from '../cache/bounded-cache.js';
 import { ApiError } from '../errors/api-error.js';
+import type { TeamsService } from '../football/teams.js';
 import { etagOf, registerEtag } from '../http/etag.js';
-import type { TeamsService } from '../services/teams.js';
 import { renderCrest } from './crest.js';
 
 /** A crest is about 2 KB: this keeps the crests of a few thousand teams. */

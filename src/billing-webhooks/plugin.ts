@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { StripeWebhooks } from '../billing/stripe-webhooks.js';
+import type { StripeWebhooks } from '../accounts/billing/stripe-webhooks.js';
 
 /**
  * Stripe's events are small; anything far larger is not one. The route's limit, so the 400 that

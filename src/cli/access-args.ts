@@ -1,5 +1,4 @@
-import type { TierName } from '../services/plans.js';
-import { TIER_NAMES } from '../services/subscription-state.js';
+import { TIER_NAMES, type TierName } from '../accounts/tiers.js';
 import { UsageError } from './output.js';
 
 /**

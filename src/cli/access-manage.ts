@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ManagementServices } from '../services/management.js';
+import type { ManagementServices } from '../accounts/management.js';
 import { type CommandContext, runCommand } from './output.js';
 import type { CliRuntime } from './runtime.js';
 

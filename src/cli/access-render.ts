@@ -1,8 +1,8 @@
-import type { AllowlistView } from '../services/allowlist.js';
-import type { CreatedKey, KeyView } from '../services/keys.js';
-import type { ApiPlan } from '../services/plans.js';
-import type { SubscriptionView } from '../services/subscription-state.js';
-import type { AccountUsage } from '../services/usage.js';
+import type { AllowlistView } from '../accounts/allowlist.js';
+import type { CreatedKey, KeyView } from '../accounts/keys.js';
+import type { ApiPlan } from '../accounts/plans.js';
+import type { SubscriptionView } from '../accounts/subscriptions/subscription-state.js';
+import type { AccountUsage } from '../accounts/usage.js';
 
 /** Human-readable output of the management commands (--json prints the objects themselves). */
 

@@ -2,8 +2,8 @@ import type {
   BillingStatus,
   PaymentConfirmed,
   UpgradeStarted,
-} from '../billing/billing-service.js';
-import type { PaymentView } from '../billing/payments.js';
+} from '../accounts/billing/billing-service.js';
+import type { PaymentView } from '../accounts/billing/payments.js';
 import { renderSubscription } from './access-render.js';
 
 /** Human-readable output of `touchline billing ...` (--json prints the objects themselves). */

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
+import { normaliseEmail } from '../accounts/owner-email.js';
+import { presentSubscription } from '../accounts/subscriptions/subscription-state.js';
 import { ApiError } from '../errors/api-error.js';
-import { normaliseEmail } from '../services/owner-email.js';
-import { presentSubscription } from '../services/subscription-state.js';
 import { parseId, requireText } from './access-args.js';
 import { group, type JsonOption, manage } from './access-manage.js';
 import { positiveInt } from './options.js';

@@ -1,8 +1,8 @@
-import type { AccountView } from '../services/accounts.js';
-import type { AuditView } from '../services/audit.js';
-import type { KeyView } from '../services/keys.js';
-import type { TierName } from '../services/plans.js';
-import type { SubscriptionView } from '../services/subscription-state.js';
+import type { AccountView } from '../accounts/accounts.js';
+import type { AuditView } from '../accounts/audit.js';
+import type { KeyView } from '../accounts/keys.js';
+import type { SubscriptionView } from '../accounts/subscriptions/subscription-state.js';
+import type { TierName } from '../accounts/tiers.js';
 import { renderKeys, renderSubscription } from './access-render.js';
 
 /** Human-readable output of the account and audit commands (--json prints the objects). */

@@ -1,3 +1,5 @@
+import type { ManagementServices } from '../accounts/management.js';
+import type { AccountMail } from '../accounts/web-accounts.js';
 import type { Database } from '../db/database.js';
 import type { FeedSummary } from '../ingest/feed/run.js';
 import type { FeedSource } from '../ingest/feed/sources.js';
@@ -6,8 +8,6 @@ import type { ReplayTimeline } from '../ingest/replay/timeline.js';
 import type { Unmatched } from '../ingest/sync/identity/mapping.js';
 import type { SourceListing } from '../ingest/sync/listing.js';
 import type { SyncOptions, SyncSummary } from '../ingest/sync/runner.js';
-import type { ManagementServices } from '../services/management.js';
-import type { AccountMail } from '../services/web-accounts.js';
 
 export type Progress = (message: string) => void;
 

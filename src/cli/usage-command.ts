@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { MAX_SERIES_DAYS } from '../services/usage-series.js';
+import { MAX_SERIES_DAYS } from '../accounts/usage-series.js';
 import { parseCount, parseId } from './access-args.js';
 import { type JsonOption, manage } from './access-manage.js';
 import { renderUsage } from './access-render.js';

@@ -1,4 +1,4 @@
-import type { DailySeries, MinuteSeries } from '../services/usage-series.js';
+import type { DailySeries, MinuteSeries } from '../accounts/usage-series.js';
 
 /** Text output of `touchline usage --days` and `--minutes` (--json prints the series itself). */
 

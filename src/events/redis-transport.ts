@@ -14,7 +14,7 @@ interface Subscriber {
 /**
  * One server: one connection, subscribed by hand on every `ready`: ioredis's own
  * re-subscription would send a command nobody awaits, whose rejection, when the client closes
- * during an outage, went unhandled (found by test/integration/policy/redis-failure.test.ts).
+ * during an outage, went unhandled (found by test/integration/counters/redis-failure.test.ts).
  */
 function serverSubscriber(url: string, channel: string): Subscriber {
   const subscriber = new Redis(url, { lazyConnect: true, autoResubscribe: false });

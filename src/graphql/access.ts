@@ -9,16 +9,16 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
-import { apiErrorOfDatabaseFailure } from '../db/failures.js';
-import { ApiError } from '../errors/api-error.js';
-import { markRefusal } from '../http/refusal.js';
 import {
   type AddressLimiter,
   addressRateLimited,
   addressRateLimitHeaders,
-} from '../policy/address-limiter.js';
+} from '../counters/address-limiter.js';
+import type { UsageSnapshot } from '../counters/quota-store.js';
+import { apiErrorOfDatabaseFailure } from '../db/failures.js';
+import { ApiError } from '../errors/api-error.js';
+import { markRefusal } from '../http/refusal.js';
 import type { Gate, Pass } from '../policy/gate.js';
-import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { GraphQLContext } from './context.js';
 import { type CostPlan, checkAffordable } from './cost.js';
 import { plannedCost } from './cost-plans.js';

@@ -1,4 +1,4 @@
-import type { UsageSnapshot } from '../policy/quota-store.js';
+import type { UsageSnapshot } from '../counters/quota-store.js';
 
 /**
  * The `extensions.cost` of an answer from the operation cache as JSON: the text

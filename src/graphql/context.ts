@@ -1,7 +1,7 @@
+import type { UsageSnapshot } from '../counters/quota-store.js';
 import type { Services } from '../deps.js';
 import type { Language } from '../i18n/language.js';
 import type { Principal } from '../policy/access-policy.js';
-import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { Push } from '../push/push.js';
 import type { ReadLedger } from './billing.js';
 import type { Loaders } from './loaders.js';

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors/api-error.js';
-import { MAX_PAGE_SIZE, parseFilter, parseListQuery } from '../services/match-query.js';
-import type { MatchStatus } from '../services/match-record.js';
-import type { MatchFilter, MatchListQuery } from '../services/matches.js';
+import { MAX_PAGE_SIZE, parseFilter, parseListQuery } from '../football/match-query.js';
+import type { MatchStatus } from '../football/match-record.js';
+import type { MatchFilter, MatchListQuery } from '../football/matches.js';
 
 export interface FilterArgs {
   league?: readonly string[] | null | undefined;

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error.js';
-import type { MatchRecord } from '../services/match-record.js';
+import type { MatchRecord } from '../football/match-record.js';
 import { matchScope } from './billed.js';
 import { BILLING, requestKey } from './billing.js';
 import type { GraphQLContext } from './context.js';

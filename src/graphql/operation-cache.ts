@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { digestKey } from '../cache/bounded-cache.js';
 import { createTaggedCache } from '../cache/tagged-cache.js';
+import { type MaybePromise, andThen as then } from '../counters/quota-store.js';
+import { minuteWindow } from '../counters/windows.js';
 import type { AccessEvents } from '../events/access-events.js';
 import { etagOf } from '../http/etag.js';
 import {
@@ -13,8 +15,6 @@ import {
 import type { Language } from '../i18n/language.js';
 import type { Gate, Pass } from '../policy/gate.js';
 import { appendQuotaHeaders, headerRecordOf, QUOTA_HEADER_NAMES } from '../policy/headers.js';
-import { type MaybePromise, andThen as then } from '../policy/quota-store.js';
-import { minuteWindow } from '../policy/windows.js';
 import { operationReservation, type SettledOperation } from './access.js';
 import { cachedCostJson } from './cached-cost.js';
 import { corsHeadersOf } from './cors.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { UsageSnapshot } from '../policy/quota-store.js';
+import type { UsageSnapshot } from '../counters/quota-store.js';
 import type { CostPlan } from './cost.js';
 import type { Validator } from './http-cache.js';
 

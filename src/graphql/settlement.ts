@@ -1,5 +1,5 @@
+import type { UsageSnapshot } from '../counters/quota-store.js';
 import type { Pass, Read } from '../policy/gate.js';
-import type { UsageSnapshot } from '../policy/quota-store.js';
 import type { ReadLedger } from './billing.js';
 import type { CostPlan } from './cost.js';
 import { isLastPayload } from './incremental.js';

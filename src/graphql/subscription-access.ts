@@ -6,9 +6,9 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import type { StreamLease, StreamLeases } from '../counters/stream-leases.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Gate, Pass } from '../policy/gate.js';
-import type { StreamLease, StreamLeases } from '../policy/stream-leases.js';
 import { type KeyRefused, leaseStream, type Push } from '../push/push.js';
 import {
   asApiError,

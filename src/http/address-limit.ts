@@ -3,8 +3,8 @@ import {
   type AddressLimiter,
   addressRateLimited,
   addressRateLimitHeaders,
-} from '../policy/address-limiter.js';
-import { whenReady } from '../policy/quota-store.js';
+} from '../counters/address-limiter.js';
+import { whenReady } from '../counters/quota-store.js';
 import { routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {

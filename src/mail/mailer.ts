@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer';
+import type { AccountMail } from '../accounts/web-accounts.js';
 import type { Language } from '../i18n/language.js';
-import type { AccountMail } from '../services/web-accounts.js';
 import { composeMail } from './messages.js';
 
 export interface MailerOptions {

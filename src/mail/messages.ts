@@ -1,5 +1,5 @@
+import type { AccountMail } from '../accounts/web-accounts.js';
 import type { Language } from '../i18n/language.js';
-import type { AccountMail } from '../services/web-accounts.js';
 
 export interface MailText {
   subject: string;

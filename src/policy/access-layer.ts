@@ -1,9 +1,9 @@
+import type { Counters } from '../counters/counters.js';
 import type { Database } from '../db/database.js';
 import type { AccessEvents } from '../events/access-events.js';
 import { createAccessPolicy } from './access-policy.js';
 import type { AccountAccess, AccountCache } from './account-cache.js';
 import { createAccountCache } from './account-cache.js';
-import type { Counters } from './counters.js';
 import { createGate } from './gate.js';
 import { createKeyCache } from './key-cache.js';
 import { loadKeyRecord } from './key-loader.js';

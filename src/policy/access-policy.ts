@@ -1,9 +1,4 @@
-import { ApiError } from '../errors/api-error.js';
-import type { AccountAccess } from './account-cache.js';
-import { isAddressAllowed } from './allowlist.js';
-import { checkApiKeyFormat, hashApiKey } from './api-key-format.js';
-import { connectionKeyHash } from './connection-key-hash.js';
-import type { KeyCache, KeyRecord } from './key-cache.js';
+import { checkApiKeyFormat, hashApiKey } from '../accounts/api-key-format.js';
 import type {
   MaybePromise,
   QuotaStore,
@@ -11,9 +6,19 @@ import type {
   ReserveInput,
   ReserveOutcome,
   UsageSnapshot,
-} from './quota-store.js';
-import type { UsageWindow } from './usage-statement.js';
-import { hkDay, minuteWindow, secondsToHkMidnight, secondsToMinuteEnd } from './windows.js';
+} from '../counters/quota-store.js';
+import type { UsageWindow } from '../counters/usage-statement.js';
+import {
+  hkDay,
+  minuteWindow,
+  secondsToHkMidnight,
+  secondsToMinuteEnd,
+} from '../counters/windows.js';
+import { ApiError } from '../errors/api-error.js';
+import type { AccountAccess } from './account-cache.js';
+import { isAddressAllowed } from './allowlist.js';
+import { connectionKeyHash } from './connection-key-hash.js';
+import type { KeyCache, KeyRecord } from './key-cache.js';
 
 /** What a route costs and draws on: plan quota, analysis (Plus/Pro), or the free match list. */
 export type Operation = 'plan' | 'analysis' | 'matchList';
@@ -43,7 +48,7 @@ export interface AccessPolicyDeps {
   now: () => Date;
   /**
    * Told what each request counted: units on the minute, and what a settled one kept on the day
-   * (the `minute_usage` and `daily_usage` history; src/policy/usage-recorder.ts), and whether the
+   * (the `minute_usage` and `daily_usage` history; src/counters/usage-recorder.ts), and whether the
    * Redis day counters do not count those yet (`Reservation.uncounted`).
    */
   recordUsage?(

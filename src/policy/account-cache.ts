@@ -1,8 +1,7 @@
 import { LRUCache } from 'lru-cache';
+import type { TierName } from '../accounts/tiers.js';
+import type { CounterLimits } from '../counters/quota-store.js';
 import type { AccessEvent } from '../events/access-events.js';
-import type { CounterLimits } from './quota-store.js';
-
-export type TierName = 'Free' | 'Plus' | 'Pro';
 
 /** The account's plan as it stands now: a key's permissions follow it (spec 5.2). */
 export interface AccountAccess {

@@ -1,4 +1,4 @@
-import { hashApiKey } from './api-key-format.js';
+import { hashApiKey } from '../accounts/api-key-format.js';
 
 /**
  * The hash of the key a connection sent last, kept for that connection only. A client on a

@@ -1,11 +1,11 @@
-import type { ApiError } from '../errors/api-error.js';
-import type { AccessPolicy, Admission, Operation, Principal } from './access-policy.js';
 import {
   type MaybePromise,
   andThen as then,
   type UsageSnapshot,
   whenReady,
-} from './quota-store.js';
+} from '../counters/quota-store.js';
+import type { ApiError } from '../errors/api-error.js';
+import type { AccessPolicy, Admission, Operation, Principal } from './access-policy.js';
 
 /** What one request reserves: units on the minute, of which `dailyCost` count on the day. */
 export interface Units {

@@ -1,5 +1,5 @@
-import type { UsageSnapshot } from './quota-store.js';
-import { secondsToHkMidnight, secondsToMinuteEnd } from './windows.js';
+import type { UsageSnapshot } from '../counters/quota-store.js';
+import { secondsToHkMidnight, secondsToMinuteEnd } from '../counters/windows.js';
 
 const remaining = (state: { limit: number; used: number }) =>
   String(Math.max(0, state.limit - state.used));

@@ -1,4 +1,4 @@
-import { KEY_PREFIXES } from './api-key-format.js';
+import { KEY_PREFIXES } from '../accounts/api-key-format.js';
 
 /**
  * Names that say "credential" once case, brackets (`key[]`) and separators (`api-key`, `api_key`,

@@ -1,7 +1,11 @@
+import {
+  STREAMS_PER_TIER,
+  type StreamLease,
+  type StreamLeases,
+} from '../counters/stream-leases.js';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Principal } from '../policy/access-policy.js';
-import { STREAMS_PER_TIER, type StreamLease, type StreamLeases } from '../policy/stream-leases.js';
 import { createChangeHub } from './change-hub.js';
 import { createChangeValues } from './change-values.js';
 

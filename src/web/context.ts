@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Language, supportedLanguage } from '../i18n/language.js';
-import { languageOfHeader } from '../i18n/negotiate.js';
-import { isSecretToken, newSecretToken } from '../services/secret-token.js';
+import { isSecretToken, newSecretToken } from '../accounts/secret-token.js';
 import {
   SESSION_DAYS,
   type WebSession,
   type WebSessionsService,
-} from '../services/web-sessions.js';
+} from '../accounts/web-sessions.js';
+import { type Language, supportedLanguage } from '../i18n/language.js';
+import { languageOfHeader } from '../i18n/negotiate.js';
 import { cookieHeader, cookieNames, readCookies, secureCookies } from './cookies.js';
 import type { Csrf } from './csrf.js';
 import { escapeHtml, type PageFrame, renderPage } from './layout.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PROPAGATION_SECONDS } from '../services/plans.js';
+import { PROPAGATION_SECONDS } from '../accounts/plans.js';
 import { backToDashboard, ownerPost, type ShowDashboard } from './dashboard-forms.js';
 import { DASHBOARD_TEXTS, type DashboardTexts, withCount } from './dashboard-texts.js';
 import type { WebPageDeps } from './deps.js';

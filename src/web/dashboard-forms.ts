@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeAuthor } from '../accounts/audit.js';
+import type { WebSession } from '../accounts/web-sessions.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Language } from '../i18n/language.js';
-import type { ChangeAuthor } from '../services/audit.js';
-import type { WebSession } from '../services/web-sessions.js';
 import { DASHBOARD_TEXTS, type DashboardTexts, withCount } from './dashboard-texts.js';
 import type { WebPageDeps } from './deps.js';
 import { field } from './forms.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { hkDay } from '../policy/windows.js';
-import type { KeyView } from '../services/keys.js';
+import type { KeyView } from '../accounts/keys.js';
+import { hkDay } from '../counters/windows.js';
 import { confirmBox, confirmed, ownerPost, type ShowDashboard } from './dashboard-forms.js';
 import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.js';
 import type { WebPageDeps } from './deps.js';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PaymentView } from '../billing/payments.js';
+import type { ChangeAuthor } from '../accounts/audit.js';
+import type { PaymentView } from '../accounts/billing/payments.js';
+import type { SubscriptionView } from '../accounts/subscriptions/subscription-state.js';
+import { isTierName, TIER_RANK, type TierName } from '../accounts/tiers.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Language } from '../i18n/language.js';
-import type { ChangeAuthor } from '../services/audit.js';
-import type { TierName } from '../services/plans.js';
-import { isTierName, type SubscriptionView, TIER_RANK } from '../services/subscription-state.js';
 import {
   backToDashboard,
   confirmBox,

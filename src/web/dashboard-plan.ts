@@ -1,5 +1,5 @@
+import type { SubscriptionView } from '../accounts/subscriptions/subscription-state.js';
 import type { TierLimit } from '../db/generated/client.js';
-import type { SubscriptionView } from '../services/subscription-state.js';
 import { hkDate, row } from './dashboard-key.js';
 import { type DashboardTexts, fill, withCount } from './dashboard-texts.js';
 import { escapeHtml } from './layout.js';

@@ -1,4 +1,4 @@
-import type { DailySeries, MinuteSeries } from '../services/usage-series.js';
+import type { DailySeries, MinuteSeries } from '../accounts/usage-series.js';
 import type { ChartAssets } from './chart-assets.js';
 import { type DashboardTexts, withCount } from './dashboard-texts.js';
 import { escapeHtml } from './layout.js';

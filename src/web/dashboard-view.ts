@@ -1,8 +1,8 @@
-import type { PaymentView } from '../billing/payments.js';
+import type { PaymentView } from '../accounts/billing/payments.js';
+import type { KeyView } from '../accounts/keys.js';
+import type { ManagementServices } from '../accounts/management.js';
+import type { AccountAccess } from '../accounts/subscriptions/subscriptions.js';
 import type { AccessEvents } from '../events/access-events.js';
-import type { KeyView } from '../services/keys.js';
-import type { ManagementServices } from '../services/management.js';
-import type { AccountAccess } from '../services/subscriptions.js';
 import type { UsageCharts } from './dashboard-usage.js';
 import { clearedOnChanges, createReadCache } from './read-cache.js';
 

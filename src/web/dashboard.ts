@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PROPAGATION_SECONDS } from '../accounts/plans.js';
+import { presentSubscription } from '../accounts/subscriptions/subscription-state.js';
 import type { Language } from '../i18n/language.js';
-import { PROPAGATION_SECONDS } from '../services/plans.js';
-import { presentSubscription } from '../services/subscription-state.js';
 import type { ChartAssets } from './chart-assets.js';
 import { allowlistRoutes, allowlistSection } from './dashboard-allowlist.js';
 import type { ShowDashboard } from './dashboard-forms.js';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ManagementServices } from '../accounts/management.js';
+import type { AccountMail } from '../accounts/web-accounts.js';
 import type { Language } from '../i18n/language.js';
-import type { ManagementServices } from '../services/management.js';
-import type { AccountMail } from '../services/web-accounts.js';
 import type { ChartAssets } from './chart-assets.js';
 import type { WebContext } from './context.js';
 import type { DashboardViews } from './dashboard-view.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SignedIn } from '../accounts/web-accounts.js';
+import type { SessionOrigin } from '../accounts/web-sessions.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Language } from '../i18n/language.js';
-import type { SignedIn } from '../services/web-accounts.js';
-import type { SessionOrigin } from '../services/web-sessions.js';
 import type { WebPageDeps, WebServices } from './deps.js';
 import { errorLine, field, guardedPost, input } from './forms.js';
 import { escapeHtml } from './layout.js';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normaliseEmail } from '../accounts/owner-email.js';
+import type { AccountMail } from '../accounts/web-accounts.js';
+import type { SignInLimits } from '../counters/sign-in-limits.js';
 import type { AccessEvents } from '../events/access-events.js';
 import type { Language } from '../i18n/language.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { SignInLimits } from '../policy/sign-in-limits.js';
-import { normaliseEmail } from '../services/owner-email.js';
-import type { AccountMail } from '../services/web-accounts.js';
 import { chartAssetRoutes, chartAssets } from './chart-assets.js';
 import { createWebContext } from './context.js';
 import { createCsrf } from './csrf.js';

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
+import type { WebSession, WebSessionsService } from '../accounts/web-sessions.js';
 import type { AccessEvent, AccessEvents } from '../events/access-events.js';
-import type { WebSession, WebSessionsService } from '../services/web-sessions.js';
 
 /**
  * How long a page may show what it read (sessions, the dashboard's plan and keys): short enough

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normaliseEmail } from '../accounts/owner-email.js';
 import type { Language } from '../i18n/language.js';
-import { normaliseEmail } from '../services/owner-email.js';
 import type { WebPageDeps } from './deps.js';
 import { errorLine, field, guardedPost, input } from './forms.js';
 

@@ -1,7 +1,7 @@
+import { createAccountsService } from '../../src/accounts/accounts.js';
+import type { TierName } from '../../src/accounts/tiers.js';
 import type { Database } from '../../src/db/database.js';
 import { createAccessEvents } from '../../src/events/access-events.js';
-import { createAccountsService } from '../../src/services/accounts.js';
-import type { TierName } from '../../src/services/plans.js';
 
 /** A new account on `tier` with one live key; returns the ids and the full key. */
 export async function createAccountWithKey(

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../../app/build-app.js';
 import { composeDeps } from '../../app/compose.js';
+import { seedPlans } from '../../src/accounts/plans-seed.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import type { Clock, Deps } from '../../src/deps.js';
-import { seedPlans } from '../../src/services/plans-seed.js';
 import { uniquePrefix } from './redis.js';
 
 export const TEST_BASE_URL = 'http://touchline.test';

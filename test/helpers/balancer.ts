@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { describe } from 'vitest';
 import { type Cluster, startCluster } from '../../scripts/cluster/cluster.js';
 import { findHaproxy } from '../../scripts/cluster/haproxy.js';
-import type { TierName } from '../../src/services/plans.js';
-import { seedPlans } from '../../src/services/plans-seed.js';
+import { seedPlans } from '../../src/accounts/plans-seed.js';
+import type { TierName } from '../../src/accounts/tiers.js';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './db.js';
 import { TEST_REDIS_URL, uniquePrefix } from './redis.js';
 

@@ -1,8 +1,8 @@
 import type { Database } from '../../src/db/database.js';
 import type { PrismaClient } from '../../src/db/generated/client.js';
+import { HONG_KONG_TZ, todayIn } from '../../src/football/match-day.js';
 import { analyzeAll } from '../../src/ingest/analyze/analyze.js';
 import { runDemo } from '../../src/ingest/demo/index.js';
-import { HONG_KONG_TZ, todayIn } from '../../src/services/match-day.js';
 
 /** "Now" of the demo data: 12:00 in Hong Kong on 2026-11-22 (live matches are relative to it). */
 export const DEMO_NOW = new Date('2026-11-22T04:00:00.000Z');

@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
-import type { QuotaStore, ReserveInput } from '../../src/policy/quota-store.js';
+import type { QuotaStore, ReserveInput } from '../../src/counters/quota-store.js';
 import { createFakeClock } from './clock.js';
 
 const limits = { ratePerMinute: 5, dailyQuota: 8, freeMatchesDailyQuota: 3 };

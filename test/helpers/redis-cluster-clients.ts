@@ -3,7 +3,7 @@ import {
   type CounterRedis,
   createCounterRedis,
   waitForRedis,
-} from '../../src/policy/redis-quota-store.js';
+} from '../../src/counters/redis/redis-quota-store.js';
 import { type RedisCluster, startRedisCluster } from './redis-cluster.js';
 
 /**

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { replicaPairAvailable } from '../../scripts/pg-binaries.js';
 import { queryOnce, type ReplicaPair, startReplicaPair } from '../../scripts/pg-replica-pair.js';
+import { seedPlans } from '../../src/accounts/plans-seed.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { runDemo } from '../../src/ingest/demo/index.js';
-import { seedPlans } from '../../src/services/plans-seed.js';
 import { createAccountWithKey } from './access.js';
 
 const DATABASE = 'touchline';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import type { PlansService } from '../../../src/services/plans.js';
+import type { PlansService } from '../../../src/accounts/plans.js';
 import { Envelope, envelope } from '../../../src/wire/envelope.js';
 import { Pricing, TierLimits } from '../../../src/wire/schemas/meta.js';
 

@@ -2,8 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Services } from '../../../src/deps.js';
+import { parseBookmakerRef } from '../../../src/football/odds/movement.js';
 import type { ChangeResource } from '../../../src/football/vocabulary.js';
-import { parseBookmakerRef } from '../../../src/services/movement.js';
 import { Envelope, envelope } from '../../../src/wire/envelope.js';
 import { presentMovement, presentRegionalBoard } from '../../../src/wire/presenters/odds.js';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { presentTierLimits } from '../../services/plans.js';
-import { presentSubscription } from '../../services/subscription-state.js';
+import { presentTierLimits } from '../../accounts/plans.js';
+import { presentSubscription } from '../../accounts/subscriptions/subscription-state.js';
 import { CreateAccountBody, DaysQuery, IdParams, PlanActionBody } from '../schemas.js';
 import type { AdminServices } from '../services.js';
 import { adminActor } from './actor.js';

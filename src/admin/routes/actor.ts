@@ -1,4 +1,4 @@
-import type { ChangeAuthor } from '../../services/audit.js';
+import type { ChangeAuthor } from '../../accounts/audit.js';
 
 /** Who the audit records name for changes made through the admin API. */
 export const adminActor = (address: string): ChangeAuthor => ({

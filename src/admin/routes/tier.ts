@@ -1,5 +1,5 @@
+import type { TierName } from '../../accounts/tiers.js';
 import { ApiError } from '../../errors/api-error.js';
-import type { TierName } from '../../services/plans.js';
 
 /** `tier` is optional in the plan-action body but required by upgrade and downgrade. */
 export function requireTier(tier: TierName | undefined): TierName {

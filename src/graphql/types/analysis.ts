@@ -1,8 +1,8 @@
 import type { Static } from 'typebox';
 import type { TipsDistributionEntry } from '../../analysis/tips-distribution.js';
+import type { ReportKind } from '../../football/analysis/ai-report.js';
+import type { MatchRecord } from '../../football/match-record.js';
 import type { Language } from '../../i18n/language.js';
-import type { ReportKind } from '../../services/ai-report.js';
-import type { MatchRecord } from '../../services/match-record.js';
 import { presentAiReport } from '../../wire/presenters/analysis.js';
 import type { AiReport } from '../../wire/schemas/analysis.js';
 import { billedChild } from '../billed.js';

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
+import type { H2hRecord } from '../../football/h2h-compute.js';
 import type { Language } from '../../i18n/language.js';
-import type { H2hRecord } from '../../services/h2h-compute.js';
 import { presentEvents, presentStatistics } from '../../wire/presenters/match-details.js';
 import { presentH2h } from '../../wire/presenters/match-h2h.js';
 import type {

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { ApiError } from '../../errors/api-error.js';
-import type { MatchRecord, TeamRecord } from '../../services/match-record.js';
+import type { MatchRecord, TeamRecord } from '../../football/match-record.js';
 import {
   competitionRef,
   logoUrl,

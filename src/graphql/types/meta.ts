@@ -1,4 +1,4 @@
-import type { ApiPlan, Pricing, PricingTier, TierLimits } from '../../services/plans.js';
+import type { ApiPlan, Pricing, PricingTier, TierLimits } from '../../accounts/plans.js';
 import { builder } from '../builder.js';
 import { BillingPeriodEnum, TierEnum } from './enums.js';
 

@@ -7,11 +7,11 @@ import type {
   Triple,
 } from '../../analysis/kelly-index.js';
 import { ApiError } from '../../errors/api-error.js';
-import type { BookmakerView } from '../../services/bookmakers.js';
-import { checkExchangePayload } from '../../services/exchange.js';
-import type { MatchRecord } from '../../services/match-record.js';
-import { parseBookmakerRef } from '../../services/movement.js';
-import type { RegionalBoardView } from '../../services/regional.js';
+import type { MatchRecord } from '../../football/match-record.js';
+import type { BookmakerView } from '../../football/odds/bookmakers.js';
+import { checkExchangePayload } from '../../football/odds/exchange.js';
+import { parseBookmakerRef } from '../../football/odds/movement.js';
+import type { RegionalBoardView } from '../../football/odds/regional.js';
 import { presentMovement, presentRegionalBoard } from '../../wire/presenters/odds.js';
 import type {
   BookmakerOdds,

@@ -1,4 +1,4 @@
-import type { MatchRecord } from '../../services/match-record.js';
+import type { MatchRecord } from '../../football/match-record.js';
 import { pageMeta } from '../../wire/presenters/match.js';
 import { billed } from '../billed.js';
 import { BILLING, costExtensions } from '../billing.js';

@@ -1,5 +1,5 @@
-import type { CounterState, UsageSnapshot } from '../../policy/quota-store.js';
-import { secondsToHkMidnight, secondsToMinuteEnd } from '../../policy/windows.js';
+import type { CounterState, UsageSnapshot } from '../../counters/quota-store.js';
+import { secondsToHkMidnight, secondsToMinuteEnd } from '../../counters/windows.js';
 import { costExtensions } from '../billing.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';

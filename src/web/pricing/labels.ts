@@ -1,5 +1,5 @@
+import type { TierName } from '../../accounts/tiers.js';
 import type { Language } from '../../i18n/language.js';
-import type { TierName } from '../../services/plans.js';
 
 /**
  * Every text of the price page, per served language. Numbers and amounts come in already

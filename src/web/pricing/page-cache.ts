@@ -1,8 +1,8 @@
+import type { PlansService, Pricing } from '../../accounts/plans.js';
 import type { Clock } from '../../deps.js';
 import type { AccessEvents } from '../../events/access-events.js';
 import { etagOf } from '../../http/etag.js';
 import type { Language } from '../../i18n/language.js';
-import type { PlansService, Pricing } from '../../services/plans.js';
 import type { BillingPeriod } from './query.js';
 import { renderPricingPage } from './render.js';
 

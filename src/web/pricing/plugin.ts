@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { type PlansService, PROPAGATION_SECONDS } from '../../accounts/plans.js';
 import type { Clock } from '../../deps.js';
 import type { AccessEvents } from '../../events/access-events.js';
 import { registerEtag } from '../../http/etag.js';
 import { negotiateLanguage } from '../../http/language.js';
 import { registerMethodNotAllowed } from '../../http/method-not-allowed.js';
-import { type PlansService, PROPAGATION_SECONDS } from '../../services/plans.js';
 import { createPricingPages } from './page-cache.js';
 import { parsePricingQuery } from './query.js';
 import { PRICING_PATH } from './render.js';

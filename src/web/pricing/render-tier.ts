@@ -1,4 +1,4 @@
-import type { ApiPlan, PricingTier, TierLimits } from '../../services/plans.js';
+import type { ApiPlan, PricingTier, TierLimits } from '../../accounts/plans.js';
 import { escapeHtml } from '../html.js';
 import type { Formatters } from './format.js';
 import type { PricingLabels } from './labels.js';

@@ -1,5 +1,5 @@
+import type { Pricing } from '../../accounts/plans.js';
 import { LANGUAGES, type Language } from '../../i18n/language.js';
-import type { Pricing } from '../../services/plans.js';
 import { escapeHtml } from '../html.js';
 import { formattersFor } from './format.js';
 import { PRICING_LABELS, type PricingLabels } from './labels.js';

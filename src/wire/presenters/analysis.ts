@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { AiReportView } from '../../services/ai-report.js';
+import type { AiReportView } from '../../football/analysis/ai-report.js';
 import type { AiReport } from '../schemas/analysis.js';
 import { optional } from './common.js';
 

@@ -1,11 +1,11 @@
 import type { Static } from 'typebox';
-import { SCORING_EVENTS } from '../../football/vocabulary.js';
 import type {
   LineupPlayerRecord,
   LineupSideRecord,
   LineupsRecord,
-} from '../../services/lineups.js';
-import type { MatchEventRecord, MatchStatisticRecord } from '../../services/match-events.js';
+} from '../../football/lineups.js';
+import type { MatchEventRecord, MatchStatisticRecord } from '../../football/match-events.js';
+import { SCORING_EVENTS } from '../../football/vocabulary.js';
 import type { Lineups, MatchEvent, MatchStatistic } from '../schemas/match-details.js';
 import { optional } from './common.js';
 

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
+import type { FormEntry, H2hRecord } from '../../football/h2h-compute.js';
 import type { Language } from '../../i18n/language.js';
-import type { FormEntry, H2hRecord } from '../../services/h2h-compute.js';
 import type { HeadToHead } from '../schemas/match-details.js';
 import { optional } from './common.js';
 import { competitionRef, isoUtc, pair, teamName } from './match.js';

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
+import type { MatchRecord, Names, TeamRecord } from '../../football/match-record.js';
 import { type Language, localized } from '../../i18n/language.js';
-import type { MatchRecord, Names, TeamRecord } from '../../services/match-record.js';
 import type { CardCount, CompetitionRef, Match } from '../schemas/matches.js';
 import { optional } from './common.js';
 

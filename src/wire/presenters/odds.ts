@@ -1,12 +1,12 @@
 import type { Static } from 'typebox';
-import type { MovementChange, OddsMovement as MovementView } from '../../services/movement.js';
+import type { MovementChange, OddsMovement as MovementView } from '../../football/odds/movement.js';
 import type {
   BookmakerOdds as BookmakerOddsView,
   MarketPrices,
   OddsMarket,
   PriceSet,
-} from '../../services/odds-prices.js';
-import type { RegionalBoardView, RegionalPoolView } from '../../services/regional.js';
+} from '../../football/odds/odds-prices.js';
+import type { RegionalBoardView, RegionalPoolView } from '../../football/odds/regional.js';
 import type {
   BookmakerOdds,
   HadPrices,

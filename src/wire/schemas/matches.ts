@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { MATCH_STATUSES } from '../../services/match-record.js';
+import { MATCH_STATUSES } from '../../football/match-record.js';
 
 const Name = Type.Object({ name: Type.String() }, { additionalProperties: false });
 const NullableString = Type.Union([Type.String(), Type.Null()]);

@@ -410,7 +410,7 @@ function chargesContract(db: () => Database, demo: () => DemoCases, store: Store
     it('an unexpected error is internal_error, "Unexpected error", nothing of it shown; the read is not charged', async () => {
       const account = await createAccountWithKey(db(), 'Plus');
       const raw = await withFailingEvents(
-        new Error('secret detail /path/to/src/services/match-events.ts'),
+        new Error('secret detail /path/to/src/football/match-events.ts'),
         query(demo().finishedMatchId),
         account.key,
       );

@@ -196,7 +196,7 @@ describeEachDatabase('GraphQL @defer and @stream: delivery', ({ db }) => {
     const original = matchEvents.eventsForMatches;
     await forgetReads();
     matchEvents.eventsForMatches = async () => {
-      throw new Error('secret detail /path/to/src/services/match-events.ts');
+      throw new Error('secret detail /path/to/src/football/match-events.ts');
     };
     let response: Awaited<ReturnType<typeof graphqlPayloads>>;
     try {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoKeys, type DemoKey } from '../../../src/accounts/demo-setup.js';
 import type { Deps } from '../../../src/deps.js';
 import { EXPLORER_PLUGIN } from '../../../src/graphql/graphiql-page.js';
-import { createDemoKeys, type DemoKey } from '../../../src/services/demo-setup.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { createKeysService } from '../../../src/accounts/keys.js';
+import { seedPlans } from '../../../src/accounts/plans-seed.js';
 import type { Deps } from '../../../src/deps.js';
-import { createKeysService } from '../../../src/services/keys.js';
-import { seedPlans } from '../../../src/services/plans-seed.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';

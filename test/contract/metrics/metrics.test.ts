@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { generateApiKey } from '../../../src/accounts/api-key-format.js';
 import { startMetricsServer } from '../../../src/http/metrics-endpoint.js';
-import { generateApiKey } from '../../../src/policy/api-key-format.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';

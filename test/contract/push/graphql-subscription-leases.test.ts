@@ -1,8 +1,8 @@
 import { type Client, createClient as createWsClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createAccountsService } from '../../../src/services/accounts.js';
-import { createKeysService } from '../../../src/services/keys.js';
+import { createAccountsService } from '../../../src/accounts/accounts.js';
+import { createKeysService } from '../../../src/accounts/keys.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';

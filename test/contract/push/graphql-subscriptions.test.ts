@@ -2,7 +2,7 @@ import { createClient as createSseClient } from 'graphql-sse';
 import { type Client, createClient as createWsClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createKeysService } from '../../../src/services/keys.js';
+import { createKeysService } from '../../../src/accounts/keys.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 import { pushFixture, writeCorner as writeCornerOf } from '../../helpers/push.js';

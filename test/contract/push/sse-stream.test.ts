@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKeysService } from '../../../src/accounts/keys.js';
 import { appendChanges } from '../../../src/ingest/changes/change-log.js';
 import { summarizeChanges } from '../../../src/ingest/changes/summary.js';
-import { createKeysService } from '../../../src/services/keys.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';

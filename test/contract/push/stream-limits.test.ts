@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryStreamLeases, redisStreamLeases } from '../../../src/policy/stream-leases.js';
+import { memoryStreamLeases, redisStreamLeases } from '../../../src/counters/stream-leases.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 import { pushInstances } from '../../helpers/push.js';

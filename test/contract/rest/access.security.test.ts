@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createKeysService } from '../../../src/accounts/keys.js';
 import type { Database } from '../../../src/db/database.js';
 import type { Deps } from '../../../src/deps.js';
-import { createKeysService } from '../../../src/services/keys.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';

@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateApiKey } from '../../../src/accounts/api-key-format.js';
 import { openDatabase } from '../../../src/db/database.js';
 import type { Deps } from '../../../src/deps.js';
-import { generateApiKey } from '../../../src/policy/api-key-format.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';

@@ -1,6 +1,6 @@
 import Value from 'typebox/value';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createMatchesService } from '../../../src/services/matches.js';
+import { createMatchesService } from '../../../src/football/matches.js';
 import { Match } from '../../../src/wire/schemas/matches.js';
 import { TEST_BASE_URL } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/db.js';

@@ -37,9 +37,9 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { generateApiKey } from '../../../src/accounts/api-key-format.js';
 import { openDatabase } from '../../../src/db/database.js';
 import type { Deps } from '../../../src/deps.js';
-import { generateApiKey } from '../../../src/policy/api-key-format.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlanPricesService } from '../../../src/accounts/plan-prices.js';
 import { createAccessEvents } from '../../../src/events/access-events.js';
-import { createPlanPricesService } from '../../../src/services/plan-prices.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';
 import {

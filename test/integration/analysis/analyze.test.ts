@@ -1,9 +1,7 @@
 import { expect, it } from 'vitest';
 import { selectionMatchIds } from '../../../src/analysis/market-selection.js';
 import type { HandicapAnalysis } from '../../../src/analysis/market-types.js';
-import { analyzeAll } from '../../../src/ingest/analyze/analyze.js';
-import { createTipsService } from '../../../src/services/analysis-tips.js';
-import { createKellyService } from '../../../src/services/odds-kelly.js';
+import { createTipsService } from '../../../src/football/analysis/analysis-tips.js';
 import {
   getCornerAnalysesForMatches,
   getCornerAnalysis,
@@ -12,7 +10,9 @@ import {
   getMarketAnalysis,
   getMarketAnalysisText,
   getMarketAnalysisTextsForMatches,
-} from '../../../src/services/stored-analysis.js';
+} from '../../../src/football/analysis/stored-analysis.js';
+import { createKellyService } from '../../../src/football/odds/odds-kelly.js';
+import { analyzeAll } from '../../../src/ingest/analyze/analyze.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { insertAnalysisFixture } from './fixture.js';
 

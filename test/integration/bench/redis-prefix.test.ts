@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dropRedisPrefix } from '../../../bench/databases.js';
-import { counterKeys } from '../../../src/policy/redis-keys.js';
+import { counterKeys } from '../../../src/counters/redis/redis-keys.js';
 import { describeWithRedis, TEST_REDIS_URL, uniquePrefix } from '../../helpers/redis.js';
 
 describeWithRedis("the bench's Redis cleanup (bench/databases.ts)", () => {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { hkDay } from '../../../src/policy/windows.js';
+import { hkDay } from '../../../src/counters/windows.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import {
   describeWithBalancer,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedPlans } from '../../../src/accounts/plans-seed.js';
 import { openDatabase } from '../../../src/db/database.js';
 import { isDatabaseUnavailable } from '../../../src/db/unavailable.js';
-import { seedPlans } from '../../../src/services/plans-seed.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../helpers/db.js';
 import { type ServerProcess, startServerProcess } from '../../helpers/server-process.js';

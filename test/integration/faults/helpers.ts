@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedPlans } from '../../../src/accounts/plans-seed.js';
 import { openDatabase } from '../../../src/db/database.js';
 import { applyMigrations } from '../../../src/db/migrate.js';
-import { seedPlans } from '../../../src/services/plans-seed.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

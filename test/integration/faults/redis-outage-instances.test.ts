@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accountDayKeys } from '../../../src/policy/redis-keys.js';
-import { hkDay } from '../../../src/policy/windows.js';
-import { seedPlans } from '../../../src/services/plans-seed.js';
+import { seedPlans } from '../../../src/accounts/plans-seed.js';
+import { accountDayKeys } from '../../../src/counters/redis/redis-keys.js';
+import { hkDay } from '../../../src/counters/windows.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../helpers/db.js';
 import { redisServerAvailable, startPrivateRedis } from '../../helpers/private-redis.js';

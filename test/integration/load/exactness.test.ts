@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { hkDay, minuteWindow } from '../../../src/policy/windows.js';
-import type { TierName } from '../../../src/services/plans.js';
-import { seedPlans } from '../../../src/services/plans-seed.js';
+import { seedPlans } from '../../../src/accounts/plans-seed.js';
+import type { TierName } from '../../../src/accounts/tiers.js';
+import { hkDay, minuteWindow } from '../../../src/counters/windows.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import {
   type AttemptKind,

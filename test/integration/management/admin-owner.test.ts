@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { recordAudit } from '../../../src/services/audit.js';
+import { recordAudit } from '../../../src/accounts/audit.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { createBrowser } from '../../helpers/web.js';

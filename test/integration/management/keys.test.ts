@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { hashApiKey } from '../../../src/policy/api-key-format.js';
-import { parseExpiryDate } from '../../../src/services/keys.js';
+import { hashApiKey } from '../../../src/accounts/api-key-format.js';
+import { parseExpiryDate } from '../../../src/accounts/keys.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { errorCode, managementFixture } from './setup.js';
 

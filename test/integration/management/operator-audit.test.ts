@@ -1,10 +1,10 @@
 import { Command } from 'commander';
 
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { listAudit } from '../../../src/accounts/audit.js';
+import { createManagementServices } from '../../../src/accounts/management.js';
 import { registerAccessCommands } from '../../../src/cli/access-commands.js';
 import type { CliRuntime } from '../../../src/cli/runtime.js';
-import { listAudit } from '../../../src/services/audit.js';
-import { createManagementServices } from '../../../src/services/management.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 

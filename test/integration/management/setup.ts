@@ -1,7 +1,7 @@
+import { createManagementServices } from '../../../src/accounts/management.js';
+import { seedPlans } from '../../../src/accounts/plans-seed.js';
 import type { Database } from '../../../src/db/database.js';
 import type { AccessEvent, AccessEvents } from '../../../src/events/access-events.js';
-import { createManagementServices } from '../../../src/services/management.js';
-import { seedPlans } from '../../../src/services/plans-seed.js';
 import { createFakeClock } from '../../helpers/clock.js';
 
 /** Management services over a test database, a fake clock and an event log to assert on. */

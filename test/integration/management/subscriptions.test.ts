@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { createPlansService } from '../../../src/services/plans.js';
+import { createPlansService } from '../../../src/accounts/plans.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { errorCode, managementFixture } from './setup.js';
 

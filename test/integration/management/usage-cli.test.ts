@@ -1,9 +1,9 @@
 import { Command } from 'commander';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { createManagementServices } from '../../../src/accounts/management.js';
 import { registerAccessCommands } from '../../../src/cli/access-commands.js';
 import type { CliRuntime } from '../../../src/cli/runtime.js';
-import { createMemoryQuotaStore } from '../../../src/policy/memory-quota-store.js';
-import { createManagementServices } from '../../../src/services/management.js';
+import { createMemoryQuotaStore } from '../../../src/counters/memory-quota-store.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { managementFixture } from './setup.js';
 

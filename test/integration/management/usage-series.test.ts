@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
-import { createMemoryQuotaStore } from '../../../src/policy/memory-quota-store.js';
-import type { QuotaStore } from '../../../src/policy/quota-store.js';
-import { createManagementServices } from '../../../src/services/management.js';
+import { createManagementServices } from '../../../src/accounts/management.js';
+import { createMemoryQuotaStore } from '../../../src/counters/memory-quota-store.js';
+import type { QuotaStore } from '../../../src/counters/quota-store.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { errorCode, managementFixture } from './setup.js';
 

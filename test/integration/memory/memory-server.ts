@@ -6,11 +6,11 @@
  */
 import { buildApp } from '../../../app/build-app.js';
 import { composeDeps } from '../../../app/compose.js';
+import { createAccountsService } from '../../../src/accounts/accounts.js';
+import { seedPlans } from '../../../src/accounts/plans-seed.js';
 import { loadConfig } from '../../../src/config.js';
 import { openDatabase } from '../../../src/db/database.js';
 import { applyMigrations } from '../../../src/db/migrate.js';
-import { createAccountsService } from '../../../src/services/accounts.js';
-import { seedPlans } from '../../../src/services/plans-seed.js';
 
 const LIMIT = 1_000_000_000;
 const database = await openDatabase({ dataDir: 'memory://' });

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ReserveInput } from '../../../src/policy/quota-store.js';
-import { accountDayKeys } from '../../../src/policy/redis-keys.js';
+import type { ReserveInput } from '../../../src/counters/quota-store.js';
+import { accountDayKeys } from '../../../src/counters/redis/redis-keys.js';
 import {
   type CounterRedis,
   createCounterRedis,
   createRedisQuotaStore,
   type RedisQuotaStore,
   waitForRedis,
-} from '../../../src/policy/redis-quota-store.js';
-import { createResilientQuotaStore } from '../../../src/policy/resilient-quota-store.js';
-import { hkDay, minuteWindow } from '../../../src/policy/windows.js';
+} from '../../../src/counters/redis/redis-quota-store.js';
+import { createResilientQuotaStore } from '../../../src/counters/resilient-quota-store.js';
+import { hkDay, minuteWindow } from '../../../src/counters/windows.js';
 import { describeWithRedis, TEST_REDIS_URL, uniquePrefix } from '../../helpers/redis.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listAudit } from '../../../src/services/audit.js';
+import { listAudit } from '../../../src/accounts/audit.js';
 import { READ_CACHE_MS } from '../../../src/web/read-cache.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { createBrowser, formFields } from '../../helpers/web.js';

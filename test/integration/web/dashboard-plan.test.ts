@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listAudit } from '../../../src/services/audit.js';
+import { listAudit } from '../../../src/accounts/audit.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { startStripeStandIn, stripeEnv } from '../../helpers/stripe-stand-in.js';
 import { type DashboardFixture, dashboardFixture } from './dashboard-setup.js';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { SIGN_IN_LIMITS } from '../../../src/policy/sign-in-limits.js';
-import { hashPassword } from '../../../src/services/password-hash.js';
+import { hashPassword } from '../../../src/accounts/password-hash.js';
+import { SIGN_IN_LIMITS } from '../../../src/counters/sign-in-limits.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { createBrowser, formFields } from '../../helpers/web.js';
 import { type DashboardFixture, dashboardFixture } from './dashboard-setup.js';
 
 // The real hash, counted: the refusals below must come before any of its 32 MiB of work.
-vi.mock('../../../src/services/password-hash.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/services/password-hash.js')>();
+vi.mock('../../../src/accounts/password-hash.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/accounts/password-hash.js')>();
   return { ...real, hashPassword: vi.fn(real.hashPassword) };
 });
 

@@ -7,7 +7,7 @@ import {
   paidPeriod,
   presentSubscription,
   type SubscriptionRecord,
-} from '../../../src/services/subscription-state.js';
+} from '../../../src/accounts/subscriptions/subscription-state.js';
 
 const plusMonthly: PlanRef = {
   id: 1,

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { hashApiKey } from '../../../src/policy/api-key-format.js';
+import { hashApiKey } from '../../../src/accounts/api-key-format.js';
 import { connectionKeyHash, sameText } from '../../../src/policy/connection-key-hash.js';
 
 const hashes = vi.hoisted(() => ({ computed: 0 }));
-vi.mock('../../../src/policy/api-key-format.js', async (original) => {
-  const real = await original<typeof import('../../../src/policy/api-key-format.js')>();
+vi.mock('../../../src/accounts/api-key-format.js', async (original) => {
+  const real = await original<typeof import('../../../src/accounts/api-key-format.js')>();
   return {
     ...real,
     hashApiKey: (key: string) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { secondsToHkMidnight, secondsToMinuteEnd } from '../../../src/counters/windows.js';
 import { quotaHeaders } from '../../../src/policy/headers.js';
-import { secondsToHkMidnight, secondsToMinuteEnd } from '../../../src/policy/windows.js';
 
 const usageOf = (minuteLimit: number, dayLimit: number, used: number) => ({
   minute: { limit: minuteLimit, used },

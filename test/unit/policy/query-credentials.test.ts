@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateApiKey } from '../../../src/policy/api-key-format.js';
+import { generateApiKey } from '../../../src/accounts/api-key-format.js';
 import { credentialParameter } from '../../../src/policy/query-credentials.js';
 
 describe('credentials in the URL (DECISIONS.md "Access")', () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerAccess } from '../../../rest/access.js';
 import { createReplays } from '../../../rest/replay.js';
 import { createResponseCache } from '../../../rest/response-cache.js';
+import type { UsageSnapshot } from '../../../src/counters/quota-store.js';
 import { ApiError } from '../../../src/errors/api-error.js';
 import { createAccessEvents } from '../../../src/events/access-events.js';
 import { registerCompression } from '../../../src/http/compression.js';
@@ -13,7 +14,6 @@ import { registerProblemHandlers } from '../../../src/http/problem.js';
 import { registerRequestId, requestIdOf } from '../../../src/http/request-id.js';
 import { registerRouteConfig } from '../../../src/http/route-config.js';
 import type { Gate, Pass } from '../../../src/policy/gate.js';
-import type { UsageSnapshot } from '../../../src/policy/quota-store.js';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const MODIFIED = {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { normaliseEmail } from '../../../src/services/owner-email.js';
+import { normaliseEmail } from '../../../src/accounts/owner-email.js';
 import { cookieHeader, readCookies, secureCookies } from '../../../src/web/cookies.js';
 import { createCsrf } from '../../../src/web/csrf.js';
 

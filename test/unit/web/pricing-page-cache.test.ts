@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Pricing } from '../../../src/accounts/plans.js';
 import { type AccessEvent, createAccessEvents } from '../../../src/events/access-events.js';
-import type { Pricing } from '../../../src/services/plans.js';
 import { createPricingPages } from '../../../src/web/pricing/page-cache.js';
 import { createFakeClock } from '../../helpers/clock.js';
 

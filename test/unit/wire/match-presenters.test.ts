@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventType } from '../../../src/services/match-events.js';
-import type { MatchRecord } from '../../../src/services/match-record.js';
+import type { EventType } from '../../../src/football/match-events.js';
+import type { MatchRecord } from '../../../src/football/match-record.js';
 import {
   isoUtc,
   logoUrl,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { chooseReportLanguage } from '../../../src/services/ai-report.js';
-import { checkExchangePayload } from '../../../src/services/exchange.js';
-import { parseBookmakerRef } from '../../../src/services/movement.js';
-import type { PriceSet } from '../../../src/services/odds-prices.js';
-import { sortPools } from '../../../src/services/regional.js';
+import { chooseReportLanguage } from '../../../src/football/analysis/ai-report.js';
+import { checkExchangePayload } from '../../../src/football/odds/exchange.js';
+import { parseBookmakerRef } from '../../../src/football/odds/movement.js';
+import type { PriceSet } from '../../../src/football/odds/odds-prices.js';
+import { sortPools } from '../../../src/football/odds/regional.js';
 import { envelopeText } from '../../../src/wire/envelope.js';
 import { presentAiReport } from '../../../src/wire/presenters/analysis.js';
 import {

@@ -1,0 +1,20 @@
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createMemoryQuotaStore } from '../../../src/counters/memory-quota-store.js';
+import {
+  createCounterRedis,
+  createRedisQuotaStore,
+  waitForRedis,
+} from '../../../src/counters/redis/redis-quota-store.js';
+import { quotaStoreContract } from '../../helpers/quota-store-contract.js';
+import { describeWithRedis, TEST_REDIS_URL, uniquePrefix } from '../../helpers/redis.js';
+
+describe('quota store [memory]', () => quotaStoreContract(createMemoryQuotaStore));
+
+describeWithRedis('quota store', () => {
+  const redis = TEST_REDIS_URL ? createCounterRedis(TEST_REDIS_URL) : undefined;
+  beforeAll(() => waitForRedis(redis as NonNullable<typeof redis>));
+  afterAll(() => redis?.disconnect());
+  quotaStoreContract(() =>
+    createRedisQuotaStore(redis as NonNullable<typeof redis>, uniquePrefix()),
+  );
+});
