@@ -1,12 +1,12 @@
 import { openBilling } from '../src/accounts/billing/open-billing.js';
 import { createManagementServices } from '../src/accounts/management.js';
 import { seedPlans } from '../src/accounts/plans-seed.js';
+import type { LoggedChange } from '../src/changes/change-log.js';
 import type { CliRuntime, Progress } from '../src/cli/runtime.js';
 import type { Config } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
-import { openAccessEvents } from '../src/events/open-access-events.js';
-import type { LoggedChange } from '../src/ingest/changes/change-log.js';
+import { openEventBus } from '../src/events/open-event-bus.js';
 import type { WriterLease } from '../src/ingest/live/writer-lease.js';
 import { documentsRuntime } from './documents.js';
 import { startLive } from './live.js';
@@ -60,7 +60,7 @@ export function createCliRuntime(config: Config): CliRuntime {
    * through Redis pub/sub and PostgreSQL NOTIFY where configured.
    */
   async function announceDataChange(): Promise<void> {
-    const events = await openAccessEvents(config);
+    const events = await openEventBus(config);
     try {
       await events.publish({ type: 'data-changed' });
     } finally {
@@ -86,7 +86,7 @@ export function createCliRuntime(config: Config): CliRuntime {
       import('../src/ingest/live/writer-lease.js'),
       import('../src/ingest/changes/summary.js'),
     ]);
-    const events = await openAccessEvents(config);
+    const events = await openEventBus(config);
     try {
       return await fn({
         lease: config.databaseUrl ? postgresLease(config.databaseUrl) : embeddedLease(),
@@ -123,7 +123,7 @@ export function createCliRuntime(config: Config): CliRuntime {
       }, progress),
     live: ({ stop, progress }) =>
       withDatabase(async (database) => {
-        const events = await openAccessEvents(config);
+        const events = await openEventBus(config);
         const counts = { ticks: 0, changes: 0 };
         try {
           const runner = await startLive(config, {
@@ -193,7 +193,7 @@ export function createCliRuntime(config: Config): CliRuntime {
     },
     withManagement(fn, { counters: withCounters, progress }) {
       return withDatabase(async (database) => {
-        const events = await openAccessEvents(config);
+        const events = await openEventBus(config);
         const counters = withCounters
           ? await (await import('./counters-reader.js')).openCounterReader(config, progress)
           : undefined;

@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '../src/db/database.js';
 import type { Clock, Deps } from '../src/deps.js';
 import { systemClock } from '../src/deps.js';
 import { ApiError } from '../src/errors/api-error.js';
-import { openAccessEvents } from '../src/events/open-access-events.js';
+import { openEventBus } from '../src/events/open-event-bus.js';
 import { observeDatabase } from '../src/metrics/database.js';
 import { createMetrics } from '../src/metrics/metrics.js';
 import { instrumentRedis } from '../src/metrics/redis.js';
@@ -67,7 +67,7 @@ export async function composeDeps(
   const clock = options.clock ?? systemClock;
   const metrics = createMetrics({ processMetrics: options.processMetrics ?? false });
   observeDatabase(metrics.sources, database);
-  const events = await openAccessEvents(config);
+  const events = await openEventBus(config);
   // A data change (here or on another instance) sends reads to the primary until a replica has
   // replayed it, so that no cache refills from before the change (docs/scale.md "Read replicas").
   events.subscribe((event) => {

@@ -1,7 +1,7 @@
 import { DEFAULT_DEMO_SEED } from '../src/cli/data-commands.js';
 import type { Config } from '../src/config.js';
 import type { PrismaClient } from '../src/db/generated/client.js';
-import type { AccessEvents } from '../src/events/access-events.js';
+import type { EventBus } from '../src/events/event-bus.js';
 import type { LiveTick } from '../src/ingest/live/engine.js';
 import type { LiveRunner } from '../src/ingest/live/runner.js';
 import type { Metrics } from '../src/metrics/metrics.js';
@@ -13,7 +13,7 @@ const ENGINE = 'demo';
 
 export interface LiveWiring {
   prisma: PrismaClient;
-  events: Pick<AccessEvents, 'publish'>;
+  events: Pick<EventBus, 'publish'>;
   now: () => Date;
   log: (line: string) => void;
   onTick?: (tick: LiveTick) => void;

@@ -1,13 +1,13 @@
 import type { Config } from '../src/config.js';
 import { ConfigError } from '../src/config-error.js';
 import type { PrismaClient } from '../src/db/generated/client.js';
-import type { AccessEvents } from '../src/events/access-events.js';
+import type { EventBus } from '../src/events/event-bus.js';
 import type { WriterLease } from '../src/ingest/live/writer-lease.js';
 import type { SourceAdapter } from '../src/ingest/sync/adapter.js';
 
 export interface SourcesWiring {
   prisma: PrismaClient;
-  events: Pick<AccessEvents, 'publish'>;
+  events: Pick<EventBus, 'publish'>;
   now: () => Date;
   log: (line: string) => void;
   env: Readonly<Record<string, string | undefined>>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { LastModified } from '../src/changes/match-versions.js';
 import type { MaybePromise, UsageSnapshot } from '../src/counters/quota-store.js';
 import { type LastModifiedLookup, lastModifiedTarget } from '../src/http/last-modified.js';
 import {
@@ -13,7 +14,6 @@ import type { Operation } from '../src/policy/access-policy.js';
 import type { Gate, Pass } from '../src/policy/gate.js';
 import { appendQuotaHeaders, QUOTA_HEADER_NAMES } from '../src/policy/headers.js';
 import { rawKeyOf } from '../src/policy/raw-key.js';
-import type { LastModified } from '../src/services/match-versions.js';
 import { isMatchList, unitsOf } from './access.js';
 import type { CachedResponse } from './response-cache.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { boundedKey } from '../src/cache/bounded-cache.js';
-import { tags } from '../src/cache/change-summary.js';
-import { createTaggedCache } from '../src/cache/tagged-cache.js';
-import type { AccessEvents } from '../src/events/access-events.js';
+import { tags } from '../src/changes/change-summary.js';
+import { createTaggedCache } from '../src/changes/tagged-cache.js';
+import type { EventBus } from '../src/events/event-bus.js';
 import { etagOf } from '../src/http/etag.js';
 import { negotiateLanguage } from '../src/http/language.js';
 import { routeConfigOf } from '../src/http/route-config.js';
@@ -115,7 +115,7 @@ function tagsOf(request: FastifyRequest): string[] | undefined {
  * instance through the event bus, the responses that show what changed. Bounded in bytes, keys included, and swept of expired
  * entries (docs/operations.md "Memory").
  */
-export function createResponseCache(events: AccessEvents, options: ResponseCacheOptions = {}) {
+export function createResponseCache(events: EventBus, options: ResponseCacheOptions = {}) {
   const cache = createTaggedCache<CachedResponse>(events, {
     maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
     sizeOf: (entry) => entry.body.length + entry.etag.length + entry.contentType.length + 64,

@@ -3,20 +3,20 @@ import { createStripeWebhooks } from './accounts/billing/stripe-webhooks.js';
 import { createManagementServices } from './accounts/management.js';
 import { createPlansService } from './accounts/plans.js';
 import type { CounterReader } from './accounts/usage.js';
+import { createMatchVersions } from './changes/match-versions.js';
 import type { Database } from './db/database.js';
-import type { AccessEvents } from './events/access-events.js';
+import type { EventBus } from './events/event-bus.js';
 import { createMatchServices } from './football/match-services.js';
 import { createBookmakersService } from './football/odds/bookmakers.js';
 import { createOddsServices } from './football/odds/odds-services.js';
 import { createTeamsService } from './football/teams.js';
 import { SourceFreshness } from './freshness/source-freshness.js';
 import { createSourceHealth } from './freshness/source-health.js';
-import { createMatchVersions } from './services/match-versions.js';
 
 /** The service layer over one database: what every door calls. */
 export function createServices(
   database: Database,
-  events: AccessEvents,
+  events: EventBus,
   now: () => Date,
   /** The live counters `usage` reads (Redis or this process's); none: `daily_usage` only. */
   counters?: CounterReader,

@@ -1,6 +1,6 @@
 import type { Services } from './create-services.js';
 import type { Database } from './db/database.js';
-import type { AccessEvents } from './events/access-events.js';
+import type { EventBus } from './events/event-bus.js';
 import type { Metrics } from './metrics/metrics.js';
 import type { AccessLayer } from './policy/access-layer.js';
 
@@ -20,7 +20,7 @@ export interface Deps {
   readonly database: Database;
   readonly services: Services;
   readonly access: AccessLayer;
-  readonly events: AccessEvents;
+  readonly events: EventBus;
   readonly clock: Clock;
   /** This process's Prometheus registry and instruments (docs/operations.md "Metrics"). */
   readonly metrics: Metrics;

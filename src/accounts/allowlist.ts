@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AccessEvents } from '../events/access-events.js';
+import type { EventBus } from '../events/event-bus.js';
 import { normaliseAllowlistEntry } from '../policy/allowlist.js';
 import { type ChangeAuthor, recordAudit } from './audit.js';
 import type { SubscriptionsService } from './subscriptions/subscriptions.js';
@@ -29,7 +29,7 @@ export function createAllowlistService({
   subscriptions,
 }: {
   db: PrismaClient;
-  events: AccessEvents;
+  events: EventBus;
   subscriptions: Pick<SubscriptionsService, 'getAccountAccess'>;
 }) {
   async function findKey(tx: Tx, keyId: number, forEdit: boolean) {

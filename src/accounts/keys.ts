@@ -1,7 +1,7 @@
 import { hkDay } from '../counters/windows.js';
 import { Prisma, type PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AccessEvents } from '../events/access-events.js';
+import type { EventBus } from '../events/event-bus.js';
 import { generateApiKey, hashApiKey, type KeyPrefix, keyHint } from './api-key-format.js';
 import { type ChangeAuthor, recordAudit } from './audit.js';
 
@@ -157,7 +157,7 @@ export function createKeysService({
   now: clock = () => new Date(),
 }: {
   db: PrismaClient;
-  events: AccessEvents;
+  events: EventBus;
   now?: () => Date;
 }) {
   const expiry = (options: KeyOptions) =>

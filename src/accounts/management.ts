@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../db/generated/client.js';
-import { type AccessEvents, createAccessEvents } from '../events/access-events.js';
+import { createEventBus, type EventBus } from '../events/event-bus.js';
 import { listUnmatched } from '../ingest/sync/identity/mapping.js';
 import { listSources } from '../ingest/sync/listing.js';
 import { createAccountsService } from './accounts.js';
@@ -18,7 +18,7 @@ import { createWebSessionsService } from './web-sessions.js';
 export interface ManagementOptions {
   db: PrismaClient;
   /** Where changes are announced, so every instance's caches learn of them (access-events.ts). */
-  events?: AccessEvents | undefined;
+  events?: EventBus | undefined;
   /** Live counters for `usage` (a getter: the store is built after the services); without
    * them usage is read from `daily_usage`. */
   quotaStore?: (() => CounterReader | undefined) | undefined;
@@ -35,7 +35,7 @@ export interface ManagementOptions {
 /** The management side of the access policy: one set of services behind the CLI and admin API. */
 export function createManagementServices(options: ManagementOptions) {
   const { db, quotaStore } = options;
-  const events = options.events ?? createAccessEvents();
+  const events = options.events ?? createEventBus();
   const now = options.now ?? (() => new Date());
   const subscriptions = createSubscriptionsService({ db, events, now });
   const webSessions = createWebSessionsService({ db, now });

@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AccessEvents } from '../events/access-events.js';
+import type { EventBus } from '../events/event-bus.js';
 import { type ApiPlan, presentPlan } from './plans.js';
 
 /** `price` is Decimal(12, 2): at most ten digits before the point and two after. */
@@ -22,13 +22,7 @@ const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 /** Spec 9.3: prices change by inserting a new version; `planCode` is stable across versions. */
-export function createPlanPricesService({
-  db,
-  events,
-}: {
-  db: PrismaClient;
-  events: AccessEvents;
-}) {
+export function createPlanPricesService({ db, events }: { db: PrismaClient; events: EventBus }) {
   async function insertVersion(planCode: string, price: string, compareAt: string | null) {
     const latest = await db.planVersion.findFirst({
       where: { planCode },

@@ -1,6 +1,6 @@
 import { Cluster, Redis } from 'ioredis';
 import { createRedisClient, type RedisTarget } from '../db/redis.js';
-import { type AccessEventTransport, parseAccessEvent } from './access-events.js';
+import { type EventTransport, parseBusEvent } from './event-bus.js';
 
 /** After a cluster subscriber's node goes away, the next node is tried this soon. */
 const RESUBSCRIBE_MS = 200;
@@ -91,7 +91,7 @@ function clusterSubscriber(cluster: Cluster, target: RedisTarget, channel: strin
  * Redis pub/sub: every instance sharing the Redis (one server, or a cluster) hears every change
  * at once.
  */
-export function redisTransport(target: RedisTarget | string, prefix: string): AccessEventTransport {
+export function redisTransport(target: RedisTarget | string, prefix: string): EventTransport {
   const where: RedisTarget = typeof target === 'string' ? { redisUrl: target } : target;
   const channel = `${prefix}:access-events`;
   const publisher = createRedisClient(where, {
@@ -110,7 +110,7 @@ export function redisTransport(target: RedisTarget | string, prefix: string): Ac
     },
     async listen(onEvent, onLost) {
       const onMessage = (text: string) => {
-        const event = parseAccessEvent(text);
+        const event = parseBusEvent(text);
         if (event) {
           onEvent(event);
         }

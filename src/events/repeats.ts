@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { AccessEvent, SentEvent } from './event-types.js';
+import type { BusEvent, SentEvent } from './event-types.js';
 
 /** Events remembered per bus; far more than arrive while the slower transport catches up. */
 const REMEMBERED = 1_024;
@@ -17,10 +17,10 @@ export function createRepeatFilter(max = REMEMBERED) {
   /** Per `origin#serial`: the match ids delivered, or everything (an event without matches). */
   const delivered = new LRUCache<string, Set<number> | 'all'>({ max });
 
-  return (sent: SentEvent): AccessEvent | null => {
+  return (sent: SentEvent): BusEvent | null => {
     const { origin, serial, ...event } = sent;
     if (origin === undefined || serial === undefined) {
-      return event as AccessEvent;
+      return event as BusEvent;
     }
     const id = `${origin}#${serial}`;
     const before = delivered.get(id);
@@ -31,7 +31,7 @@ export function createRepeatFilter(max = REMEMBERED) {
         return null;
       }
       delivered.set(id, 'all');
-      return event as AccessEvent;
+      return event as BusEvent;
     }
     if (before === 'all') {
       return null;
@@ -46,7 +46,7 @@ export function createRepeatFilter(max = REMEMBERED) {
     }
     delivered.set(id, ids);
     if (fresh === matches || event.type !== 'data-changed' || !event.changes) {
-      return event as AccessEvent;
+      return event as BusEvent;
     }
     return { type: 'data-changed', changes: { ...event.changes, matches: fresh } };
   };

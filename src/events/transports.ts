@@ -1,12 +1,7 @@
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { type RedisTarget, redisConfigured } from '../db/redis-target.js';
-import {
-  type AccessEventTransport,
-  createAccessEvents,
-  parseAccessEvent,
-  type SentEvent,
-} from './access-events.js';
+import { createEventBus, type EventTransport, parseBusEvent, type SentEvent } from './event-bus.js';
 import { redisTransport } from './redis-transport.js';
 
 export { redisTransport };
@@ -93,7 +88,7 @@ async function endWithin(client: pg.Client, ms: number): Promise<void> {
  * is back; `onLost` fires when it drops and again once it listens anew, since notifications sent
  * in between are gone.
  */
-export function postgresTransport(connectionString: string): AccessEventTransport {
+export function postgresTransport(connectionString: string): EventTransport {
   let listener: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
@@ -121,7 +116,7 @@ export function postgresTransport(connectionString: string): AccessEventTranspor
       }
     };
     client.on('notification', (message) => {
-      const event = message.payload ? parseAccessEvent(message.payload) : null;
+      const event = message.payload ? parseBusEvent(message.payload) : null;
       if (event) {
         onEvent(event);
       }
@@ -172,15 +167,15 @@ export function postgresTransport(connectionString: string): AccessEventTranspor
  * REDIS_URL or REDIS_CLUSTER_NODES is set and PostgreSQL when DATABASE_URL is set (the embedded
  * database is held by one process only, so it needs no transport).
  */
-export function createAccessEventsFromConfig(
+export function createEventBusFromConfig(
   config: Pick<Config, 'redisPrefix' | 'databaseUrl'> & RedisTarget,
 ) {
-  const transports: AccessEventTransport[] = [];
+  const transports: EventTransport[] = [];
   if (redisConfigured(config)) {
     transports.push(redisTransport(config, config.redisPrefix));
   }
   if (config.databaseUrl) {
     transports.push(postgresTransport(config.databaseUrl));
   }
-  return createAccessEvents(transports);
+  return createEventBus(transports);
 }

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { AnalysisMarket } from '../analysis/market-types.js';
-import { tags } from '../cache/change-summary.js';
+import { tags } from '../changes/change-summary.js';
 import type { Services } from '../deps.js';
 import type { ReportKind } from '../football/analysis/ai-report.js';
 import { dayWindow } from '../football/match-day.js';

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { digestKey } from '../cache/bounded-cache.js';
-import { createTaggedCache } from '../cache/tagged-cache.js';
+import { createTaggedCache } from '../changes/tagged-cache.js';
 import { type MaybePromise, andThen as then } from '../counters/quota-store.js';
 import { minuteWindow } from '../counters/windows.js';
-import type { AccessEvents } from '../events/access-events.js';
+import type { EventBus } from '../events/event-bus.js';
 import { etagOf } from '../http/etag.js';
 import {
   notModifiedHeaders,
@@ -76,7 +76,7 @@ interface OperationText {
 
 export interface OperationCacheOptions {
   gate: Gate;
-  events: AccessEvents;
+  events: EventBus;
   now: () => Date;
   maxCost: number;
   rawKeyOf(req: FastifyRequest): string | undefined;

@@ -1,6 +1,6 @@
 import { boundedKey } from '../cache/bounded-cache.js';
-import { createTaggedCache } from '../cache/tagged-cache.js';
-import type { AccessEvents } from '../events/access-events.js';
+import { createTaggedCache } from '../changes/tagged-cache.js';
+import type { EventBus } from '../events/event-bus.js';
 
 /** A cached batch read: `value` may be the loader's fallback (no row), which is cached too. */
 interface Entry {
@@ -53,7 +53,7 @@ export function estimateBytes(value: unknown, depth = 0): number {
  * Bounded in bytes (an estimate of each read's heap), long keys kept as digests, expired
  * entries swept (docs/operations.md "Memory").
  */
-export function createReadCache(events: AccessEvents, options: ReadCacheOptions = {}) {
+export function createReadCache(events: EventBus, options: ReadCacheOptions = {}) {
   const cache = createTaggedCache<Entry>(
     events,
     {

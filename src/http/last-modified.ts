@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LastModified } from '../changes/match-versions.js';
 import type { ChangeResource } from '../football/vocabulary.js';
-import type { LastModified } from '../services/match-versions.js';
 import { routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import type { Counters } from '../counters/counters.js';
 import type { Database } from '../db/database.js';
-import type { AccessEvents } from '../events/access-events.js';
+import type { EventBus } from '../events/event-bus.js';
 import { createAccessPolicy } from './access-policy.js';
 import type { AccountAccess, AccountCache } from './account-cache.js';
 import { createAccountCache } from './account-cache.js';
@@ -10,7 +10,7 @@ import { loadKeyRecord } from './key-loader.js';
 
 export interface AccessLayerOptions {
   database: Database;
-  events: AccessEvents & { start(onLost: () => void): Promise<void>; close(): Promise<void> };
+  events: EventBus & { start(onLost: () => void): Promise<void>; close(): Promise<void> };
   now: () => Date;
   counters: Counters;
   /** The account's plan in force now (subscriptions service). */

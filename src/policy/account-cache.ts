@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { TierName } from '../accounts/tiers.js';
 import type { CounterLimits } from '../counters/quota-store.js';
-import type { AccessEvent } from '../events/access-events.js';
+import type { BusEvent } from '../events/event-bus.js';
 
 /** The account's plan as it stands now: a key's permissions follow it (spec 5.2). */
 export interface AccountAccess {
@@ -53,7 +53,7 @@ export function createAccountCache(options: {
     return cache.get(accountId)?.value;
   }
 
-  function onEvent(event: AccessEvent) {
+  function onEvent(event: BusEvent) {
     if (event.type === 'account-changed') {
       cache.delete(event.accountId);
     } else if (event.type === 'plans-changed') {

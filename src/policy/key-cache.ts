@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { AccessEvent } from '../events/access-events.js';
+import type { BusEvent } from '../events/event-bus.js';
 
 /** What a request needs to know about its key, loaded once and cached (never the key itself). */
 export interface KeyRecord {
@@ -72,7 +72,7 @@ export function createKeyCache(options: KeyCacheOptions) {
     }
   }
 
-  function onEvent(event: AccessEvent) {
+  function onEvent(event: BusEvent) {
     switch (event.type) {
       case 'key-revoked':
         cache.delete(event.hash);

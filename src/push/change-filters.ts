@@ -1,6 +1,6 @@
+import type { LoggedChange } from '../changes/change-log.js';
 import type { MatchRecord } from '../football/match-record.js';
 import type { OddsMarket } from '../football/vocabulary.js';
-import type { LoggedChange } from '../ingest/changes/change-log.js';
 import type { Carries } from './change-subscription.js';
 import type { ChangeValues } from './change-values.js';
 

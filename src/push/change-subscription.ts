@@ -1,6 +1,6 @@
+import type { ChangeHub } from '../changes/change-hub.js';
+import type { LoggedChange } from '../changes/change-log.js';
 import { ApiError } from '../errors/api-error.js';
-import type { LoggedChange } from '../ingest/changes/change-log.js';
-import type { ChangeHub } from './change-hub.js';
 
 /**
  * Changes a subscriber may leave untaken before it is ended as too slow (about 1 MiB of

@@ -1,10 +1,10 @@
 import { createBoundedCache } from '../cache/bounded-cache.js';
+import type { LoggedChange } from '../changes/change-log.js';
 import type { Services } from '../deps.js';
 import { ApiError } from '../errors/api-error.js';
 import type { MatchRecord } from '../football/match-record.js';
 import type { ChangeResource } from '../football/vocabulary.js';
 import type { Language } from '../i18n/language.js';
-import type { LoggedChange } from '../ingest/changes/change-log.js';
 import { presentMatch } from '../wire/presenters/match.js';
 import {
   presentEvents,

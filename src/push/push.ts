@@ -1,3 +1,4 @@
+import { createChangeHub } from '../changes/change-hub.js';
 import {
   STREAMS_PER_TIER,
   type StreamLease,
@@ -6,7 +7,6 @@ import {
 import type { Deps } from '../deps.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Principal } from '../policy/access-policy.js';
-import { createChangeHub } from './change-hub.js';
 import { createChangeValues } from './change-values.js';
 
 /** How often the keys of open streams are checked again (revoked: closed within 5 s). */

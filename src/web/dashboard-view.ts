@@ -2,7 +2,7 @@ import type { PaymentView } from '../accounts/billing/payments.js';
 import type { KeyView } from '../accounts/keys.js';
 import type { ManagementServices } from '../accounts/management.js';
 import type { AccountAccess } from '../accounts/subscriptions/subscriptions.js';
-import type { AccessEvents } from '../events/access-events.js';
+import type { EventBus } from '../events/event-bus.js';
 import type { UsageCharts } from './dashboard-usage.js';
 import { clearedOnChanges, createReadCache } from './read-cache.js';
 
@@ -24,7 +24,7 @@ export interface DashboardView {
  */
 export function createDashboardViews(
   services: Pick<ManagementServices, 'subscriptions' | 'keys' | 'billing' | 'usage'>,
-  options: { events: AccessEvents | undefined; now: () => Date },
+  options: { events: EventBus | undefined; now: () => Date },
 ) {
   const views = createReadCache<number, DashboardView>({
     load: async (accountId) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseEmail } from '../accounts/owner-email.js';
 import type { AccountMail } from '../accounts/web-accounts.js';
 import type { SignInLimits } from '../counters/sign-in-limits.js';
-import type { AccessEvents } from '../events/access-events.js';
+import type { EventBus } from '../events/event-bus.js';
 import type { Language } from '../i18n/language.js';
 import type { Mailer } from '../mail/mailer.js';
 import { chartAssetRoutes, chartAssets } from './chart-assets.js';
@@ -25,7 +25,7 @@ export interface WebPluginOptions {
   /** BASE_URL: an `https` one makes every cookie Secure. */
   baseUrl: string;
   /** Key, allowlist and plan changes: they empty the dashboard's short-lived reads. */
-  events?: AccessEvents;
+  events?: EventBus;
   now?: () => Date;
 }
 

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { WebSession, WebSessionsService } from '../accounts/web-sessions.js';
-import type { AccessEvent, AccessEvents } from '../events/access-events.js';
+import type { BusEvent, EventBus } from '../events/event-bus.js';
 
 /**
  * How long a page may show what it read (sessions, the dashboard's plan and keys): short enough
@@ -97,10 +97,10 @@ export function cachedSessions(sessions: WebSessionsService, now: () => Date): W
 }
 
 /** Whether an access event can change what a dashboard shows (keys, allowlists, plans). */
-export const changesDashboards = (event: AccessEvent) => event.type !== 'data-changed';
+export const changesDashboards = (event: BusEvent) => event.type !== 'data-changed';
 
 /** A cache that empties itself when `events` announce a change to keys, allowlists or plans. */
-export function clearedOnChanges(events: AccessEvents | undefined, clear: () => void): void {
+export function clearedOnChanges(events: EventBus | undefined, clear: () => void): void {
   events?.subscribe((event) => {
     if (changesDashboards(event)) {
       clear();

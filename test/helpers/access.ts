@@ -1,7 +1,7 @@
 import { createAccountsService } from '../../src/accounts/accounts.js';
 import type { TierName } from '../../src/accounts/tiers.js';
 import type { Database } from '../../src/db/database.js';
-import { createAccessEvents } from '../../src/events/access-events.js';
+import { createEventBus } from '../../src/events/event-bus.js';
 
 /** A new account on `tier` with one live key; returns the ids and the full key. */
 export async function createAccountWithKey(
@@ -20,4 +20,4 @@ export async function createAccountWithKey(
   return { accountId: account.id, keyId: key.id, key: key.key };
 }
 
-export const noEvents = () => createAccessEvents();
+export const noEvents = () => createEventBus();

@@ -1,5 +1,5 @@
 import type { Database } from '../../src/db/database.js';
-import type { AccessEvents } from '../../src/events/access-events.js';
+import type { EventBus } from '../../src/events/event-bus.js';
 import { applyChanges } from '../../src/ingest/changes/apply.js';
 import { checkChange } from '../../src/ingest/changes/format.js';
 import { summarizeChanges } from '../../src/ingest/changes/summary.js';
@@ -74,7 +74,7 @@ export async function pushFixture(database: Database, env: Record<string, string
  */
 export async function writeCorner(
   database: Database,
-  events: Pick<AccessEvents, 'publish'>,
+  events: Pick<EventBus, 'publish'>,
   record: { matchId: number; seq: number; minute: number; side: 'home' | 'away' },
 ) {
   const change = checkChange(

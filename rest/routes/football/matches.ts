@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
-import { tags } from '../../../src/cache/change-summary.js';
+import { tags } from '../../../src/changes/change-summary.js';
 import type { Services } from '../../../src/deps.js';
 import { dayWindow } from '../../../src/football/match-day.js';
 import { parseFilter, parseListQuery } from '../../../src/football/match-query.js';

@@ -6,8 +6,8 @@ import type { Deps } from '../../../src/deps.js';
 import { ApiError } from '../../../src/errors/api-error.js';
 import { negotiateLanguage } from '../../../src/http/language.js';
 import { rawKeyOf } from '../../../src/policy/raw-key.js';
-import { openChangeStream } from '../../../src/push/change-stream.js';
 import { leaseStream, type Push } from '../../../src/push/push.js';
+import { openChangeStream } from '../../stream/change-stream.js';
 
 /** DECISIONS.md "Push": at most 50 matches per stream. */
 const MAX_MATCHES = 50;

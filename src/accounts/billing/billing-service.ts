@@ -1,6 +1,6 @@
 import type { BillingPeriod, PrismaClient } from '../../db/generated/client.js';
 import { ApiError } from '../../errors/api-error.js';
-import type { AccessEvents } from '../../events/access-events.js';
+import type { EventBus } from '../../events/event-bus.js';
 import { type AuditView, type ChangeAuthor, listAudit, recordAudit } from '../audit.js';
 import {
   checkUpgrade,
@@ -74,7 +74,7 @@ export function createBillingService({
   subscriptions,
 }: {
   db: PrismaClient;
-  events: AccessEvents;
+  events: EventBus;
   now?: () => Date;
   provider: PaymentProvider;
   subscriptions: SubscriptionsService;

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { Prisma, type PrismaClient } from '../../db/generated/client.js';
 import { ApiError } from '../../errors/api-error.js';
-import type { AccessEvents } from '../../events/access-events.js';
+import type { EventBus } from '../../events/event-bus.js';
 import type { Tx } from '../subscriptions/subscription-store.js';
 import type { PaymentProvider } from './provider.js';
 import { parseStripeEvent } from './stripe-event-shape.js';
@@ -47,7 +47,7 @@ export function createStripeWebhooks({
   now: clock = () => new Date(),
 }: {
   db: PrismaClient;
-  events: AccessEvents;
+  events: EventBus;
   stripe: Stripe;
   webhookSecret: string;
   provider: PaymentProvider;

@@ -1,5 +1,5 @@
 import type { PrismaClient, TierLimit } from '../../db/generated/client.js';
-import type { AccessEvents } from '../../events/access-events.js';
+import type { EventBus } from '../../events/event-bus.js';
 import { type ChangeAuthor, recordAudit } from '../audit.js';
 import type { TierName } from '../tiers.js';
 import { cancelled, downgraded, renewed, resumed, upgraded } from './subscription-changes.js';
@@ -38,7 +38,7 @@ export function createSubscriptionsService({
   now: clock = () => new Date(),
 }: {
   db: PrismaClient;
-  events: AccessEvents;
+  events: EventBus;
   now?: () => Date;
 }) {
   /** The account's tier, limits and subscription in force at `now` (read only). */

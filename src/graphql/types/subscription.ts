@@ -1,6 +1,6 @@
+import type { LoggedChange } from '../../changes/change-log.js';
 import { ApiError } from '../../errors/api-error.js';
 import { CHANGE_RESOURCES, type OddsMarket } from '../../football/vocabulary.js';
-import type { LoggedChange } from '../../ingest/changes/change-log.js';
 import { ofLiveMatches, ofMatches, ofOddsMoves } from '../../push/change-filters.js';
 import { type Carries, subscribeChanges } from '../../push/change-subscription.js';
 import { presentMatchOdds } from '../../wire/presenters/odds.js';

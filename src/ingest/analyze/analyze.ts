@@ -4,8 +4,8 @@ import { DEFAULT_SAMPLE_SIZE } from '../../analysis/market-analysis.js';
 import { buildMarketAnalysis } from '../../analysis/market-payload.js';
 import type { AnalysisMarket } from '../../analysis/market-types.js';
 import { cornerHistory, marketHistory } from '../../analysis/team-history.js';
+import { appendChanges, type LoggedChange } from '../../changes/change-log.js';
 import type { PrismaClient } from '../../db/generated/client.js';
-import { appendChanges, type LoggedChange } from '../changes/change-log.js';
 import { createAnalysisWriter, deleteMarketAnalyses } from './analysis-writer.js';
 import { loadHistoryStore } from './history-loader.js';
 

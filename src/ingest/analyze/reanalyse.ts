@@ -1,5 +1,5 @@
+import type { LoggedChange } from '../../changes/change-log.js';
 import type { PrismaClient } from '../../db/generated/client.js';
-import type { LoggedChange } from '../changes/change-log.js';
 import { analyzeLogged } from './analyze.js';
 
 export interface Reanalysed {

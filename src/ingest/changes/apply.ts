@@ -1,3 +1,4 @@
+import { appendChanges, type Change, type LoggedChange } from '../../changes/change-log.js';
 import type { PrismaClient } from '../../db/generated/client.js';
 import { IMPORT_FILES, type ImportFileName } from '../format.js';
 import { ImportValidationError } from '../import/errors.js';
@@ -8,7 +9,6 @@ import { recordSet } from '../import/sql-types.js';
 import { FLAT_FILES, type FlatFileName } from '../import/tables.js';
 import { jsonSource, type Tx, upsertGroups, upsertRows } from '../import/upsert.js';
 import { NESTED, type NestedFileName, writeNestedJson } from '../import/write-nested.js';
-import { appendChanges, type Change, type LoggedChange } from './change-log.js';
 import type { ChangeRecord } from './format.js';
 import {
   FEED_RESOURCE_NAMES,

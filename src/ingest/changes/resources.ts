@@ -1,5 +1,5 @@
+import type { ChangeResource } from '../../changes/change-log.js';
 import type { ImportFileName } from '../format.js';
-import type { ChangeResource } from './change-log.js';
 
 /**
  * The resources a change record names (docs/feed-format.md): the import format's files, by the

@@ -1,6 +1,6 @@
-import type { ChangedMatch, ChangeSummary } from '../../cache/change-summary.js';
+import type { LoggedChange } from '../../changes/change-log.js';
+import type { ChangedMatch, ChangeSummary } from '../../changes/change-summary.js';
 import type { SqlExecutor } from '../import/reader.js';
-import type { LoggedChange } from './change-log.js';
 
 interface MatchFacts {
   id: number;

@@ -1,5 +1,5 @@
+import type { Change } from '../../changes/change-log.js';
 import type { ImportFileName } from '../format.js';
-import type { Change } from './change-log.js';
 import { FEED_RESOURCES, RESOURCE_OF_FILE } from './resources.js';
 
 /**

@@ -1,7 +1,7 @@
+import type { LoggedChange } from '../../changes/change-log.js';
 import type { PrismaClient } from '../../db/generated/client.js';
 import { databaseRefusal } from '../../db/refusal.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
-import type { LoggedChange } from '../changes/change-log.js';
 import { checkChange } from '../changes/format.js';
 import { ImportValidationError } from '../import/errors.js';
 

@@ -1,5 +1,5 @@
+import { appendChanges } from '../../changes/change-log.js';
 import type { PrismaClient } from '../../db/generated/client.js';
-import { appendChanges } from '../changes/change-log.js';
 import { TouchedMatches } from '../changes/touched.js';
 import { importFolderBulk } from './bulk/folder.js';
 import { openImportFolder } from './folder.js';

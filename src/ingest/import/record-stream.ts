@@ -1,4 +1,4 @@
-import { appendChanges } from '../changes/change-log.js';
+import { appendChanges } from '../../changes/change-log.js';
 import { TouchedMatches } from '../changes/touched.js';
 import type { ImportFileName } from '../format.js';
 import { BulkLoad } from './bulk/load.js';

@@ -1,7 +1,7 @@
+import type { LoggedChange } from '../../changes/change-log.js';
 import type { PrismaClient } from '../../db/generated/client.js';
 import { type Reanalysed, reanalyseTeams } from '../analyze/reanalyse.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
-import type { LoggedChange } from '../changes/change-log.js';
 import type { ChangeRecord } from '../changes/format.js';
 import { type FeedResource, keyOf } from '../changes/resources.js';
 import type { PitchOutput } from '../demo/match-output.js';

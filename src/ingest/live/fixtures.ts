@@ -1,7 +1,7 @@
+import type { LoggedChange } from '../../changes/change-log.js';
 import type { PrismaClient } from '../../db/generated/client.js';
 import { analyzeLogged } from '../analyze/analyze.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
-import type { LoggedChange } from '../changes/change-log.js';
 import type { ChangeRecord } from '../changes/format.js';
 import { type FeedResource, RESOURCE_OF_FILE } from '../changes/resources.js';
 import { WEEK_MS, weekStartOf } from '../demo/calendar.js';

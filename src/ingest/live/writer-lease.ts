@@ -1,6 +1,6 @@
 import pg from 'pg';
+import type { LoggedChange } from '../../changes/change-log.js';
 import type { PrismaClient } from '../../db/generated/client.js';
-import type { LoggedChange } from '../changes/change-log.js';
 
 /**
  * One writer at a time across instances (DECISIONS.md "Live data"). `acquire` is called again

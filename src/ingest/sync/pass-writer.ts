@@ -1,6 +1,6 @@
+import type { LoggedChange } from '../../changes/change-log.js';
 import type { PrismaClient } from '../../db/generated/client.js';
 import { applyChangesIn, type NumberedChange, TRANSACTION } from '../changes/apply.js';
-import type { LoggedChange } from '../changes/change-log.js';
 import { type ChangeRecord, checkChange } from '../changes/format.js';
 import type { Tx } from '../import/upsert.js';
 import type { SourceFacts } from './facts.js';

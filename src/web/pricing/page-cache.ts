@@ -1,6 +1,6 @@
 import type { PlansService, Pricing } from '../../accounts/plans.js';
 import type { Clock } from '../../deps.js';
-import type { AccessEvents } from '../../events/access-events.js';
+import type { EventBus } from '../../events/event-bus.js';
 import { etagOf } from '../../http/etag.js';
 import type { Language } from '../../i18n/language.js';
 import type { BillingPeriod } from './query.js';
@@ -20,7 +20,7 @@ interface Snapshot {
 
 export interface PricingPagesOptions {
   plans: Pick<PlansService, 'getPricing'>;
-  events: Pick<AccessEvents, 'subscribe'>;
+  events: Pick<EventBus, 'subscribe'>;
   clock: Clock;
   /** How long the figures are trusted before they are read again. */
   maxAgeMs: number;

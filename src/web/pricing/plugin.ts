@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type PlansService, PROPAGATION_SECONDS } from '../../accounts/plans.js';
 import type { Clock } from '../../deps.js';
-import type { AccessEvents } from '../../events/access-events.js';
+import type { EventBus } from '../../events/event-bus.js';
 import { registerEtag } from '../../http/etag.js';
 import { negotiateLanguage } from '../../http/language.js';
 import { registerMethodNotAllowed } from '../../http/method-not-allowed.js';
@@ -12,7 +12,7 @@ import { PRICING_CSS_SOURCE } from './style.js';
 
 export interface PricingPagePluginOptions {
   plans: Pick<PlansService, 'getPricing'>;
-  events: Pick<AccessEvents, 'subscribe'>;
+  events: Pick<EventBus, 'subscribe'>;
   clock: Clock;
   /** DOCS_URL: the problem `type` of a 405. */
   docsUrl: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeysService } from '../../../src/accounts/keys.js';
-import { appendChanges } from '../../../src/ingest/changes/change-log.js';
+import { appendChanges } from '../../../src/changes/change-log.js';
 import { summarizeChanges } from '../../../src/ingest/changes/summary.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';

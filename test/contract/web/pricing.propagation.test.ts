@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlanPricesService } from '../../../src/accounts/plan-prices.js';
-import { createAccessEvents } from '../../../src/events/access-events.js';
+import { createEventBus } from '../../../src/events/event-bus.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';
 import {
@@ -43,7 +43,7 @@ describeEachDatabase('GET /pricing: a new price shows within propagationSeconds'
     expect((await plusMonthly()).text).toContain('HKD 188 per month');
 
     // `touchline plans price` calls this service; its own bus reaches no running server.
-    const cli = createPlanPricesService({ db: db().prisma, events: createAccessEvents() });
+    const cli = createPlanPricesService({ db: db().prisma, events: createEventBus() });
     await cli.setPrice('plus-monthly', 168, 188);
 
     clock.advance(maxAge * 1000 - 1);

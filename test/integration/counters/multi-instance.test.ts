@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeysService } from '../../../src/accounts/keys.js';
 import { seedPlans } from '../../../src/accounts/plans-seed.js';
 import { loadConfig } from '../../../src/config.js';
-import { createAccessEventsFromConfig } from '../../../src/events/transports.js';
+import { createEventBusFromConfig } from '../../../src/events/transports.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../helpers/db.js';
 import { TEST_REDIS_URL, uniquePrefix } from '../../helpers/redis.js';
@@ -108,7 +108,7 @@ describe.skipIf(!enabled)('two server processes sharing one Redis', () => {
       );
     // Both instances now hold the key in their caches.
     expect(await Promise.all(servers.map((s) => status(s.url)))).toEqual([200, 200]);
-    const events = createAccessEventsFromConfig(loadConfig(env));
+    const events = createEventBusFromConfig(loadConfig(env));
     await createKeysService({ db: database.prisma, events }).revokeKey(keyId);
     await events.close();
     // Pub/sub delivery is asynchronous but immediate: allow it a moment, far below the 60 s TTL.

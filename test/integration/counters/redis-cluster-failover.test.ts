@@ -4,8 +4,8 @@ import { accountDayKeys, accountTag } from '../../../src/counters/redis/redis-ke
 import { createRedisQuotaStore } from '../../../src/counters/redis/redis-quota-store.js';
 import { createResilientQuotaStore } from '../../../src/counters/resilient-quota-store.js';
 import { hkDay } from '../../../src/counters/windows.js';
-import type { AccessEvent } from '../../../src/events/access-events.js';
-import { createAccessEventsFromConfig } from '../../../src/events/transports.js';
+import type { BusEvent } from '../../../src/events/event-bus.js';
+import { createEventBusFromConfig } from '../../../src/events/transports.js';
 import { uniquePrefix } from '../../helpers/redis.js';
 import { cli, type RedisCluster, redisClusterAvailable } from '../../helpers/redis-cluster.js';
 import { useClusterWithClients } from '../../helpers/redis-cluster-clients.js';
@@ -124,9 +124,9 @@ describe.skipIf(!redisClusterAvailable)(
         }),
       );
       const events = { ...setup.target(), databaseUrl: undefined, redisPrefix: prefix };
-      const sender = createAccessEventsFromConfig(events);
-      const receiver = createAccessEventsFromConfig(events);
-      const received: AccessEvent[] = [];
+      const sender = createEventBusFromConfig(events);
+      const receiver = createEventBusFromConfig(events);
+      const received: BusEvent[] = [];
       receiver.subscribe((event) => received.push(event));
       await receiver.start(() => {});
       await sender.start(() => {});

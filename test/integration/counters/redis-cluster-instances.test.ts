@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeysService } from '../../../src/accounts/keys.js';
 import { seedPlans } from '../../../src/accounts/plans-seed.js';
 import { loadConfig } from '../../../src/config.js';
-import { createAccessEventsFromConfig } from '../../../src/events/transports.js';
+import { createEventBusFromConfig } from '../../../src/events/transports.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { awayFromWindowEnd, burst } from '../../helpers/cluster.js';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../helpers/db.js';
@@ -77,7 +77,7 @@ describe.skipIf(!enabled)(
           (r) => r.status,
         );
       expect(await Promise.all(servers.map((s) => status(s.url)))).toEqual([200, 200]);
-      const events = createAccessEventsFromConfig(loadConfig(env));
+      const events = createEventBusFromConfig(loadConfig(env));
       await createKeysService({ db: database.prisma, events }).revokeKey(keyId);
       await events.close();
       await new Promise((r) => setTimeout(r, 300));

@@ -6,8 +6,8 @@ import {
   createRedisQuotaStore,
 } from '../../../src/counters/redis/redis-quota-store.js';
 import { hkDay, minuteWindow } from '../../../src/counters/windows.js';
-import type { AccessEvent } from '../../../src/events/access-events.js';
-import { createAccessEventsFromConfig } from '../../../src/events/transports.js';
+import type { BusEvent } from '../../../src/events/event-bus.js';
+import { createEventBusFromConfig } from '../../../src/events/transports.js';
 import { createFakeClock } from '../../helpers/clock.js';
 import { quotaStoreContract } from '../../helpers/quota-store-contract.js';
 import { uniquePrefix } from '../../helpers/redis.js';
@@ -136,9 +136,9 @@ describe.skipIf(!redisClusterAvailable)(
 
     it('a revocation published through one instance reaches another (pub/sub over the cluster)', async () => {
       const settings = { ...setup.target(), databaseUrl: undefined, redisPrefix: uniquePrefix() };
-      const sender = createAccessEventsFromConfig(settings);
-      const receiver = createAccessEventsFromConfig(settings);
-      const received: AccessEvent[] = [];
+      const sender = createEventBusFromConfig(settings);
+      const receiver = createEventBusFromConfig(settings);
+      const received: BusEvent[] = [];
       receiver.subscribe((event) => received.push(event));
       await receiver.start(() => {});
       await sender.start(() => {});

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
+import { changesAfter } from '../../../src/changes/change-log.js';
 import { applyChanges, type NumberedChange } from '../../../src/ingest/changes/apply.js';
-import { changesAfter } from '../../../src/ingest/changes/change-log.js';
 import { type ChangeRecord, checkChange } from '../../../src/ingest/changes/format.js';
 import { ImportValidationError, importFolder } from '../../../src/ingest/import/index.js';
 import { describeEachDatabase } from '../../helpers/db.js';

@@ -1,12 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
-import { analyzeAll } from '../../../src/ingest/analyze/analyze.js';
 import {
   appendChanges,
   type Change,
   changesAfter,
   LOG_KEEP_MS,
   pruneChangeLog,
-} from '../../../src/ingest/changes/change-log.js';
+} from '../../../src/changes/change-log.js';
+import { analyzeAll } from '../../../src/ingest/analyze/analyze.js';
 import { importFolder } from '../../../src/ingest/import/index.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { sampleFiles, writeFolder } from './sample-folder.js';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { LoggedChange } from '../../../src/ingest/changes/change-log.js';
+import type { LoggedChange } from '../../../src/changes/change-log.js';
 import { embeddedLease, type WriterLease } from '../../../src/ingest/live/writer-lease.js';
 import { ReplayError } from '../../../src/ingest/replay/errors.js';
 import type { ReplayClock } from '../../../src/ingest/replay/player.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangedMatch } from '../../../src/cache/change-summary.js';
-import type { AccessEvent } from '../../../src/events/access-events.js';
-import { createAccessEventsFromConfig } from '../../../src/events/transports.js';
+import type { ChangedMatch } from '../../../src/changes/change-summary.js';
+import type { BusEvent } from '../../../src/events/event-bus.js';
+import { createEventBusFromConfig } from '../../../src/events/transports.js';
 import { TEST_DATABASE_URL } from '../../helpers/db.js';
 import { TEST_REDIS_URL, uniquePrefix } from '../../helpers/redis.js';
 
@@ -33,10 +33,10 @@ describe.each(transports)('a data change through $name', ({ url, config }) => {
       redisPrefix: uniquePrefix(),
       ...config,
     };
-    const sender = createAccessEventsFromConfig(settings);
-    const receiver = createAccessEventsFromConfig(settings);
-    const received: AccessEvent[] = [];
-    const own: AccessEvent[] = [];
+    const sender = createEventBusFromConfig(settings);
+    const receiver = createEventBusFromConfig(settings);
+    const received: BusEvent[] = [];
+    const own: BusEvent[] = [];
     let published = 0;
     receiver.subscribe((event) => received.push(event));
     sender.subscribe((event) => own.push(event));

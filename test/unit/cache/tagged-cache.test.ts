@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { evictedBy, parseChangeSummary, tags } from '../../../src/cache/change-summary.js';
-import { createTaggedCache } from '../../../src/cache/tagged-cache.js';
-import {
-  type AccessEvent,
-  createAccessEvents,
-  parseAccessEvent,
-} from '../../../src/events/access-events.js';
+import { evictedBy, parseChangeSummary, tags } from '../../../src/changes/change-summary.js';
+import { createTaggedCache } from '../../../src/changes/tagged-cache.js';
+import { type BusEvent, createEventBus, parseBusEvent } from '../../../src/events/event-bus.js';
 import { notifyTexts } from '../../../src/events/transports.js';
 
 describe('what a change evicts', () => {
@@ -55,9 +51,9 @@ describe('what a change evicts', () => {
     const good = { seq: '5', reference: false, matches: [{ id: 1, resources: ['odds'] }] };
     expect(parseChangeSummary(good)).toEqual(good);
     expect(parseChangeSummary({ ...good, matches: [{ id: 'x', resources: [] }] })).toBeUndefined();
-    const event = parseAccessEvent(JSON.stringify({ type: 'data-changed', changes: { seq: 1 } }));
+    const event = parseBusEvent(JSON.stringify({ type: 'data-changed', changes: { seq: 1 } }));
     expect(event).toEqual({ type: 'data-changed' });
-    expect(parseAccessEvent(JSON.stringify({ type: 'data-changed', changes: good }))).toEqual({
+    expect(parseBusEvent(JSON.stringify({ type: 'data-changed', changes: good }))).toEqual({
       type: 'data-changed',
       changes: good,
     });
@@ -71,7 +67,7 @@ describe('what a change evicts', () => {
       teams: [601, 602] as [number, number],
       status: 'live',
     }));
-    const big: AccessEvent = {
+    const big: BusEvent = {
       type: 'data-changed',
       changes: { seq: '77', reference: false, matches },
     };
@@ -79,13 +75,13 @@ describe('what a change evicts', () => {
     expect(texts.length).toBeGreaterThan(1);
     const parts = texts.map((t) => {
       expect(Buffer.byteLength(t)).toBeLessThan(8000);
-      return parseAccessEvent(t);
+      return parseBusEvent(t);
     });
     const ids = parts.flatMap((p) =>
       p?.type === 'data-changed' ? (p.changes?.matches ?? []) : [],
     );
     expect(ids.map((m) => m.id)).toEqual(matches.map((m) => m.id));
-    const small: AccessEvent = {
+    const small: BusEvent = {
       type: 'data-changed',
       changes: { seq: '1', reference: false, matches: [] },
     };
@@ -95,7 +91,7 @@ describe('what a change evicts', () => {
 
 describe('tagged cache', () => {
   const setUp = () => {
-    const events = createAccessEvents();
+    const events = createEventBus();
     const cache = createTaggedCache<string>(events, {
       maxBytes: 1_000_000,
       sizeOf: (v) => v.length,
@@ -103,7 +99,7 @@ describe('tagged cache', () => {
     });
     return { events, cache };
   };
-  const change = (id: number, resource: 'events' | 'odds'): AccessEvent => ({
+  const change = (id: number, resource: 'events' | 'odds'): BusEvent => ({
     type: 'data-changed',
     changes: { seq: '1', reference: false, matches: [{ id, resources: [resource] }] },
   });
@@ -196,12 +192,12 @@ describe('a transport that may have missed events', () => {
     let reportLost: () => void = () => {};
     const transport = {
       send: async () => {},
-      listen: async (_onEvent: (event: AccessEvent) => void, onLost: () => void) => {
+      listen: async (_onEvent: (event: BusEvent) => void, onLost: () => void) => {
         reportLost = onLost;
       },
       close: async () => {},
     };
-    const events = createAccessEvents([transport]);
+    const events = createEventBus([transport]);
     const cache = createTaggedCache<string>(events, {
       maxBytes: 1000,
       sizeOf: (v) => v.length,

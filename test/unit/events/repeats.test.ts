@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangedMatch } from '../../../src/cache/change-summary.js';
-import type { SentEvent } from '../../../src/events/access-events.js';
+import type { ChangedMatch } from '../../../src/changes/change-summary.js';
+import type { SentEvent } from '../../../src/events/event-bus.js';
 import { createRepeatFilter } from '../../../src/events/repeats.js';
 
 const match = (id: number): ChangedMatch => ({ id, resources: ['detail'], day: '2026-12-01' });

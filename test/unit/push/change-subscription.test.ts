@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ChangeHub, ChangeListener } from '../../../src/changes/change-hub.js';
+import type { LoggedChange } from '../../../src/changes/change-log.js';
 import type { MatchRecord } from '../../../src/football/match-record.js';
-import type { LoggedChange } from '../../../src/ingest/changes/change-log.js';
 import { ofLiveMatches, ofOddsMoves } from '../../../src/push/change-filters.js';
-import type { ChangeHub, ChangeListener } from '../../../src/push/change-hub.js';
 import { subscribeChanges } from '../../../src/push/change-subscription.js';
 import type { ChangeValues } from '../../../src/push/change-values.js';
 

@@ -5,7 +5,7 @@ import { createReplays } from '../../../rest/replay.js';
 import { createResponseCache } from '../../../rest/response-cache.js';
 import type { UsageSnapshot } from '../../../src/counters/quota-store.js';
 import { ApiError } from '../../../src/errors/api-error.js';
-import { createAccessEvents } from '../../../src/events/access-events.js';
+import { createEventBus } from '../../../src/events/event-bus.js';
 import { registerCompression } from '../../../src/http/compression.js';
 import { registerEtag } from '../../../src/http/etag.js';
 import { registerContentLanguage } from '../../../src/http/language.js';
@@ -66,10 +66,7 @@ async function buildScope(bodySize = 40, cacheBytes?: number, note = 'x') {
   registerProblemHandlers(app, 'http://docs.test');
   registerRequestId(app);
   registerContentLanguage(app);
-  const cache = createResponseCache(
-    createAccessEvents(),
-    cacheBytes ? { maxBytes: cacheBytes } : {},
-  );
+  const cache = createResponseCache(createEventBus(), cacheBytes ? { maxBytes: cacheBytes } : {});
   const replays = createReplays({
     entryOf: cache.entryOf,
     countHit: cache.countHit,

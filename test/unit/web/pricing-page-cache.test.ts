@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pricing } from '../../../src/accounts/plans.js';
-import { type AccessEvent, createAccessEvents } from '../../../src/events/access-events.js';
+import { type BusEvent, createEventBus } from '../../../src/events/event-bus.js';
 import { createPricingPages } from '../../../src/web/pricing/page-cache.js';
 import { createFakeClock } from '../../helpers/clock.js';
 
@@ -37,7 +37,7 @@ const pricingAt = (price: number): Pricing => ({
 
 function setUp() {
   const clock = createFakeClock();
-  const events = createAccessEvents();
+  const events = createEventBus();
   let price = 188;
   let reads = 0;
   let failing = false;
@@ -58,7 +58,7 @@ function setUp() {
   return {
     clock,
     pages,
-    publish: (event: AccessEvent) => events.publish(event),
+    publish: (event: BusEvent) => events.publish(event),
     setPrice: (p: number) => {
       price = p;
     },

@@ -1,6 +1,6 @@
+import type { LoggedChange } from '../../../changes/change-log.js';
 import type { PrismaClient } from '../../../db/generated/client.js';
 import { applyChangesIn, TRANSACTION } from '../../changes/apply.js';
-import type { LoggedChange } from '../../changes/change-log.js';
 import { type ChangeRecord, checkChange } from '../../changes/format.js';
 import { allocateIds } from './named.js';
 import { type EntityKind, insertAliases, insertExternalIds } from './store.js';

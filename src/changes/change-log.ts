@@ -1,5 +1,5 @@
-import type { ChangeResource } from '../../football/vocabulary.js';
-import type { SqlExecutor } from '../import/reader.js';
+import type { ChangeResource } from '../football/vocabulary.js';
+import type { SqlExecutor } from '../ingest/import/reader.js';
 
 export type { ChangeResource };
 export type ChangeKind = 'upsert' | 'delete';

@@ -1,17 +1,17 @@
 import type { Config } from '../config.js';
 import { type RedisTarget, redisConfigured } from '../db/redis-target.js';
-import { createAccessEvents } from './access-events.js';
+import { createEventBus } from './event-bus.js';
 
 /**
  * The process's access event bus (transports.ts); the Redis and PostgreSQL clients are loaded
  * only when one is configured, so a process on the embedded database never loads them.
  */
-export async function openAccessEvents(
+export async function openEventBus(
   config: Pick<Config, 'redisPrefix' | 'databaseUrl'> & RedisTarget,
 ) {
   if (!redisConfigured(config) && !config.databaseUrl) {
-    return createAccessEvents([]);
+    return createEventBus([]);
   }
-  const { createAccessEventsFromConfig } = await import('./transports.js');
-  return createAccessEventsFromConfig(config);
+  const { createEventBusFromConfig } = await import('./transports.js');
+  return createEventBusFromConfig(config);
 }

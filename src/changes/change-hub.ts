@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../db/generated/client.js';
-import type { AccessEvents } from '../events/access-events.js';
-import { changesAfter, type LoggedChange } from '../ingest/changes/change-log.js';
+import type { EventBus } from '../events/event-bus.js';
+import { changesAfter, type LoggedChange } from './change-log.js';
 
 /** Entries read from the log per statement. */
 const PAGE = 500;
@@ -17,7 +17,7 @@ export type ChangeListener = (changes: readonly LoggedChange[]) => void;
  */
 export function createChangeHub(
   db: PrismaClient,
-  events: Pick<AccessEvents, 'subscribe'>,
+  events: Pick<EventBus, 'subscribe'>,
   /**
    * Told before listeners hear entries that no data-changed event has announced yet (a write
    * whose event is still on its way, or was lost): the values read for them must not come from

@@ -1,14 +1,14 @@
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../src/errors/api-error.js';
-import type { LoggedChange } from '../../../src/ingest/changes/change-log.js';
-import type { ChangeHub, ChangeListener } from '../../../src/push/change-hub.js';
 import {
   HEARTBEAT_MS,
   MAX_BUFFERED_BYTES,
   openChangeStream,
   type StreamRequest,
-} from '../../../src/push/change-stream.js';
+} from '../../../rest/stream/change-stream.js';
+import type { ChangeHub, ChangeListener } from '../../../src/changes/change-hub.js';
+import type { LoggedChange } from '../../../src/changes/change-log.js';
+import { ApiError } from '../../../src/errors/api-error.js';
 import type { ChangeValues } from '../../../src/push/change-values.js';
 import type { KeyRefused } from '../../../src/push/push.js';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { parseChangeSummary } from '../cache/change-summary.js';
-import type { AccessEvent, AccessEvents, SentEvent } from './event-types.js';
+import { parseChangeSummary } from '../changes/change-summary.js';
+import type { BusEvent, EventBus, SentEvent } from './event-types.js';
 import { createRepeatFilter } from './repeats.js';
 
-export type { AccessEvent, AccessEvents, SentEvent } from './event-types.js';
+export type { BusEvent, EventBus, SentEvent } from './event-types.js';
 
-export interface AccessEventTransport {
+export interface EventTransport {
   send(event: SentEvent): Promise<void>;
   /** `onLost` fires when the transport may have missed events (a dropped connection). */
   listen(onEvent: (event: SentEvent) => void, onLost: () => void): Promise<void>;
@@ -17,14 +17,14 @@ export interface AccessEventTransport {
  * transport's echo of this bus's own event is dropped: delivered late, it would clear caches
  * filled after the change for nothing.
  */
-export function createAccessEvents(transports: AccessEventTransport[] = []): AccessEvents & {
+export function createEventBus(transports: EventTransport[] = []): EventBus & {
   start(onLost: () => void): Promise<void>;
   close(): Promise<void>;
 } {
   const origin = randomUUID();
   let serial = 0;
-  const listeners = new Set<(event: AccessEvent) => void>();
-  const deliver = (event: AccessEvent) => {
+  const listeners = new Set<(event: BusEvent) => void>();
+  const deliver = (event: BusEvent) => {
     for (const listener of listeners) {
       listener(event);
     }
@@ -76,7 +76,7 @@ function stampOf(value: {
     : origin;
 }
 
-export function parseAccessEvent(text: string): SentEvent | null {
+export function parseBusEvent(text: string): SentEvent | null {
   try {
     const value = JSON.parse(text) as {
       type?: unknown;
@@ -103,7 +103,7 @@ export function parseAccessEvent(text: string): SentEvent | null {
         : { type: 'data-changed', ...stamp };
     }
     const { origin: _origin, serial: _serial, ...event } = value;
-    return { ...(event as AccessEvent), ...stampOf(value) };
+    return { ...(event as BusEvent), ...stampOf(value) };
   } catch {
     return null;
   }

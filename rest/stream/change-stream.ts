@@ -1,11 +1,11 @@
 import type { Writable } from 'node:stream';
-import { ApiError } from '../errors/api-error.js';
-import type { Language } from '../i18n/language.js';
-import type { LoggedChange } from '../ingest/changes/change-log.js';
-import { ofLiveMatches, ofMatches } from './change-filters.js';
-import type { ChangeHub } from './change-hub.js';
-import type { ChangeValues } from './change-values.js';
-import type { KeyRefused } from './push.js';
+import type { ChangeHub } from '../../src/changes/change-hub.js';
+import type { LoggedChange } from '../../src/changes/change-log.js';
+import { ApiError } from '../../src/errors/api-error.js';
+import type { Language } from '../../src/i18n/language.js';
+import { ofLiveMatches, ofMatches } from '../../src/push/change-filters.js';
+import type { ChangeValues } from '../../src/push/change-values.js';
+import type { KeyRefused } from '../../src/push/push.js';
 
 /** A comment line every this often keeps proxies from closing a quiet stream (DECISIONS.md). */
 export const HEARTBEAT_MS = 15_000;

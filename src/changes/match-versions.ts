@@ -1,8 +1,8 @@
-import { tags } from '../cache/change-summary.js';
-import { createTaggedCache } from '../cache/tagged-cache.js';
 import type { SqlRead } from '../db/database.js';
-import type { AccessEvents } from '../events/access-events.js';
+import type { EventBus } from '../events/event-bus.js';
 import type { ChangeResource } from '../football/vocabulary.js';
+import { tags } from './change-summary.js';
+import { createTaggedCache } from './tagged-cache.js';
 
 /** The time as `Last-Modified` carries it: whole seconds (RFC 9110 HTTP-date). */
 const toSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000);
@@ -24,7 +24,7 @@ export interface LastModified {
  * every writer sends; 60 s at most, in case an event was missed), so a cached response costs no
  * query.
  */
-export function createMatchVersions(read: SqlRead, events: Pick<AccessEvents, 'subscribe'>) {
+export function createMatchVersions(read: SqlRead, events: Pick<EventBus, 'subscribe'>) {
   const cache = createTaggedCache<{ modified: LastModified | null }>(
     events,
     { maxBytes: 4 * 1024 * 1024, sizeOf: () => 16, ttlMs: 60_000 },

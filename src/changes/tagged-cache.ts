@@ -1,5 +1,5 @@
-import type { AccessEvents } from '../events/access-events.js';
-import { type BoundedCacheOptions, createBoundedCache } from './bounded-cache.js';
+import { type BoundedCacheOptions, createBoundedCache } from '../cache/bounded-cache.js';
+import type { EventBus } from '../events/event-bus.js';
 import { evictedBy } from './change-summary.js';
 
 interface Tagged<V> {
@@ -27,7 +27,7 @@ const RECENT_CHANGES = 256;
  * it touched clear everything.
  */
 export function createTaggedCache<V extends NonNullable<unknown>>(
-  events: Pick<AccessEvents, 'subscribe'>,
+  events: Pick<EventBus, 'subscribe'>,
   options: TaggedCacheOptions<V>,
   clearOnPlans = true,
 ) {
