@@ -3,7 +3,7 @@ import type { CliRuntime } from '../src/cli/runtime.js';
 
 /** A file or manifest that is not what it should be: the user's input, so a usage error. */
 async function asUsage<T>(work: () => Promise<T>): Promise<T> {
-  const { TrustedDocumentError } = await import('../src/graphql/trusted-documents.js');
+  const { TrustedDocumentError } = await import('../src/graphql/documents/trusted-documents.js');
   try {
     return await work();
   } catch (error) {
@@ -20,14 +20,14 @@ export function documentsRuntime(manifestPath: string): CliRuntime['documents'] 
     add: (paths) =>
       asUsage(async () => {
         const [{ registerDocuments }, { schema }] = await Promise.all([
-          import('../src/graphql/trusted-documents.js'),
-          import('../src/graphql/schema.js'),
+          import('../src/graphql/documents/trusted-documents.js'),
+          import('../src/graphql/schema/schema.js'),
         ]);
         return registerDocuments(schema, paths, manifestPath);
       }),
     list: () =>
       asUsage(async () => {
-        const { listDocuments } = await import('../src/graphql/trusted-documents.js');
+        const { listDocuments } = await import('../src/graphql/documents/trusted-documents.js');
         return listDocuments(manifestPath);
       }),
   };

@@ -1,5 +1,5 @@
 import { parse, print } from 'graphql';
-import { documentHash } from '../src/graphql/trusted-documents.js';
+import { documentHash } from '../src/graphql/documents/trusted-documents.js';
 
 /** GraphQL operations selecting what the REST routes they are compared with return. */
 

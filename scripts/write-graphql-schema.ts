@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { printedSchema, schema } from '../src/graphql/schema.js';
+import { printedSchema, schema } from '../src/graphql/schema/schema.js';
 import { breakingChanges } from './graphql-schema-check.js';
 
 /**

@@ -16,33 +16,38 @@ import { negotiateLanguage } from '../http/language.js';
 import { quotaHeaders } from '../policy/headers.js';
 import { rawKeyOf } from '../policy/raw-key.js';
 import type { Push } from '../push/push.js';
-import { accessPlugin, type ExecutionContext, type HttpOutcome, refusalOf } from './access.js';
-import { ReadLedger } from './billing.js';
-import { compiledExecution } from './compiled-execution.js';
-import { graphqlCors } from './cors.js';
-import { directRequestOf, runDirect } from './direct-operation.js';
-import { createDocumentCaches } from './document-cache.js';
-import { expansionLimitPlugin } from './document-size.js';
-import { maskError, requestErrorsPlugin } from './errors.js';
-import { createGraphiqlPage } from './graphiql-page.js';
-import { contentTypeOf, releaseBody, sendYogaResponse } from './http-answer.js';
-import { isConditional } from './http-cache.js';
-import { registerGraphqlErrors } from './http-errors.js';
-import { acceptsIncrementalDelivery } from './incremental.js';
-import { maskedIncrementalErrors } from './incremental-errors.js';
-import { GRAPHQL_LIMITS } from './limits.js';
-import { createLoaders } from './loaders.js';
-import { createOperationCache } from './operation-cache.js';
-import type { ServerContext } from './outcome.js';
-import { trustedDocumentsPlugins } from './persisted-operations.js';
-import { createReadCache } from './read-cache.js';
-import { repeatedFieldsPlugin } from './repeated-fields.js';
-import { readSmallBody } from './repeated-requests.js';
-import { checkOperationShape } from './request-shape.js';
-import { schema } from './schema.js';
-import { subscriptionAccessPlugin } from './subscription-access.js';
-import type { TrustedStore } from './trusted-store.js';
-import { graphqlWebSocket } from './websocket.js';
+import { ReadLedger } from './charging/field-billing.js';
+import type { ServerContext } from './charging/outcome.js';
+import {
+  accessPlugin,
+  type ExecutionContext,
+  type HttpOutcome,
+  refusalOf,
+} from './charging/use-access.js';
+import { subscriptionAccessPlugin } from './charging/use-subscription-access.js';
+import { createDocumentCaches } from './documents/document-cache.js';
+import { expansionLimitPlugin } from './documents/document-size.js';
+import { GRAPHQL_LIMITS } from './documents/limits.js';
+import { repeatedFieldsPlugin } from './documents/repeated-fields.js';
+import type { TrustedStore } from './documents/trusted-store.js';
+import { trustedDocumentsPlugins } from './documents/use-trusted-documents.js';
+import { createGraphiqlPage } from './graphiql/graphiql-page.js';
+import { createOperationCache } from './operation-cache/operation-cache.js';
+import { readSmallBody } from './operation-cache/repeated-requests.js';
+import { createLoaders } from './schema/loaders.js';
+import { createReadCache } from './schema/read-cache.js';
+import { schema } from './schema/schema.js';
+import { compiledExecution } from './transport/compiled-execution.js';
+import { graphqlCors } from './transport/cors.js';
+import { directRequestOf, runDirect } from './transport/direct-operation.js';
+import { maskError, requestErrorsPlugin } from './transport/errors.js';
+import { contentTypeOf, releaseBody, sendYogaResponse } from './transport/http-answer.js';
+import { isConditional } from './transport/http-cache.js';
+import { registerGraphqlErrors } from './transport/http-errors.js';
+import { acceptsIncrementalDelivery } from './transport/incremental.js';
+import { checkOperationShape } from './transport/request-shape.js';
+import { maskedIncrementalErrors } from './transport/use-masked-incremental-errors.js';
+import { graphqlWebSocket } from './transport/websocket.js';
 
 type Query = Record<string, unknown>;
 
@@ -64,7 +69,7 @@ export interface GraphqlPluginOptions {
   trustedOnly: boolean;
   /**
    * TOUCHLINE_DATA_DIR, where `npm start` writes the demo keys: GraphiQL's Headers tab holds the
-   * demo Pro key on a local-only server with the demo data (src/graphql/graphiql-page.ts).
+   * demo Pro key on a local-only server with the demo data (src/graphql/graphiql/graphiql-page.ts).
    */
   dataDir: string;
 }
@@ -344,7 +349,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       (error: Error) => done(error),
     );
   };
-  // GET also upgrades to graphql-ws (src/graphql/websocket.ts).
+  // GET also upgrades to graphql-ws (src/graphql/transport/websocket.ts).
   app.route({ ...route, method: 'GET', wsHandler: upgraded, onRequest: replay });
   app.route({ ...route, method: 'POST', preParsing: replayPost });
   app.route({ ...route, method: 'OPTIONS' });

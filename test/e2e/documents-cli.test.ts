@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentHash } from '../../src/graphql/trusted-documents.js';
+import { documentHash } from '../../src/graphql/documents/trusted-documents.js';
 import { embeddedEnv, ROOT } from '../helpers/embedded-cli.js';
 
 interface Run {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoKeys, type DemoKey, readDemoKeys } from '../../src/accounts/demo-setup.js';
-import { EXAMPLE_QUERY } from '../../src/graphql/example-query.js';
+import { EXAMPLE_QUERY } from '../../src/graphql/graphiql/example-query.js';
 import { createAccountWithKey } from '../helpers/access.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumAvailable } from '../helpers/chromium.js';
 import { type GraphqlDemoServer, startGraphqlDemoServer } from '../helpers/graphql-server.js';

@@ -17,7 +17,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../src/errors/codes.js';
-import { schema } from '../../src/graphql/schema.js';
+import { schema } from '../../src/graphql/schema/schema.js';
 import { createFuzzFixture, type FuzzFixture, fuzzParameters } from '../helpers/fuzz-app.js';
 import {
   bodyText,

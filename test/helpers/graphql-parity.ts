@@ -1,7 +1,7 @@
 import { type GraphQLObjectType, getNamedType, isObjectType } from 'graphql';
 import { expect } from 'vitest';
-import { schema } from '../../src/graphql/schema.js';
-import { enumName } from '../../src/graphql/types/enums.js';
+import { schema } from '../../src/graphql/schema/schema.js';
+import { enumName } from '../../src/graphql/schema/types/enums.js';
 
 /**
  * What the graph adds for clients' normalised caches, which no REST payload carries: checked by

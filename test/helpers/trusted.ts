@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parse, print } from 'graphql';
 import type { Deps } from '../../src/deps.js';
-import { documentHash } from '../../src/graphql/trusted-documents.js';
+import { documentHash } from '../../src/graphql/documents/trusted-documents.js';
 
 /** The hash a client sends for a document: the SHA-256 of the text it would send. */
 export const hashOf = (text: string) => documentHash(text);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoKeys, type DemoKey } from '../../../src/accounts/demo-setup.js';
 import type { Deps } from '../../../src/deps.js';
-import { EXPLORER_PLUGIN } from '../../../src/graphql/graphiql-page.js';
+import { EXPLORER_PLUGIN } from '../../../src/graphql/graphiql/graphiql-page.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 

@@ -1,6 +1,6 @@
 import { execute, getIntrospectionQuery, parse } from 'graphql';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { schema } from '../../../src/graphql/schema.js';
+import { schema } from '../../../src/graphql/schema/schema.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { graphql } from '../../helpers/graphql.js';

@@ -24,8 +24,8 @@ vi.mock('../../../src/http/prepared-answer.js', async (original) => {
     },
   };
 });
-vi.mock('../../../src/graphql/request-shape.js', async (original) => {
-  const actual = await original<typeof import('../../../src/graphql/request-shape.js')>();
+vi.mock('../../../src/graphql/transport/request-shape.js', async (original) => {
+  const actual = await original<typeof import('../../../src/graphql/transport/request-shape.js')>();
   return {
     ...actual,
     checkOperationShape: (source: unknown) => {

@@ -9,9 +9,12 @@ import { persistedExchange } from '@urql/exchange-persisted';
 import type { FastifyInstance } from 'fastify';
 import { parse, print } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { withTypename } from '../../../src/graphql/client-forms.js';
-import { schema } from '../../../src/graphql/schema.js';
-import { documentHash, registerDocuments } from '../../../src/graphql/trusted-documents.js';
+import { withTypename } from '../../../src/graphql/documents/client-forms.js';
+import {
+  documentHash,
+  registerDocuments,
+} from '../../../src/graphql/documents/trusted-documents.js';
+import { schema } from '../../../src/graphql/schema/schema.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';

@@ -3,7 +3,7 @@ import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { buildSchema, GraphQLSchema, printSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { breakingChanges } from '../../../scripts/graphql-schema-check.js';
-import { printedSchema, schema } from '../../../src/graphql/schema.js';
+import { printedSchema, schema } from '../../../src/graphql/schema/schema.js';
 
 const committedSdl = () => readFile(new URL('../../../schema.graphql', import.meta.url), 'utf8');
 

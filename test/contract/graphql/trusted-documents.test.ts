@@ -3,7 +3,7 @@ import { parse, print } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database.js';
 import type { Deps } from '../../../src/deps.js';
-import { withTypename } from '../../../src/graphql/client-forms.js';
+import { withTypename } from '../../../src/graphql/documents/client-forms.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
 import { createFakeClock } from '../../helpers/clock.js';

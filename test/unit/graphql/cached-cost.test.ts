@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UsageSnapshot } from '../../../src/counters/quota-store.js';
-import { costExtension } from '../../../src/graphql/access.js';
-import { cachedCostJson } from '../../../src/graphql/cached-cost.js';
+import { costExtension } from '../../../src/graphql/charging/use-access.js';
+import { cachedCostJson } from '../../../src/graphql/operation-cache/cached-cost.js';
 
 const usage = (minute: number, quota: number, free: number) =>
   ({

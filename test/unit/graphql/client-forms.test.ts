@@ -1,7 +1,11 @@
 import { addTypenameToDocument, print as apolloPrint } from '@apollo/client/utilities';
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { clientTexts, urqlText, withTypename } from '../../../src/graphql/client-forms.js';
+import {
+  clientTexts,
+  urqlText,
+  withTypename,
+} from '../../../src/graphql/documents/client-forms.js';
 import { urqlSends } from '../../helpers/urql.js';
 
 /**
@@ -22,7 +26,7 @@ string""") { match(id: 1) { id ... on Match @include(if: true) { status } } }`,
   aliasesAndTypename: `{ match(id: 1) { a: id __typename home { t: __typename name } } }`,
 };
 
-describe('client texts of a registered document (src/graphql/client-forms.ts)', () => {
+describe('client texts of a registered document (src/graphql/documents/client-forms.ts)', () => {
   it.each(Object.entries(DOCUMENTS))(
     '%s: urql sends what urqlText makes of the print',
     (_, text) => {

@@ -1,6 +1,6 @@
 import { buildSchema, type ExecutionArgs, parse } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
-import { compiledExecution } from '../../../src/graphql/compiled-execution.js';
+import { compiledExecution } from '../../../src/graphql/transport/compiled-execution.js';
 
 const schema = buildSchema(`
   directive @defer(if: Boolean, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT

@@ -1,8 +1,8 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { planCost } from '../../../src/graphql/cost.js';
-import { plannedCost } from '../../../src/graphql/cost-plans.js';
-import { schema } from '../../../src/graphql/schema.js';
+import { planCost } from '../../../src/graphql/charging/cost.js';
+import { plannedCost } from '../../../src/graphql/charging/cost-plans.js';
+import { schema } from '../../../src/graphql/schema/schema.js';
 
 const PAGE =
   'query P($size: Int!) { matches(date: "2026-11-22", pageSize: $size) { items { id events { type } } } }';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DateTimeScalar } from '../../../src/graphql/date-time-scalar.js';
+import { DateTimeScalar } from '../../../src/graphql/schema/date-time-scalar.js';
 
 describe('DateTime scalar', () => {
   it('sends a valid Date as its toISOString, so the answer holds no Date to convert', () => {

@@ -1,6 +1,6 @@
 import { parse } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDocumentCaches } from '../../../src/graphql/document-cache.js';
+import { createDocumentCaches } from '../../../src/graphql/documents/document-cache.js';
 
 describe('GraphQL document caches', () => {
   const opened: ReturnType<typeof createDocumentCaches>[] = [];

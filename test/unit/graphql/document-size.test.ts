@@ -1,9 +1,9 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { planCost } from '../../../src/graphql/cost.js';
-import { expandedSelections } from '../../../src/graphql/document-size.js';
-import { schema } from '../../../src/graphql/schema.js';
-import { VisitBudget } from '../../../src/graphql/selections.js';
+import { planCost } from '../../../src/graphql/charging/cost.js';
+import { expandedSelections } from '../../../src/graphql/documents/document-size.js';
+import { VisitBudget } from '../../../src/graphql/documents/selections.js';
+import { schema } from '../../../src/graphql/schema/schema.js';
 import { fragmentBomb } from '../../helpers/fragment-bomb.js';
 
 const plan = (query: string, budget: VisitBudget) =>

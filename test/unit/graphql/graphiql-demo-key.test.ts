@@ -4,7 +4,7 @@ import {
   isCrossOrigin,
   isLoopback,
   type PageRequestPlace,
-} from '../../../src/graphql/graphiql-demo-key.js';
+} from '../../../src/graphql/graphiql/graphiql-demo-key.js';
 
 const DEMO_KEY = 'svc_live_demo';
 

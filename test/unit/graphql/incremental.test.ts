@@ -1,12 +1,12 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { planCost } from '../../../src/graphql/cost.js';
+import { planCost } from '../../../src/graphql/charging/cost.js';
+import { schema } from '../../../src/graphql/schema/schema.js';
 import {
   acceptsIncrementalDelivery,
   asksIncrementalDelivery,
   namesIncrementalDelivery,
-} from '../../../src/graphql/incremental.js';
-import { schema } from '../../../src/graphql/schema.js';
+} from '../../../src/graphql/transport/incremental.js';
 
 const PAGE = (items: string, children: string) =>
   `query Page($on: Boolean! = true) {

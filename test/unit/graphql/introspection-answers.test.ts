@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   createIntrospectionAnswers,
   isIntrospectionOnly,
-} from '../../../src/graphql/introspection-answers.js';
-import { schema } from '../../../src/graphql/schema.js';
+} from '../../../src/graphql/operation-cache/introspection-answers.js';
+import { schema } from '../../../src/graphql/schema/schema.js';
 
 const only = (query: string) => {
   const document = parse(query);

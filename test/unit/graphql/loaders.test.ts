@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Services } from '../../../src/deps.js';
-import { createLoaders } from '../../../src/graphql/loaders.js';
-import type { ReadCache } from '../../../src/graphql/read-cache.js';
+import { createLoaders } from '../../../src/graphql/schema/loaders.js';
+import type { ReadCache } from '../../../src/graphql/schema/read-cache.js';
 
 /** Services whose every reader records the ids it was asked for. */
 function services() {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createOperationFlights } from '../../../src/graphql/operation-flights.js';
+import { createOperationFlights } from '../../../src/graphql/operation-cache/operation-flights.js';
 
 /** A clock the test moves by hand. */
 function clock(start = '2026-11-28T20:00:00Z') {

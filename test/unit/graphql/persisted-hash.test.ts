@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { persistedHashOf } from '../../../src/graphql/persisted-operations.js';
+import { persistedHashOf } from '../../../src/graphql/documents/use-trusted-documents.js';
 
 const HASH = 'a'.repeat(64);
 const extension = { persistedQuery: { version: 1, sha256Hash: HASH } };
 
-describe("the hash of Apollo's persisted-query extension (src/graphql/persisted-operations.ts)", () => {
+describe("the hash of Apollo's persisted-query extension (src/graphql/documents/use-trusted-documents.ts)", () => {
   it('reads it from a POST body object and from a GET parameter, as often as it is asked', () => {
     expect(persistedHashOf(extension)).toBe(HASH);
     for (let i = 0; i < 3; i++) {

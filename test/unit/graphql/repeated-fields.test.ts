@@ -1,6 +1,6 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { mostRepeatedField } from '../../../src/graphql/repeated-fields.js';
+import { mostRepeatedField } from '../../../src/graphql/documents/repeated-fields.js';
 
 const generous = { fields: 1000, fragments: 1000 };
 const most = (query: string, cap = generous, maxVisits = 10_000) =>

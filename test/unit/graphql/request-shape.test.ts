@@ -4,7 +4,7 @@ import {
   MAX_JSON_DEPTH,
   nestsDeeper,
   textNestsDeeper,
-} from '../../../src/graphql/request-shape.js';
+} from '../../../src/graphql/transport/request-shape.js';
 
 /** `{"a":{"a":...}}` nested `depth` levels, built without recursion. */
 function nested(depth: number): unknown {

@@ -4,10 +4,16 @@ import { join } from 'node:path';
 import { parse, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/config-error.js';
-import { withTypename } from '../../../src/graphql/client-forms.js';
-import { schema } from '../../../src/graphql/schema.js';
-import { documentHash, TrustedDocumentError } from '../../../src/graphql/trusted-documents.js';
-import { createTrustedStore, loadTrustedStore } from '../../../src/graphql/trusted-store.js';
+import { withTypename } from '../../../src/graphql/documents/client-forms.js';
+import {
+  documentHash,
+  TrustedDocumentError,
+} from '../../../src/graphql/documents/trusted-documents.js';
+import {
+  createTrustedStore,
+  loadTrustedStore,
+} from '../../../src/graphql/documents/trusted-store.js';
+import { schema } from '../../../src/graphql/schema/schema.js';
 import { urqlSends } from '../../helpers/urql.js';
 
 const MATCH = `query Match($id: Int!) { match(id: $id) { id status home { ...Side } } }
@@ -15,7 +21,7 @@ fragment Side on Team { name }`;
 const printed = print(parse(MATCH));
 const manifest = new Map([[documentHash(printed), printed]]);
 
-describe('trusted documents as the server answers them (src/graphql/trusted-store.ts)', () => {
+describe('trusted documents as the server answers them (src/graphql/documents/trusted-store.ts)', () => {
   const store = createTrustedStore(schema, manifest, 'manifest.json');
 
   it("answers the document under its own hash and under every client's", () => {

@@ -1,0 +1,304 @@
+import {
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  getArgumentValues,
+  getNamedType,
+  isObjectType,
+  Kind,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import { ApiError } from '../../errors/api-error.js';
+import type { Language } from '../../i18n/language.js';
+import { fragmentsOf, fragmentsOfExecution } from '../documents/fragments.js';
+import {
+  carriesDirectives,
+  FieldCollector,
+  type Selected,
+  selectedFields,
+  type VisitBudget,
+} from '../documents/selections.js';
+import { matchScope } from './billed-resolver.js';
+import {
+  BILLING,
+  costOf,
+  type FieldBilling,
+  type PlannedTarget,
+  requestKey,
+} from './field-billing.js';
+
+type Variables = Record<string, unknown>;
+
+/** What identifies an object rather than describing it: reading it costs nothing. */
+const isIdentity = (field: GraphQLField<unknown, unknown>) =>
+  field.name === 'id' || field.name === 'nodeId' || field.name.startsWith('__');
+
+/** A field of the REST match payload (not its ids, not a child route, not a container of them). */
+const isPayloadField = ({ field }: Selected) => {
+  const cost = costOf(field);
+  return !isIdentity(field) && !cost.billing && !cost.container;
+};
+
+/**
+ * The fields a resolver's selection selects on `type`. Where no directive can change them, they
+ * are kept per field node and type (the document cache hands every request of the same text the
+ * same nodes), so a `match(id)` does not walk its selection twice on every request. A node whose
+ * selection carries directives is marked `null`: read afresh, and not looked at again.
+ */
+const keptSelections = new WeakMap<FieldNode, Map<GraphQLObjectType, Selected[]> | null>();
+
+function fieldsSelected(info: GraphQLResolveInfo, type: GraphQLObjectType): Selected[] {
+  const [node, ...more] = info.fieldNodes;
+  const keyNode = node && more.length === 0 ? node : undefined;
+  let byType = keyNode ? keptSelections.get(keyNode) : null;
+  const kept = byType?.get(type);
+  if (kept) {
+    return kept;
+  }
+  const fragments = fragmentsOfExecution(info.fragments);
+  const fields = info.fieldNodes.flatMap((fieldNode) =>
+    selectedFields(type, fieldNode.selectionSet, fragments, info.variableValues),
+  );
+  if (keyNode && byType === undefined) {
+    byType = carriesDirectives(keyNode.selectionSet, fragments, new Set()) ? null : new Map();
+    keptSelections.set(keyNode, byType);
+  }
+  byType?.set(type, fields);
+  return fields;
+}
+
+function selectsSome(
+  info: GraphQLResolveInfo,
+  predicate: (selected: Selected) => boolean,
+  type = getNamedType(info.returnType),
+) {
+  return isObjectType(type) && fieldsSelected(info, type).some(predicate);
+}
+
+/**
+ * Whether a `match(id)` selection reads the detail route (DECISIONS.md "GraphQL"); `type` is the
+ * match type when the field returns an interface (`node`).
+ */
+export const selectsMatchPayload = (info: GraphQLResolveInfo, type?: GraphQLObjectType) =>
+  selectsSome(info, isPayloadField, type);
+
+/**
+ * Whether it asks anything about the match beyond its id: for an unknown id, that is the one
+ * request a REST client makes and gets a 404 for.
+ */
+export const selectsBeyondId = (
+  info: GraphQLResolveInfo,
+  analysis: boolean,
+  type?: GraphQLObjectType,
+) =>
+  selectsSome(
+    info,
+    ({ field }) =>
+      !isIdentity(field) &&
+      // A tier that cannot read analysis asks nothing chargeable through it.
+      (analysis || field.name !== 'analysis'),
+    type,
+  );
+
+export interface CostPlan {
+  /** Upper bound of distinct REST-equivalent requests (every list page assumed full). */
+  bound: number;
+  /** Units of the bound that may come from the free match-list allowance. */
+  freeEligible: number;
+  /** The operation needs an API key (it reads billable or per-key fields). */
+  keyed: boolean;
+  /** It selects the match list (the bonus headers go on the response). */
+  matchList: boolean;
+  /** `usage(dryRun: true)`: report the cost, run nothing. */
+  dryRun: boolean;
+  /** Analysis requests left out of the bound because the tier does not include them. */
+  tierRefused: number;
+  /** It reads the caller's own counters (`usage`, `viewer`): its answer is the caller's alone. */
+  perCaller: boolean;
+}
+
+export interface PlanInput {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operationName?: string | null | undefined;
+  variables: Variables;
+  language: Language;
+  /** The caller's tier reads analysis (Plus, Pro). */
+  analysis: boolean;
+  /** What the planner may visit (default: GRAPHQL_LIMITS.maxExpandedSelections). */
+  budget?: VisitBudget;
+}
+
+interface Scope {
+  key: string;
+  multiplier: number;
+}
+
+function operationOf(document: DocumentNode, name: string | null | undefined) {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  return name ? operations.find((o) => o.name?.value === name) : operations[0];
+}
+
+/**
+ * The cost of an operation before it runs (DECISIONS.md "GraphQL"): one unit per distinct
+ * REST-equivalent request its fields would make, lists assumed full. Reached twice (aliases,
+ * fragments, repeats) counts once; a Free key's analysis fields count nothing.
+ */
+export function planCost(input: PlanInput): CostPlan {
+  const { schema, variables, language } = input;
+  const fields = new FieldCollector(fragmentsOf(input.document), variables, input.budget);
+  const requests = new Map<string, { units: number; billing: FieldBilling }>();
+  const plan: CostPlan = {
+    bound: 0,
+    freeEligible: 0,
+    keyed: false,
+    matchList: false,
+    dryRun: false,
+    tierRefused: 0,
+    perCaller: false,
+  };
+  const add = (billing: FieldBilling, key: string, units: number) => {
+    const existing = requests.get(key);
+    requests.set(key, { billing, units: Math.max(units, existing?.units ?? 0) });
+  };
+  /** A match's detail route, when the selection reads any field of its payload. */
+  const addDetail = (type: GraphQLObjectType, sets: SelectionSets, scope: Scope) => {
+    if (fields.collect(type, sets).some(isPayloadField)) {
+      add(BILLING.detail, requestKey(BILLING.detail, scope.key, {}, language), scope.multiplier);
+    }
+  };
+
+  /** Fields of one response key are one field, their selections merged (as graphql-js runs them). */
+  const visit = (type: GraphQLObjectType, sets: SelectionSets, scope: Scope) => {
+    for (const merged of byResponseKey(fields.collect(type, sets))) {
+      const [selected] = merged as [Selected];
+      const { node, field } = selected;
+      const below = merged.map((s) => s.node.selectionSet);
+      const args = getArgumentValues(field, node, variables);
+      const cost = costOf(field);
+      plan.keyed ||= Boolean(cost.keyed || cost.billing);
+      plan.perCaller ||= Boolean(cost.perCaller);
+      if (field.name === 'usage' && args['dryRun'] === true && type === schema.getQueryType()) {
+        plan.dryRun = true;
+      }
+      if (cost.targets) {
+        for (const target of cost.targets(args)) {
+          visitTarget(target, below, scope.multiplier);
+        }
+        continue;
+      }
+      if (cost.billing) {
+        if (cost.billing.operation === 'analysis' && !input.analysis) {
+          plan.tierRefused += scope.multiplier;
+          continue;
+        }
+        add(cost.billing, requestKey(cost.billing, scope.key, args, language), scope.multiplier);
+        plan.matchList ||= cost.billing.operation === 'matchList';
+      }
+      const next = scopeBelow(selected, args, scope);
+      const named = getNamedType(field.type);
+      if (next && isObjectType(named)) {
+        if (cost.matchScope?.kind === 'single' && next.multiplier > 0) {
+          addDetail(named, below, next);
+        }
+        visit(named, below, next);
+      }
+    }
+  };
+
+  /** An entity named by an argument: its reads, then the selection as its type, about it. */
+  const visitTarget = (target: PlannedTarget, sets: SelectionSets, multiplier: number) => {
+    const type = schema.getType(target.type);
+    if (!isObjectType(type)) {
+      return;
+    }
+    for (const read of target.reads ?? []) {
+      add(read.billing, requestKey(read.billing, read.scope, {}, language), multiplier);
+    }
+    const scope = {
+      key: target.matchId === undefined ? '' : matchScope(target.matchId),
+      multiplier,
+    };
+    if (target.type === 'Match') {
+      addDetail(type, sets, scope);
+    }
+    visit(type, sets, scope);
+  };
+
+  const operation = operationOf(input.document, input.operationName);
+  const root = operation?.operation === 'query' ? schema.getQueryType() : undefined;
+  if (!operation || !root) {
+    return plan;
+  }
+  visit(root, [operation.selectionSet], { key: '', multiplier: 1 });
+  for (const { units, billing } of requests.values()) {
+    plan.bound += units;
+    if (billing.operation === 'matchList') {
+      plan.freeEligible += units;
+    }
+  }
+  return plan;
+}
+
+type SelectionSets = readonly (SelectionSetNode | undefined)[];
+
+/** Selected fields grouped by the key they answer under (alias or name), in document order. */
+function byResponseKey(selected: readonly Selected[]): Selected[][] {
+  const groups = new Map<string, Selected[]>();
+  for (const s of selected) {
+    const key = s.node.alias?.value ?? s.node.name.value;
+    const group = groups.get(key);
+    if (group) {
+      group.push(s);
+    } else {
+      groups.set(key, [s]);
+    }
+  }
+  return [...groups.values()];
+}
+
+/** The match scope below a field: a single match by id, the items of a page, or unchanged. */
+function scopeBelow(
+  { field }: Selected,
+  args: Record<string, unknown>,
+  scope: Scope,
+): Scope | null {
+  const declared = costOf(field).matchScope;
+  if (!declared) {
+    return scope;
+  }
+  if (declared.kind === 'single') {
+    const id = declared.id(args);
+    // A non-positive id names no match: nothing below it can be read or charged.
+    return id > 0 ? { key: matchScope(id), multiplier: scope.multiplier } : null;
+  }
+  const size = declared.size(args);
+  const billing = costOf(field).billing;
+  const listKey = billing ? requestKey(billing, scope.key, args, 'en') : field.name;
+  return { key: `${listKey}[]`, multiplier: scope.multiplier * size };
+}
+
+/** A refusal before execution: the operation could never be afforded or is too costly. */
+export function checkAffordable(bound: number, maxCost: number, ratePerMinute: number): void {
+  if (!Number.isSafeInteger(bound) || bound < 0) {
+    throw new ApiError('invalid_parameter', 'The cost of this operation could not be bounded');
+  }
+  if (bound > maxCost) {
+    throw new ApiError(
+      'invalid_parameter',
+      `This operation could cost up to ${bound} units; one operation may cost at most ${maxCost}`,
+    );
+  }
+  if (bound > ratePerMinute) {
+    throw new ApiError(
+      'invalid_parameter',
+      `This operation could cost up to ${bound} units, more than this key's ${ratePerMinute} per minute: it could never run`,
+    );
+  }
+}

@@ -1,0 +1,315 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  type DocumentNode,
+  execute,
+  GraphQLError,
+  type GraphQLSchema,
+  getVariableValues,
+  Kind,
+  type OperationDefinitionNode,
+} from 'graphql';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import {
+  type AddressLimiter,
+  addressRateLimited,
+  addressRateLimitHeaders,
+} from '../../counters/address-limiter.js';
+import type { UsageSnapshot } from '../../counters/quota-store.js';
+import { apiErrorOfDatabaseFailure } from '../../db/failures.js';
+import { ApiError } from '../../errors/api-error.js';
+import { markRefusal } from '../../http/refusal.js';
+import type { Gate, Pass } from '../../policy/gate.js';
+import type { GraphQLContext } from '../schema/context.js';
+import { graphqlErrorOf } from '../transport/errors.js';
+import { NOT_MODIFIED_READ, validatorOf } from '../transport/http-cache.js';
+import { asksIncrementalDelivery, NotAcceptable } from '../transport/incremental.js';
+import { type CostPlan, checkAffordable } from './cost.js';
+import { plannedCost } from './cost-plans.js';
+import type { HttpOutcome, SettledOperation } from './outcome.js';
+import { type Payload, type Settled, settleOnce, settleWhenDelivered } from './settlement.js';
+
+export type { HttpOutcome, SettledOperation };
+
+/** The resolvers' context plus what the HTTP door passed in (yoga merges the two). */
+export type ExecutionContext = GraphQLContext & { http: HttpOutcome; req: FastifyRequest };
+
+export interface AccessPluginOptions {
+  gate: Gate;
+  /** The per-address limit that keyless operations count on (DECISIONS.md "Access"). */
+  addresses: AddressLimiter;
+  /** The address the HTTP door saw (after TRUST_PROXY). */
+  rawKeyOf(ctx: ExecutionContext): string | undefined;
+  addressOf(ctx: ExecutionContext): string;
+  /** The connection the operation came on, where its key's hash is kept (connection-key-hash.ts). */
+  connectionOf?(ctx: ExecutionContext): object | undefined;
+  /** The most one operation may cost (docs/graphql.md). */
+  maxCost: number;
+  /**
+   * Where a settlement nobody waits for (a streamed answer's client gone) reports a failure, with
+   * the operation's context (its request's logger carries the request id).
+   */
+  reportError(error: unknown, ctx: ExecutionContext): void;
+}
+
+/** The operation of the document that runs (the named one, or the only one). */
+export const operationOf = (document: DocumentNode, operationName: string | null | undefined) =>
+  document.definitions.find(
+    (d): d is OperationDefinitionNode =>
+      d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
+  );
+
+/**
+ * Refuses the operation as a whole: the status REST would answer (and its Retry-After) for the
+ * HTTP door, the error as the result.
+ */
+export const refusalFor =
+  (ctx: ExecutionContext, stop: (result: { errors: GraphQLError[] }) => void) =>
+  (error: ApiError) => {
+    ctx.http.status = error.status;
+    markRefusal(ctx.req, error.code);
+    if (error.extras.retryAfter !== undefined) {
+      ctx.http.retryAfter = error.extras.retryAfter;
+    }
+    stop({ errors: [graphqlErrorOf(error)] });
+  };
+
+/** The operation's variables coerced as graphql-js will execute them; a bad one is a 400. */
+export function coercedVariables(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  raw: unknown,
+): Record<string, unknown> {
+  const operation = operationOf(document, operationName);
+  const result = getVariableValues(
+    schema,
+    operation?.variableDefinitions ?? [],
+    (raw ?? {}) as Record<string, unknown>,
+  );
+  if (result.errors) {
+    throw result.errors[0];
+  }
+  return result.coerced;
+}
+
+/** Planning and policy failures as the API error the response carries. */
+export function asApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) {
+    return error;
+  }
+  const message = error instanceof GraphQLError ? error.message : 'Invalid operation';
+  return new ApiError('invalid_parameter', message);
+}
+
+/** Only the `usage` fields of the operation: what a dry run executes. */
+function usageOnly(document: DocumentNode, operationName: string | null | undefined): DocumentNode {
+  return {
+    ...document,
+    definitions: document.definitions.map((d) => {
+      if (
+        d.kind !== Kind.OPERATION_DEFINITION ||
+        (operationName && d.name?.value !== operationName)
+      ) {
+        return d;
+      }
+      const selections = d.selectionSet.selections.filter(
+        (s) => s.kind === Kind.FIELD && s.name.value === 'usage',
+      );
+      return { ...d, selectionSet: { ...d.selectionSet, selections } } as OperationDefinitionNode;
+    }),
+  };
+}
+
+/**
+ * DECISIONS.md "GraphQL": every operation with a valid key counts at least one request on the
+ * minute, even one that reads nothing billable (`usage`, `viewer`, a dry run, `match(id){ id }`);
+ * the day is charged only what it reads. What to reserve for an operation of this bound.
+ */
+export const operationReservation = (bound: number) => ({
+  cost: Math.max(1, bound),
+  dailyCost: bound,
+});
+
+export const costExtension = (
+  plan: Pick<CostPlan, 'bound' | 'dryRun' | 'tierRefused'>,
+  reads: { actual: number; minute: number },
+  usage: UsageSnapshot | undefined,
+) => ({
+  requested: plan.bound,
+  actual: reads.actual,
+  refunded: plan.bound - reads.actual,
+  // Reads that failed upstream (502, 503): on the minute, as REST counts them, not on the day.
+  ...(reads.minute > reads.actual ? { failedReads: reads.minute - reads.actual } : {}),
+  ...(plan.dryRun ? { dryRun: true } : {}),
+  ...(plan.tierRefused ? { tierRefused: plan.tierRefused } : {}),
+  ...(usage
+    ? {
+        rate: { limit: usage.minute.limit, used: usage.minute.used },
+        quota: { limit: usage.quota.limit, used: usage.quota.used },
+        freeMatches: { limit: usage.free.limit, used: usage.free.used },
+      }
+    : {}),
+});
+
+/** Planning and policy failures, and a database that cannot check a key, as API errors. */
+export function refusalOf(error: unknown): ApiError | undefined {
+  return error instanceof ApiError || error instanceof GraphQLError
+    ? asApiError(error)
+    : apiErrorOfDatabaseFailure(error);
+}
+
+/**
+ * The shared access gate at the GraphQL door (DECISIONS.md "GraphQL", in the order of "Access"):
+ * the key checks, the address, then the parameters (variables, and a cost bound the key's minute
+ * could never afford), then the cost bound from the document and variables, reserved atomically
+ * before any resolver or SQL runs; after execution the unused part goes back to the same windows.
+ * An operation without keyed fields is keyless traffic: it counts on its address.
+ */
+export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionContext> {
+  const { gate } = options;
+  return {
+    async onExecute({ args, setResultAndStopExecution, setExecuteFn }) {
+      const ctx = args.contextValue;
+      const refuse = refusalFor(ctx, setResultAndStopExecution);
+      let variables: Record<string, unknown> = {};
+      let invalidVariables: ApiError | undefined;
+      try {
+        variables = coercedVariables(
+          args.schema,
+          args.document,
+          args.operationName,
+          args.variableValues,
+        );
+      } catch (error) {
+        invalidVariables = asApiError(error);
+      }
+      const planFor = (analysis: boolean) =>
+        plannedCost({
+          schema: args.schema,
+          document: args.document,
+          operationName: args.operationName,
+          variables,
+          language: ctx.language,
+          analysis,
+        });
+      const asks = (coerced: Record<string, unknown>) =>
+        asksIncrementalDelivery(args.schema, args.document, args.operationName, coerced);
+      const rawKey = options.rawKeyOf(ctx);
+      let plan: CostPlan | undefined;
+      try {
+        plan = invalidVariables ? undefined : planFor(true);
+      } catch (error) {
+        invalidVariables = asApiError(error);
+      }
+      if (plan && !plan.keyed) {
+        await admitKeyless(options, ctx, refuse);
+        return undefined;
+      }
+      if (invalidVariables && rawKey === undefined) {
+        // Sent without a key: keyless traffic (counted on its address by the door) refused on
+        // its parameters.
+        refuse(invalidVariables);
+        return undefined;
+      }
+      let pass: Pass | undefined;
+      try {
+        pass = await gate.open(rawKey, options.addressOf(ctx), options.connectionOf?.(ctx));
+        await pass.allow();
+        if (invalidVariables) {
+          throw invalidVariables;
+        }
+        const analysis = pass.principal.account.limits.analysis;
+        // Planned before the key was known as if analysis were read: it stands when it is.
+        plan = analysis && plan ? plan : planFor(analysis);
+        ctx.access = {
+          principal: pass.principal,
+          analysis,
+          requested: plan.bound,
+          dryRun: plan.dryRun,
+        };
+        ctx.http.matchList = plan.matchList;
+        if (!plan.dryRun && !ctx.http.streams && asks(variables)) {
+          throw new NotAcceptable();
+        }
+        checkAffordable(plan.bound, options.maxCost, pass.principal.account.limits.ratePerMinute);
+        // A dry run reads nothing: one request on the minute, as any operation.
+        const units = operationReservation(plan.dryRun ? 0 : plan.bound);
+        const usage = await pass.reserve({ ...units, freeEligible: plan.freeEligible });
+        ctx.access.usage = usage;
+        ctx.http.usage = usage;
+      } catch (error) {
+        // A key that needs the database to be checked while it is away: 503 for the whole
+        // operation, as REST answers (docs/operations.md).
+        const refusal = refusalOf(error);
+        if (!refusal) {
+          throw error;
+        }
+        // A request with a known key carries its counters, as on REST (spec 8.2 rule 6); the
+        // pass counts what its stage calls for (a 400 after the key checks: one request on the
+        // minute; a 429 or an address refused: nothing).
+        if (pass) {
+          ctx.http.usage = await pass.settle(false);
+        }
+        refuse(refusal);
+        return undefined;
+      }
+      const planned = plan;
+      if (planned.dryRun) {
+        const document = usageOnly(args.document, args.operationName);
+        setExecuteFn((executeArgs) => execute({ ...executeArgs, document }));
+      }
+      const settle = settleOnce(pass, planned, () => ctx.ledger);
+      const withCost = <R extends Payload>(result: R, settled: Settled): R => ({
+        ...result,
+        extensions: { ...result.extensions, cost: costExtension(planned, settled, settled.usage) },
+      });
+      return {
+        async onExecuteDone({ result, setResult }) {
+          if (isAsyncIterable(result)) {
+            // The headers go out with the first payload: they say what was reserved.
+            const stream = settleWhenDelivered(settle, withCost, (error) =>
+              options.reportError(error, ctx),
+            );
+            ctx.http.closeStream = stream.close;
+            return stream.hooks;
+          }
+          const clean = !result.errors?.length && !planned.perCaller && 'data' in result;
+          // A conditional GET whose answer the client holds already is a 304 (http-cache.ts).
+          const validator =
+            clean && ctx.http.conditional ? validatorOf(ctx.req, result.data) : undefined;
+          if (validator) {
+            ctx.http.validator = validator;
+          }
+          const settled = await settle(validator?.notModified ? NOT_MODIFIED_READ : undefined);
+          ctx.http.usage = settled.usage;
+          // The operation cache may keep it, unless it reads the caller or asks for several
+          // parts (it came whole only because nothing was there to defer).
+          if (clean && !asks(variables)) {
+            const { actual, minute } = settled;
+            const analysis = ctx.access.analysis;
+            ctx.http.settled = { plan: planned, actual, minute, analysis, data: result.data };
+          }
+          setResult(withCost(result, settled));
+          return undefined;
+        },
+      };
+    },
+  };
+}
+
+/** A keyless operation counts on its address's minute, unless the door already counted it. */
+async function admitKeyless(
+  options: AccessPluginOptions,
+  ctx: ExecutionContext,
+  refuse: (error: ApiError) => void,
+): Promise<void> {
+  if (ctx.http.addressCounted) {
+    return;
+  }
+  ctx.http.addressCounted = true;
+  const keyless = await options.addresses.admit(options.addressOf(ctx));
+  if (!keyless.admitted) {
+    ctx.http.headers = addressRateLimitHeaders(keyless);
+    refuse(addressRateLimited(keyless));
+  }
+}

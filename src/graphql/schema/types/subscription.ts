@@ -1,0 +1,135 @@
+import type { LoggedChange } from '../../../changes/change-log.js';
+import { ApiError } from '../../../errors/api-error.js';
+import { CHANGE_RESOURCES, type OddsMarket } from '../../../football/vocabulary.js';
+import { ofLiveMatches, ofMatches, ofOddsMoves } from '../../../push/change-filters.js';
+import { type Carries, subscribeChanges } from '../../../push/change-subscription.js';
+import { presentMatchOdds } from '../../../wire/presenters/odds.js';
+import { builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+import { OddsMarketEnum, restEnum } from './enums.js';
+import { MatchType } from './match.js';
+
+const ChangeResourceEnum = restEnum(
+  'ChangeResource',
+  CHANGE_RESOURCES.filter((r) => r !== 'reference'),
+  'Which resource of the match changed (docs/push.md).',
+);
+const ChangeKindEnum = restEnum('ChangeKind', ['upsert', 'delete'], 'Written or removed.');
+
+const MatchChangeType = builder.objectRef<LoggedChange>('MatchChange').implement({
+  description:
+    'One change of a match, as the change log numbers it, and the match as it is now: select ' +
+    'its fields as in queries (they are not charged: the subscription was, once).',
+  fields: (t) => ({
+    seq: t.string({
+      description: 'The change-log sequence number (the SSE route\u2019s event id).',
+      resolve: (change) => String(change.seq),
+    }),
+    resource: t.field({
+      type: ChangeResourceEnum,
+      resolve: (change) => change.resource as Exclude<LoggedChange['resource'], 'reference'>,
+    }),
+    kind: t.field({ type: ChangeKindEnum, resolve: (change) => change.kind }),
+    at: t.field({ type: 'DateTime', resolve: (change) => change.at }),
+    match: t.field({
+      type: MatchType,
+      nullable: true,
+      description: 'null when the match was deleted.',
+      resolve: async (change, _args, ctx) =>
+        change.matchId === null ? null : ctx.loaders.match.load(change.matchId),
+    }),
+  }),
+});
+
+/** The changes `carries` accepts, of the match `matchId` only when given (the hub's index). */
+const changesOf = (ctx: GraphQLContext, carries: Carries, matchId?: number) =>
+  subscribeChanges(ctx.push.hub, carries, {
+    matchIds: matchId === undefined ? null : new Set([matchId]),
+  });
+
+/** Refuses an id of no match before the subscription opens (400, as the SSE route). */
+async function checkMatch(ctx: GraphQLContext, id: number, parameter: string): Promise<void> {
+  const found = id > 0 ? await ctx.services.matches.getByIds([id]) : new Map();
+  if (!found.has(id)) {
+    throw new ApiError('invalid_parameter', `Unknown match id: ${id}`, { parameter });
+  }
+}
+
+/**
+ * Each event resolves its fields with fresh loaders: the data as it is after the change. The
+ * match itself is the one read once for every stream of the change (SSE and GraphQL alike).
+ */
+const eachEvent = async (change: LoggedChange, _args: unknown, ctx: GraphQLContext) => {
+  ctx.renew();
+  if (change.matchId !== null) {
+    const match = await ctx.push.values.matchAt(change.matchId, change.seq);
+    if (match) {
+      ctx.loaders.match.prime(change.matchId, match);
+    }
+  }
+  return change;
+};
+
+/**
+ * A subscription field's check before it opens (src/graphql/charging/use-subscription-access.ts runs it after
+ * the key checks and before the charge): bad arguments are refused as a 400, uncharged.
+ */
+export type SubscriptionCheck = (
+  args: Record<string, unknown>,
+  ctx: GraphQLContext,
+) => Promise<void>;
+
+const check = (run: SubscriptionCheck) => ({ extensions: { subscriptionCheck: run } });
+
+builder.subscriptionType({
+  description:
+    'Changes as they are written (docs/push.md): over SSE (Accept: text/event-stream) or the ' +
+    'graphql-ws WebSocket protocol on /graphql. Opening one is one request and one unit.',
+});
+
+builder.subscriptionFields((t) => ({
+  matchUpdated: t.field({
+    type: MatchChangeType,
+    description: 'Every change of one match (analysis changes: Plus and Pro).',
+    args: { id: t.arg.int({ required: true }) },
+    ...check((args, ctx) => checkMatch(ctx, args['id'] as number, 'id')),
+    subscribe: (_root, args, ctx) =>
+      changesOf(ctx, ofMatches(new Set([args.id]), ctx.access.analysis), args.id),
+    resolve: eachEvent,
+  }),
+  liveMatches: t.field({
+    type: MatchChangeType,
+    description:
+      'Every change of every live match, or of those of the named competitions (any served ' +
+      'language or the original, case-insensitive). A match followed while live stays followed, ' +
+      'so its final whistle arrives.',
+    args: { league: t.arg.stringList() },
+    subscribe: (_root, args, ctx) =>
+      changesOf(
+        ctx,
+        ofLiveMatches(ctx.push.values, { analysis: ctx.access.analysis, leagues: args.league }),
+      ),
+    resolve: eachEvent,
+  }),
+  oddsMoved: t.field({
+    type: MatchChangeType,
+    description:
+      'The bookmakers\u2019 odds of one match moved (their odds and movement resources); with ' +
+      '`market`, only when that market\u2019s prices changed.',
+    args: {
+      matchId: t.arg.int({ required: true }),
+      market: t.arg({ type: OddsMarketEnum }),
+    },
+    ...check((args, ctx) => checkMatch(ctx, args['matchId'] as number, 'matchId')),
+    subscribe: async (_root, args, ctx) => {
+      const odds = presentMatchOdds(await ctx.services.odds.getForMatch(args.matchId));
+      const market = (args.market ?? null) as OddsMarket | null;
+      return changesOf(
+        ctx,
+        ofOddsMoves(ctx.push.values, { matchId: args.matchId, market, odds }),
+        args.matchId,
+      );
+    },
+    resolve: eachEvent,
+  }),
+}));
