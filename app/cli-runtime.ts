@@ -3,7 +3,7 @@ import { createManagementServices } from '../src/accounts/management.js';
 import { seedPlans } from '../src/accounts/plans-seed.js';
 import type { LoggedChange } from '../src/changes/change-log.js';
 import type { CliRuntime, Progress } from '../src/cli/runtime.js';
-import type { Config } from '../src/config.js';
+import type { Config } from '../src/config/config.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
 import { openEventBus } from '../src/events/open-event-bus.js';

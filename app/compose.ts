@@ -1,5 +1,5 @@
 import { openBilling } from '../src/accounts/billing/open-billing.js';
-import type { Config } from '../src/config.js';
+import type { Config } from '../src/config/config.js';
 import { createCounters } from '../src/counters/counters.js';
 import { createServices, type Services } from '../src/create-services.js';
 import { type Database, openDatabase } from '../src/db/database.js';

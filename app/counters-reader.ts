@@ -1,4 +1,4 @@
-import type { Config } from '../src/config.js';
+import type { Config } from '../src/config/config.js';
 import type { QuotaStore } from '../src/counters/quota-store.js';
 import {
   createCounterRedis,

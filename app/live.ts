@@ -1,5 +1,5 @@
 import { DEFAULT_DEMO_SEED } from '../src/cli/data-commands.js';
-import type { Config } from '../src/config.js';
+import type { Config } from '../src/config/config.js';
 import type { PrismaClient } from '../src/db/generated/client.js';
 import type { EventBus } from '../src/events/event-bus.js';
 import type { LiveTick } from '../src/ingest/live/engine.js';

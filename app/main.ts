@@ -39,7 +39,7 @@ const program = new Command()
   // Commander repeats what it was given (an unknown option, a bad value): escaped like the rest.
   .configureOutput({ writeErr: (text) => process.stderr.write(terminalText(text)) });
 
-const loadConfig = async () => (await import('../src/config.js')).loadConfig();
+const loadConfig = async () => (await import('../src/config/config.js')).loadConfig();
 
 // The configuration is read once, when a command first needs it (a bad one is that command's
 // error, reported like any other; `--help` never reads it).

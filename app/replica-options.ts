@@ -1,4 +1,4 @@
-import type { Config } from '../src/config.js';
+import type { Config } from '../src/config/config.js';
 import type { ReplicaStatus } from '../src/db/database.js';
 import type { ReplicaOptions } from '../src/db/replicas/open.js';
 

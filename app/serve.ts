@@ -1,7 +1,7 @@
 import { createDemoKeys, type DemoKey, readDemoKeys } from '../src/accounts/demo-setup.js';
 import { seedPlans } from '../src/accounts/plans-seed.js';
 import { DEFAULT_DEMO_MATCHES, DEFAULT_DEMO_SEED } from '../src/cli/data-commands.js';
-import type { Config } from '../src/config.js';
+import type { Config } from '../src/config/config.js';
 import { openDatabase, type ReplicaStatus } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
 import type { Deps } from '../src/deps.js';

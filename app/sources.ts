@@ -1,5 +1,5 @@
-import type { Config } from '../src/config.js';
-import { ConfigError } from '../src/config-error.js';
+import type { Config } from '../src/config/config.js';
+import { ConfigError } from '../src/config/config-error.js';
 import type { PrismaClient } from '../src/db/generated/client.js';
 import type { EventBus } from '../src/events/event-bus.js';
 import type { WriterLease } from '../src/ingest/live/writer-lease.js';

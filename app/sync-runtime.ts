@@ -1,7 +1,7 @@
 import type { LoggedChange } from '../src/changes/change-log.js';
 import { UsageError } from '../src/cli/output.js';
 import type { CliRuntime, Progress } from '../src/cli/runtime.js';
-import type { Config } from '../src/config.js';
+import type { Config } from '../src/config/config.js';
 import type { Database } from '../src/db/database.js';
 import type { WriterLease } from '../src/ingest/live/writer-lease.js';
 

@@ -7,7 +7,7 @@
  */
 import { buildApp } from '../app/build-app.js';
 import { composeDeps } from '../app/compose.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { trackConnections } from '../src/http/connection-drain.js';
 

@@ -15,7 +15,7 @@ export interface TouchlineConfig {
   trustedDocuments?: string;
 }
 
-/** Everything src/config.ts reads: none of it leaks in from the caller's environment. */
+/** Everything src/config/config.ts reads: none of it leaks in from the caller's environment. */
 const TOUCHLINE_ENV = [
   'PORT',
   'HOST',

@@ -15,7 +15,7 @@ import Stripe from 'stripe';
 import { buildApp } from '../app/build-app.js';
 import { composeDeps } from '../app/compose.js';
 import { seedPlans } from '../src/accounts/plans-seed.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
 

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { Config } from '../src/config.js';
+import type { Config } from '../src/config/config.js';
 import { ERROR_CODES } from '../src/errors/codes.js';
 import { registerCompression } from '../src/http/compression.js';
 import { Problem } from '../src/wire/schemas/problem.js';

@@ -1,7 +1,7 @@
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { buildApp } from '../app/build-app.js';
 import { composeDeps } from '../app/compose.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/database.js';
 
 /** Where `npm run client:types` writes the REST types of `touchline/client`. */

@@ -21,7 +21,7 @@ import pg from 'pg';
 import { buildApp } from '../app/build-app.js';
 import { composeDeps } from '../app/compose.js';
 import { seedPlans } from '../src/accounts/plans-seed.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/config.js';
 import { primaryReads } from '../src/db/data-reads.js';
 import type { Database, SqlStatement } from '../src/db/database.js';
 import { PrismaClient } from '../src/db/generated/client.js';

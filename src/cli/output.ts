@@ -1,4 +1,4 @@
-import { ConfigError } from '../config-error.js';
+import { ConfigError } from '../config/config-error.js';
 import { DataDirBusyError } from '../db/data-dir-lock.js';
 import { databaseRefusal } from '../db/refusal.js';
 import { ApiError } from '../errors/api-error.js';

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 
 /**
  * Where the shared Redis is: REDIS_URL, or REDIS_CLUSTER_NODES (config.ts allows one). The nodes

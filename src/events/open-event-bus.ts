@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { type RedisTarget, redisConfigured } from '../db/redis-target.js';
 import { createEventBus } from './event-bus.js';
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { type RedisTarget, redisConfigured } from '../db/redis-target.js';
 import { createEventBus, type EventTransport, parseBusEvent, type SentEvent } from './event-bus.js';
 import { redisTransport } from './redis-transport.js';

@@ -1,6 +1,6 @@
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { HttpTimeouts } from '../config-http-timeouts.js';
+import type { HttpTimeouts } from '../config/http-timeouts.js';
 
 /**
  * The server options that bound how long a connection may take over a request or sit idle

@@ -3,7 +3,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../../app/build-app.js';
 import { composeDeps } from '../../app/compose.js';
 import { seedPlans } from '../../src/accounts/plans-seed.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import type { Database } from '../../src/db/database.js';
 import type { Clock, Deps } from '../../src/deps.js';
 import { uniquePrefix } from './redis.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, servesOwnAssets } from '../../src/config.js';
+import { ConfigError, loadConfig, servesOwnAssets } from '../../src/config/config.js';
 
 const problemsOf = (env: Record<string, string>) => {
   try {

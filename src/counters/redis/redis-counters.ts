@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/config.js';
 import type { Database } from '../../db/database.js';
 import type { RedisClient } from '../../db/redis.js';
 import type { RedisTarget } from '../../db/redis-target.js';

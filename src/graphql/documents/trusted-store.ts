@@ -1,6 +1,6 @@
 import { type GraphQLSchema, parse, print } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import { ConfigError } from '../../config-error.js';
+import { ConfigError } from '../../config/config-error.js';
 import { clientTexts } from './client-forms.js';
 import { GRAPHQL_LIMITS } from './limits.js';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeysService } from '../../../src/accounts/keys.js';
 import { seedPlans } from '../../../src/accounts/plans-seed.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/config/config.js';
 import { createEventBusFromConfig } from '../../../src/events/transports.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { awayFromWindowEnd, burst } from '../../helpers/cluster.js';

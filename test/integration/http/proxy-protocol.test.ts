@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { type BlockList, connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseProxyPeers } from '../../../src/config-proxy-protocol.js';
+import { parseProxyPeers } from '../../../src/config/proxy-protocol.js';
 import type { Deps } from '../../../src/deps.js';
 import { acceptProxyProtocol } from '../../../src/http/proxy-protocol.js';
 import { createAccountWithKey } from '../../helpers/access.js';

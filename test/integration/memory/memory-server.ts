@@ -8,7 +8,7 @@ import { buildApp } from '../../../app/build-app.js';
 import { composeDeps } from '../../../app/compose.js';
 import { createAccountsService } from '../../../src/accounts/accounts.js';
 import { seedPlans } from '../../../src/accounts/plans-seed.js';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/config/config.js';
 import { openDatabase } from '../../../src/db/database.js';
 import { applyMigrations } from '../../../src/db/migrate.js';
 

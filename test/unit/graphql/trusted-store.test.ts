@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../src/config-error.js';
+import { ConfigError } from '../../../src/config/config-error.js';
 import { withTypename } from '../../../src/graphql/documents/client-forms.js';
 import {
   documentHash,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProxyPeers } from '../../../src/config-proxy-protocol.js';
+import { parseProxyPeers } from '../../../src/config/proxy-protocol.js';
 import { readProxyHeader } from '../../../src/http/proxy-protocol.js';
 
 const SIGNATURE = [0x0d, 0x0a, 0x0d, 0x0a, 0x00, 0x0d, 0x0a, 0x51, 0x55, 0x49, 0x54, 0x0a];

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { ConfigError } from './config-error.js';
-import { type HttpTimeouts, parseHttpTimeouts } from './config-http-timeouts.js';
-import { parseProxyPeers } from './config-proxy-protocol.js';
-import { parseRedisClusterNodes, type RedisNode } from './config-redis.js';
-import { parseReplicaUrls } from './config-replicas.js';
+import { type HttpTimeouts, parseHttpTimeouts } from './http-timeouts.js';
+import { parseProxyPeers } from './proxy-protocol.js';
+import { parseRedisClusterNodes, type RedisNode } from './redis.js';
+import { parseReplicaUrls } from './replicas.js';
 
 const integer = (minimum: number, maximum: number) =>
   ({ type: 'integer', minimum, maximum }) as const;

@@ -1,12 +1,12 @@
 /**
  * Times a demo folder write (not part of the app or the tests):
- *   node --import tsx src/ingest/demo/bench-write.ts [matches=100000] [dir=$TMPDIR/touchline-demo-bench]
+ *   node --import tsx bench/demo-write.ts [matches=100000] [dir=$TMPDIR/touchline-demo-bench]
  * Prints wall-clock and CPU time, records per file, folder size and peak memory; removes the folder.
  */
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeDemoFolder } from './index.js';
+import { writeDemoFolder } from '../src/ingest/demo/index.js';
 
 const matches = Number(process.argv[2] ?? 100_000);
 const dir = process.argv[3] ?? join(tmpdir(), 'touchline-demo-bench');

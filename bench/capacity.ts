@@ -1,6 +1,6 @@
 /**
  * The measured figures of docs/deploy.md "Capacity": `node --import tsx
- * scripts/cluster/capacity.ts`. Three instances (dist/) behind HAProxy on a database of their own
+ * bench/capacity.ts`. Three instances (dist/) behind HAProxy on a database of their own
  * (demo data, Pro limits raised there) and a private redis-server (so its command counts are
  * ours alone); per route class, 5 s of wrk (bench/wrk.ts) through the balancer: req/s, CPU per response
  * of HAProxy and of the instances, Redis commands and PostgreSQL transactions per request, RSS.
@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { cpuMicros } from '../../bench/processes.js';
-import { runWrk } from '../../bench/wrk.js';
-import { freePort, startCluster } from './cluster.js';
-import { findHaproxy } from './haproxy.js';
-import { prepareDatabase } from './prepare.js';
+import { freePort, startCluster } from '../scripts/cluster/cluster.js';
+import { findHaproxy } from '../scripts/cluster/haproxy.js';
+import { prepareDatabase } from '../scripts/cluster/prepare.js';
+import { cpuMicros } from './processes.js';
+import { runWrk } from './wrk.js';
 
 const load = (url: string, headers: Record<string, string>, seconds: number) =>
   runWrk({ kind: 'cannon', url, method: 'GET', headers, connections: 16, seconds }, seconds);

@@ -1,7 +1,7 @@
 /**
  * REST latency on a small and a large database, same routes, same fixture:
  *
- *   node --import tsx scripts/scale-bench.ts \
+ *   node --import tsx bench/scale-bench.ts \
  *     postgres://postgres@127.0.0.1:5432/touchline_10k postgres://postgres@127.0.0.1:5432/touchline_1m \
  *     [--seconds 5] [--connections 4] [--rounds 3] [--routes list,detail,...] [--json out.json]
  *
@@ -18,8 +18,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type Server, touchlineCli } from '../bench/processes.js';
-import { startTouchline, touchlineEnv } from '../bench/servers.js';
+import { type Server, touchlineCli } from './processes.js';
+import { startTouchline, touchlineEnv } from './servers.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
