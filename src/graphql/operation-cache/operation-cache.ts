@@ -16,8 +16,9 @@ import type { Language } from '../../i18n/language.js';
 import type { Gate, Pass } from '../../policy/gate.js';
 import { appendQuotaHeaders, headerRecordOf, QUOTA_HEADER_NAMES } from '../../policy/headers.js';
 import { checkAffordable } from '../charging/cost.js';
+import type { SettledOperation } from '../charging/operation-result.js';
 import { minuteKept } from '../charging/settlement.js';
-import { operationReservation, type SettledOperation } from '../charging/use-access.js';
+import { operationReservation } from '../charging/use-access.js';
 import { persistedHashOf } from '../documents/use-trusted-documents.js';
 import { corsHeadersOf } from '../transport/cors.js';
 import {
@@ -417,7 +418,7 @@ export function createOperationCache(options: OperationCacheOptions) {
   }
 
   /**
-   * Keeps the answer of an operation that ran cleanly (HttpOutcome.settled), tagged with what its
+   * Keeps the answer of an operation that ran cleanly (OperationResult.settlement), tagged with what its
    * reads showed: a data change evicts it only if it showed what changed.
    */
   function store(
