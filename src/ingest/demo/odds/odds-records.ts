@@ -1,5 +1,8 @@
-import { ODDS_MARKETS } from '../../football/vocabulary.js';
-import type { Movement, Odds } from '../format.js';
+import { ODDS_MARKETS } from '../../../football/vocabulary.js';
+import type { Movement, Odds } from '../../format.js';
+import { DAY_MS, HOUR_MS, iso, MINUTE_MS } from '../clock.js';
+import { BOOKMAKERS, type BookmakerSpec } from '../data/bookmakers.js';
+import { estimate } from '../strength.js';
 import {
   bookView,
   dist,
@@ -10,11 +13,8 @@ import {
   seconds,
   type Timeline,
 } from './book-view.js';
-import { DAY_MS, HOUR_MS, iso, MINUTE_MS } from './clock.js';
-import { BOOKMAKERS, type BookmakerSpec } from './data/bookmakers.js';
 import type { Quote } from './odds-model.js';
 import { movementRecords, type PathPoint, pricePath, series } from './odds-path.js';
-import { estimate } from './strength.js';
 
 export type { OddsContext, OddsOutput } from './book-view.js';
 

@@ -1,10 +1,10 @@
-import { SCORING_EVENTS } from '../../football/vocabulary.js';
-import { clockAt, clockToTime, MINUTE_MS, timeKey } from './clock.js';
-import type { PlayedMatch } from './play.js';
-import { type Distributions, distributions, withScore } from './poisson.js';
-import type { Rng } from './random.js';
-import type { ScheduledMatch } from './schedule.js';
-import type { Expectation } from './strength.js';
+import { SCORING_EVENTS } from '../../../football/vocabulary.js';
+import type { ScheduledMatch } from '../calendar/schedule.js';
+import { clockAt, clockToTime, MINUTE_MS, timeKey } from '../clock.js';
+import type { PlayedMatch } from '../match/play.js';
+import { type Distributions, distributions, withScore } from '../poisson.js';
+import type { Rng } from '../random.js';
+import type { Expectation } from '../strength.js';
 
 export interface InPlayPoint {
   at: number;

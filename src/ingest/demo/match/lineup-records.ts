@@ -1,10 +1,10 @@
-import { SIDES } from '../../football/vocabulary.js';
-import type { Lineup, LineupPlayer } from '../format.js';
+import { SIDES } from '../../../football/vocabulary.js';
+import type { Lineup, LineupPlayer } from '../../format.js';
+import type { SideName } from '../model.js';
+import type { Rng } from '../random.js';
 import type { Incident } from './incidents.js';
 import { round1, type SheetPlayer } from './lineup.js';
-import type { SideName } from './model.js';
 import type { PlayedMatch } from './play.js';
-import type { Rng } from './random.js';
 
 interface Tally {
   goals: number;

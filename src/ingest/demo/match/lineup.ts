@@ -1,5 +1,5 @@
-import type { Rng } from './random.js';
-import type { Role, Squad, SquadPlayer } from './squads.js';
+import type { Role, Squad, SquadPlayer } from '../calendar/squads.js';
+import type { Rng } from '../random.js';
 
 /** A player of one match sheet; stats are filled in from the events. */
 export interface SheetPlayer extends SquadPlayer {

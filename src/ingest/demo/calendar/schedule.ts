@@ -1,9 +1,9 @@
+import { clockAt, DAY_MS, FULL_TIME_ELAPSED, hkDayStart, MINUTE_MS } from '../clock.js';
+import { FIRST_MATCH_ID, type MatchStatus } from '../model.js';
+import { Rng } from '../random.js';
 import { WEEK_MS, weekStartOf } from './calendar.js';
-import { clockAt, DAY_MS, FULL_TIME_ELAPSED, hkDayStart, MINUTE_MS } from './clock.js';
 import type { Fixture } from './fixtures.js';
 import { FixtureFactory } from './fixtures.js';
-import { FIRST_MATCH_ID, type MatchStatus } from './model.js';
-import { Rng } from './random.js';
 import { buildTeams, type TeamInfo } from './teams.js';
 
 export interface ScheduledMatch extends Fixture {

@@ -1,8 +1,8 @@
-import type { Exchange } from '../format.js';
-import { iso, MINUTE_MS } from './clock.js';
-import type { Distributions } from './poisson.js';
-import type { Rng } from './random.js';
-import type { ScheduledMatch } from './schedule.js';
+import type { Exchange } from '../../format.js';
+import type { ScheduledMatch } from '../calendar/schedule.js';
+import { iso, MINUTE_MS } from '../clock.js';
+import type { Distributions } from '../poisson.js';
+import type { Rng } from '../random.js';
 
 /** Betfair-style price ladder: [up to price, tick]. */
 const LADDER: ReadonlyArray<[number, number]> = [

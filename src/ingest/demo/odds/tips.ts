@@ -1,10 +1,10 @@
-import { iso } from './clock.js';
-import type { TipRecord } from './model.js';
+import type { ScheduledMatch } from '../calendar/schedule.js';
+import { iso } from '../clock.js';
+import type { TipRecord } from '../model.js';
+import type { Distributions } from '../poisson.js';
+import type { Rng } from '../random.js';
 import { hdpLine, hiloLine } from './odds-model.js';
 import { ARCHIVE_AGE_MS } from './odds-records.js';
-import type { Distributions } from './poisson.js';
-import type { Rng } from './random.js';
-import type { ScheduledMatch } from './schedule.js';
 
 type Selection = TipRecord['selection'];
 

@@ -1,8 +1,8 @@
-import type { PoolCode, RegionalPoolRecord, RegionalRecord } from './model.js';
+import type { ScheduledMatch } from '../calendar/schedule.js';
+import type { PoolCode, RegionalPoolRecord, RegionalRecord } from '../model.js';
+import { type Distributions, goalLine, handicap } from '../poisson.js';
+import type { Rng } from '../random.js';
 import { hdpLine, hiloLine, priced } from './odds-model.js';
-import { type Distributions, goalLine, handicap } from './poisson.js';
-import type { Rng } from './random.js';
-import type { ScheduledMatch } from './schedule.js';
 
 export const REGIONAL_OPERATOR = 'HKJC';
 const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];

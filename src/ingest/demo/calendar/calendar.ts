@@ -1,6 +1,6 @@
-import { DAY_MS, HOUR_MS, MINUTE_MS } from './clock.js';
-import type { CompetitionSpec } from './data/competitions.js';
-import type { Rng } from './random.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../clock.js';
+import type { CompetitionSpec } from '../data/competitions.js';
+import type { Rng } from '../random.js';
 
 export const WEEK_MS = 7 * DAY_MS;
 

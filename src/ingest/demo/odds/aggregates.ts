@@ -1,6 +1,6 @@
-import type { OddsMarket } from '../../football/vocabulary.js';
-import type { Odds, PriceSetRecord } from '../format.js';
-import { MAX_BOOKMAKER, MIN_BOOKMAKER } from './data/bookmakers.js';
+import type { OddsMarket } from '../../../football/vocabulary.js';
+import type { Odds, PriceSetRecord } from '../../format.js';
+import { MAX_BOOKMAKER, MIN_BOOKMAKER } from '../data/bookmakers.js';
 
 const PRICE_FIELDS = ['home', 'draw', 'away', 'over', 'under'] as const;
 

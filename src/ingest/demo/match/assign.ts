@@ -1,8 +1,8 @@
-import { timeKey } from './clock.js';
+import { timeKey } from '../clock.js';
+import type { SideName } from '../model.js';
+import type { Rng } from '../random.js';
 import type { Incident } from './incidents.js';
 import type { SheetPlayer, TeamSheet } from './lineup.js';
-import type { SideName } from './model.js';
-import type { Rng } from './random.js';
 
 const SCORER_WEIGHT = { GK: 0, DF: 1, MF: 3, FW: 6 } as const;
 const GOAL_DETAILS = [

@@ -1,10 +1,10 @@
-import type { OddsMarket } from '../../football/vocabulary.js';
-import type { Movement } from '../format.js';
+import type { OddsMarket } from '../../../football/vocabulary.js';
+import type { Movement } from '../../format.js';
+import { iso } from '../clock.js';
+import type { Distributions } from '../poisson.js';
 import { type BookView, dist, type OddsContext, seconds, type Timeline } from './book-view.js';
-import { iso } from './clock.js';
 import { type InPlayPoint, inPlayPoints } from './in-play.js';
 import { type Quote, quote, sameQuote } from './odds-model.js';
-import type { Distributions } from './poisson.js';
 
 export interface Row {
   at: number;

@@ -1,9 +1,9 @@
+import { DAY_MS, hkDayStart } from '../clock.js';
+import { COMPETITIONS, type CompetitionSpec, CUP_FEEDERS } from '../data/competitions.js';
+import { Rng } from '../random.js';
 import { kickoffInWeek, roundOfWeek, roundRobin, WEEK_MS } from './calendar.js';
-import { DAY_MS, hkDayStart } from './clock.js';
-import { COMPETITIONS, type CompetitionSpec, CUP_FEEDERS } from './data/competitions.js';
 import type { Fixture } from './fixture.js';
 import { friendliesOn } from './friendlies.js';
-import { Rng } from './random.js';
 import type { TeamInfo } from './teams.js';
 
 export type { Fixture };

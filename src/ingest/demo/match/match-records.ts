@@ -1,7 +1,7 @@
-import { iso } from './clock.js';
-import type { EventRecord, MatchRecord } from './model.js';
+import type { ScheduledMatch } from '../calendar/schedule.js';
+import { iso } from '../clock.js';
+import type { EventRecord, MatchRecord } from '../model.js';
 import type { PlayedMatch } from './play.js';
-import type { ScheduledMatch } from './schedule.js';
 
 export function matchRecord(m: ScheduledMatch, played: PlayedMatch | null): MatchRecord {
   const record: MatchRecord = {

@@ -1,8 +1,8 @@
-import { DAY_MS, HK_OFFSET_MS, HOUR_MS, MINUTE_MS } from './clock.js';
-import { COMPETITIONS } from './data/competitions.js';
-import { CLUB_FRIENDLIES } from './data/competitions-friendly.js';
+import { DAY_MS, HK_OFFSET_MS, HOUR_MS, MINUTE_MS } from '../clock.js';
+import { COMPETITIONS } from '../data/competitions.js';
+import { CLUB_FRIENDLIES } from '../data/competitions-friendly.js';
+import { Rng } from '../random.js';
 import type { Fixture } from './fixture.js';
-import { Rng } from './random.js';
 import type { TeamInfo } from './teams.js';
 
 const REGIONS = ['Asia', 'Europe'] as const;

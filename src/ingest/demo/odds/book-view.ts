@@ -1,12 +1,12 @@
-import type { OddsMarket } from '../../football/vocabulary.js';
-import type { Movement, Odds } from '../format.js';
-import type { BookmakerSpec } from './data/bookmakers.js';
+import type { OddsMarket } from '../../../football/vocabulary.js';
+import type { Movement, Odds } from '../../format.js';
+import type { ScheduledMatch } from '../calendar/schedule.js';
+import type { BookmakerSpec } from '../data/bookmakers.js';
+import type { PlayedMatch } from '../match/play.js';
+import { type Distributions, distributions } from '../poisson.js';
+import type { Rng } from '../random.js';
+import { type Expectation, estimate } from '../strength.js';
 import { type Quote, quote } from './odds-model.js';
-import type { PlayedMatch } from './play.js';
-import { type Distributions, distributions } from './poisson.js';
-import type { Rng } from './random.js';
-import type { ScheduledMatch } from './schedule.js';
-import { type Expectation, estimate } from './strength.js';
 
 export interface OddsContext {
   m: ScheduledMatch;

@@ -1,5 +1,5 @@
-import type { CompetitionSpec } from './data/competitions.js';
-import type { MatchStatus } from './model.js';
+import type { CompetitionSpec } from '../data/competitions.js';
+import type { MatchStatus } from '../model.js';
 import type { TeamInfo } from './teams.js';
 
 /** One fixture of the demo calendar (league, cup or friendly). */

@@ -1,8 +1,8 @@
-import { SIDES } from '../../football/vocabulary.js';
-import type { MatchTime } from './clock.js';
-import type { EventType, SideName } from './model.js';
-import type { Rng } from './random.js';
-import type { Expectation } from './strength.js';
+import { SIDES } from '../../../football/vocabulary.js';
+import type { MatchTime } from '../clock.js';
+import type { EventType, SideName } from '../model.js';
+import type { Rng } from '../random.js';
+import type { Expectation } from '../strength.js';
 
 /** One thing that happened in the match; players are assigned afterwards, in time order. */
 export interface Incident {

@@ -1,7 +1,7 @@
-import { COMPETITIONS, type CompetitionSpec } from './data/competitions.js';
-import type { TeamRow } from './data/team-row.js';
-import { CSL_TEAMS, HKPL_TEAMS, J1_TEAMS, K1_TEAMS } from './data/teams-asia.js';
-import { BUNDESLIGA_TEAMS, EPL_TEAMS, LALIGA_TEAMS, SERIE_A_TEAMS } from './data/teams-europe.js';
+import { COMPETITIONS, type CompetitionSpec } from '../data/competitions.js';
+import type { TeamRow } from '../data/team-row.js';
+import { CSL_TEAMS, HKPL_TEAMS, J1_TEAMS, K1_TEAMS } from '../data/teams-asia.js';
+import { BUNDESLIGA_TEAMS, EPL_TEAMS, LALIGA_TEAMS, SERIE_A_TEAMS } from '../data/teams-europe.js';
 
 export interface TeamInfo {
   id: number;

@@ -1,5 +1,5 @@
-import type { OddsMarket } from '../../football/vocabulary.js';
-import { balancedLine, type Distributions, goalLine, handicap } from './poisson.js';
+import type { OddsMarket } from '../../../football/vocabulary.js';
+import { balancedLine, type Distributions, goalLine, handicap } from '../poisson.js';
 
 export interface Quote {
   line?: number;

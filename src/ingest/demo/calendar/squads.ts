@@ -1,5 +1,5 @@
-import { IMPORT_POOL, NAME_POOLS, type NamePool } from './data/names.js';
-import { Rng } from './random.js';
+import { IMPORT_POOL, NAME_POOLS, type NamePool } from '../data/names.js';
+import { Rng } from '../random.js';
 import type { TeamInfo } from './teams.js';
 
 export type Role = 'GK' | 'DF' | 'MF' | 'FW';

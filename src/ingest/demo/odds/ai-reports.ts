@@ -1,10 +1,10 @@
-import { DAY_MS, HOUR_MS, iso } from './clock.js';
-import { BASIC, DEEP, type ReportFacts, type ReportLanguage } from './data/report-texts.js';
-import type { AiReportRecord } from './model.js';
+import type { ScheduledMatch } from '../calendar/schedule.js';
+import { DAY_MS, HOUR_MS, iso } from '../clock.js';
+import { BASIC, DEEP, type ReportFacts, type ReportLanguage } from '../data/report-texts.js';
+import type { AiReportRecord } from '../model.js';
+import type { Distributions } from '../poisson.js';
+import type { Rng } from '../random.js';
 import { hdpLine, hiloLine, priced } from './odds-model.js';
-import type { Distributions } from './poisson.js';
-import type { Rng } from './random.js';
-import type { ScheduledMatch } from './schedule.js';
 
 const LANGUAGES: readonly ReportLanguage[] = ['en', 'zh-CN', 'zh-HK'];
 

@@ -1,7 +1,7 @@
-import type { Statistic } from '../format.js';
+import type { Statistic } from '../../format.js';
+import type { Rng } from '../random.js';
+import type { Expectation } from '../strength.js';
 import type { Pair, PlayedMatch } from './play.js';
-import type { Rng } from './random.js';
-import type { Expectation } from './strength.js';
 
 function pair(home: number, away: number): Pair {
   return { home, away };

@@ -1,13 +1,13 @@
-import { SCORING_EVENTS } from '../../football/vocabulary.js';
+import { SCORING_EVENTS } from '../../../football/vocabulary.js';
+import type { ScheduledMatch } from '../calendar/schedule.js';
+import { squadFor } from '../calendar/squads.js';
+import { clockToTime, elapsedOf, type MatchTime, timeKey } from '../clock.js';
+import type { SideName } from '../model.js';
+import { Rng } from '../random.js';
+import type { Expectation } from '../strength.js';
 import { assignPlayers } from './assign.js';
-import { clockToTime, elapsedOf, type MatchTime, timeKey } from './clock.js';
 import { drawIncidents, type Incident } from './incidents.js';
 import { pickSheet, type TeamSheet } from './lineup.js';
-import type { SideName } from './model.js';
-import { Rng } from './random.js';
-import type { ScheduledMatch } from './schedule.js';
-import { squadFor } from './squads.js';
-import type { Expectation } from './strength.js';
 
 export interface Pair {
   home: number;
