@@ -86,7 +86,7 @@ export async function graphqlWebSocket(
         const envelope = options.yoga.getEnveloped({ req, operation, params: payload });
         let document: DocumentNode;
         try {
-          // The same shape check as over HTTP (plugin.ts), before anything reads the variables.
+          // The same shape check as over HTTP (routes.ts), before anything reads the variables.
           checkOperationShape(payload);
           document = envelope.parse(payload.query);
         } catch (error) {
