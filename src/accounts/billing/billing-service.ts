@@ -63,7 +63,7 @@ const noPayment = (accountId: number) =>
 /**
  * The plan lifecycle with payments (spec 1, DECISIONS.md "Accounts on the web"): one service
  * behind the CLI, the admin API, the dashboard and the provider's webhooks. Plan rules live in
- * services/subscription-changes.ts; this adds what money changes: an upgrade waits for its
+ * accounts/subscriptions/subscription-changes.ts; this adds what money changes: an upgrade waits for its
  * payment, a failed renewal starts the grace, and the provider hears of cancellations.
  */
 export function createBillingService({
