@@ -130,9 +130,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
    */
   const chargeRefusedDocument = async (req: FastifyRequest) => {
     try {
-      const pass = await gate.open(rawKeyOf(req.headers), req.ip, req.raw.socket);
-      await pass.allow();
-      return await pass.settle(false);
+      return await gate.refuseParameters(rawKeyOf(req.headers), req.ip, req.raw.socket);
     } catch (error) {
       throw refusalOf(error) ?? error;
     }

@@ -18,10 +18,10 @@ import type { UsageSnapshot } from '../../counters/quota-store.js';
 import { apiErrorOfDatabaseFailure } from '../../db/failures.js';
 import { ApiError } from '../../errors/api-error.js';
 import { markRefusal } from '../../http/refusal.js';
-import type { Gate, Pass } from '../../policy/gate.js';
+import type { Gate, Pass, Seat } from '../../policy/gate.js';
 import type { GraphQLContext } from '../schema/context.js';
 import { graphqlErrorOf } from '../transport/errors.js';
-import { NOT_MODIFIED_READ, validatorOf } from '../transport/http-cache.js';
+import { validatorOf } from '../transport/http-cache.js';
 import { asksIncrementalDelivery, NotAcceptable } from '../transport/incremental.js';
 import { type CostPlan, checkAffordable } from './cost.js';
 import { plannedCost } from './cost-plans.js';
@@ -211,10 +211,12 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
         refuse(invalidVariables);
         return undefined;
       }
-      let pass: Pass | undefined;
+      // Handed the pass once the key is good: a refusal after it reports the counters.
+      const seat: Seat = { pass: undefined };
+      let pass: Pass;
       try {
-        pass = await gate.open(rawKey, options.addressOf(ctx), options.connectionOf?.(ctx));
-        await pass.allow();
+        const address = options.addressOf(ctx);
+        pass = await gate.enter(rawKey, address, undefined, options.connectionOf?.(ctx), seat);
         if (invalidVariables) {
           throw invalidVariables;
         }
@@ -247,8 +249,8 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
         // A request with a known key carries its counters, as on REST (spec 8.2 rule 6); the
         // pass counts what its stage calls for (a 400 after the key checks: one request on the
         // minute; a 429 or an address refused: nothing).
-        if (pass) {
-          ctx.http.usage = await pass.settle(false);
+        if (seat.pass) {
+          ctx.http.usage = await seat.pass.settleFor(refusal.status);
         }
         refuse(refusal);
         return undefined;
@@ -280,7 +282,7 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
           if (validator) {
             ctx.http.validator = validator;
           }
-          const settled = await settle(validator?.notModified ? NOT_MODIFIED_READ : undefined);
+          const settled = await settle(validator?.notModified ? 304 : 200);
           ctx.http.usage = settled.usage;
           // The operation cache may keep it, unless it reads the caller or asks for several
           // parts (it came whole only because nothing was there to defer).
