@@ -24,14 +24,11 @@ const ONE_MATCH_LIST_UNIT: Units = Object.freeze({ cost: 1, freeEligible: 1 });
 export const unitsOf = (operation: Operation): Units =>
   operation === 'matchList' ? ONE_MATCH_LIST_UNIT : ONE_UNIT;
 
-/** 2xx and 404 are charged; everything else (304 included) gives its daily units back. */
-const isCharged = (status: number) => (status >= 200 && status < 300) || status === 404;
-
 /**
  * The access gate in front of every keyed /v1 route (src/policy/gate.ts keeps the order of
- * DECISIONS.md "Access"): onRequest opens it (key, address) and checks the tier; Fastify's
- * validation checks the parameters; preHandler reserves (rate, quota); onSend settles on the
- * final status and writes the quota headers. The hooks take Fastify's `done` callback rather
+ * DECISIONS.md "Access"): onRequest enters it (key, address, tier); Fastify's validation checks
+ * the parameters; preHandler reserves (rate, quota); onSend settles for the final status and
+ * writes the quota headers. The hooks take Fastify's `done` callback rather
  * than returning promises: with the key cached and the in-process counters, a request passes the
  * whole gate without waiting for anything.
  */
@@ -44,14 +41,11 @@ export function registerAccess(app: FastifyInstance, gate: Gate, now: () => Date
       done();
       return;
     }
-    runStep(() => {
-      const opened = gate.open(rawKeyOf(request.headers), request.ip, request.raw.socket);
-      const allow = (pass: Pass) => {
-        request.pass = pass;
-        return pass.allow(operation);
-      };
-      return opened instanceof Promise ? opened.then(allow) : allow(opened);
-    }, done);
+    runStep(
+      () =>
+        gate.enter(rawKeyOf(request.headers), request.ip, operation, request.raw.socket, request),
+      done,
+    );
   });
 
   app.addHook('preHandler', (request, _reply, done) => {
@@ -75,7 +69,7 @@ export function registerAccess(app: FastifyInstance, gate: Gate, now: () => Date
       done(null, payload);
     };
     try {
-      whenReady(pass.settle(isCharged(reply.statusCode)), finish, (error) =>
+      whenReady(pass.settleFor(reply.statusCode), finish, (error) =>
         done(error ?? new Error('settle failed')),
       );
     } catch (error) {

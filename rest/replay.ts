@@ -56,6 +56,9 @@ export interface ReplayOptions {
   mayReplay?: (request: FastifyRequest) => boolean;
 }
 
+/** A replay is a cached 200: it keeps its units. */
+const settledAsSent = (pass: Pass) => pass.settleFor(200);
+
 const httpDateOf = (modified: LastModified | null) => modified?.httpDate;
 
 /** Headers that decide what a request is answered besides its URL (and its key, which the gate reads). */
@@ -72,8 +75,8 @@ const isConditional = (request: FastifyRequest) =>
  * Fastify's header handling on each hit, though for the same request line and headers each of
  * them decides the same way. The first time a cached answer is sent, what those hooks made of it
  * is remembered per request (URL, Accept-Language, Accept); the next identical request runs
- * only what differs per request (the access gate, in the same order and with the same calls as
- * its hooks, and Last-Modified) and writes the answer. Anything else takes the ordinary path:
+ * only what differs per request (the access gate, through the same entry as its hooks,
+ * `Gate.admit`, and Last-Modified) and writes the answer. Anything else takes the ordinary path:
  * conditional requests, answers that compression would change, routes whose answer depends on
  * more than the request (`cacheVary`), a refusal (rendered by the ordinary error path, whose
  * hooks report the counters), and an answer the cache no longer holds.
@@ -138,7 +141,7 @@ export function createReplays(options: ReplayOptions) {
     return options.mayReplay?.(request) === false ? undefined : replay;
   }
 
-  /** The access hooks' steps (rest/access.ts), in their order, for a 200 that keeps its units. */
+  /** The access hooks' entry (rest/access.ts) with nothing between its steps, settled as a 200. */
   function admit(
     request: FastifyRequest,
     operation: Operation | undefined,
@@ -147,27 +150,16 @@ export function createReplays(options: ReplayOptions) {
     if (!operation || !gate) {
       return undefined;
     }
-    const opened = gate.open(rawKeyOf(request.headers), request.ip, request.raw.socket);
-    return opened instanceof Promise
-      ? opened.then((pass) => admitPass(request, pass, operation))
-      : admitPass(request, opened, operation);
-  }
-
-  function admitPass(
-    request: FastifyRequest,
-    pass: Pass,
-    operation: Operation,
-  ): MaybePromise<UsageSnapshot> {
-    request.pass = pass;
-    const allowed = pass.allow(operation);
-    return allowed instanceof Promise
-      ? allowed.then(() => reserveAndKeep(pass, operation))
-      : reserveAndKeep(pass, operation);
-  }
-
-  function reserveAndKeep(pass: Pass, operation: Operation): MaybePromise<UsageSnapshot> {
-    const reserved = pass.reserve(unitsOf(operation));
-    return reserved instanceof Promise ? reserved.then(() => pass.settle(true)) : pass.settle(true);
+    const units = unitsOf(operation);
+    const admitted = gate.admit(
+      rawKeyOf(request.headers),
+      request.ip,
+      operation,
+      units,
+      request.raw.socket,
+      request,
+    );
+    return admitted instanceof Promise ? admitted.then(settledAsSent) : settledAsSent(admitted);
   }
 
   function lastModifiedOf(request: FastifyRequest): MaybePromise<string | undefined> {

@@ -11,9 +11,9 @@ type PlayerWire = SideWire['starters'][number];
 /**
  * The lineups of many matches in the REST shape (GET /matches/{id}/lineups `data`), from one
  * statement of plain rows (published sheets with their players, in sheet order) read through
- * the driver: what `presentLineups(lineupsForMatches(...))` gives (a test holds the two equal,
- * byte for byte), without Prisma's JSONB relation query (10 ms of PostgreSQL for a day page) or
- * the presenter's spreads.
+ * the driver, without Prisma's JSONB relation query (10 ms of PostgreSQL for a day page) or a
+ * presenter's spreads: the only builder of this payload (REST, GraphQL, push;
+ * test/integration/football/wire-reads holds it to hand-written payloads).
  */
 const lineupRows = (ids: readonly number[]) => Prisma.sql`
   SELECT t.match_id AS "matchId", t.side::text AS side, t.formation, t.coach,
@@ -47,7 +47,7 @@ interface LineupRow {
   subbedOutMinute: Optional<number>;
 }
 
-/** The presenter's property order (presenters/match-details.ts `presentPlayer`), nulls omitted. */
+/** A player in the contract's property order (wire/schemas/match-details.ts), nulls omitted. */
 function playerOf(row: LineupRow, name: string): PlayerWire {
   const player: Record<string, unknown> = { name };
   for (const key of ['shirtNumber', 'position', 'x', 'y', 'rating'] as const) {

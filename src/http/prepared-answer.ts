@@ -4,7 +4,7 @@ import { REQUEST_ID_HEADER } from './request-id.js';
 
 /**
  * A 200 whose every header is already known, written past Fastify's onSend hooks and header
- * handling: the replays of cached answers (rest/replay.ts, src/graphql/operation-cache/operation-cache.ts),
+ * handling: the replays of cached answers (rest/replay.ts, src/graphql/operation-cache/cached-answer.ts),
  * which send again what those hooks made of the same answer the first time. onResponse hooks
  * (metrics) still run.
  */

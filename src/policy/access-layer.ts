@@ -4,7 +4,7 @@ import type { EventBus } from '../events/event-bus.js';
 import { createAccessPolicy } from './access-policy.js';
 import type { AccountAccess, AccountCache } from './account-cache.js';
 import { createAccountCache } from './account-cache.js';
-import { createGate } from './gate.js';
+import { Gate } from './gate.js';
 import { createKeyCache } from './key-cache.js';
 import { loadKeyRecord } from './key-loader.js';
 
@@ -33,7 +33,7 @@ export function createAccessLayer(options: AccessLayerOptions) {
   return {
     policy,
     /** The order of the checks, for the doors (src/policy/gate.ts). */
-    gate: createGate(policy),
+    gate: new Gate(policy),
     store,
     usage,
     /** The per-address limit of keyless requests (DECISIONS.md "Access"). */

@@ -6,12 +6,8 @@ import type { MatchRecord } from '../football/match-record.js';
 import type { ChangeResource } from '../football/vocabulary.js';
 import type { Language } from '../i18n/language.js';
 import { presentMatch } from '../wire/presenters/match.js';
-import {
-  presentEvents,
-  presentLineups,
-  presentStatistics,
-} from '../wire/presenters/match-details.js';
-import { presentMatchOdds, presentRegionalBoard } from '../wire/presenters/odds.js';
+import { presentEvents, presentStatistics } from '../wire/presenters/match-details.js';
+import { presentRegionalBoard } from '../wire/presenters/odds.js';
 
 /** What a resource shows now, in the contract's shapes (null: nothing, or gone). */
 type ValueOf = (matchId: number, language: Language) => Promise<unknown>;
@@ -30,13 +26,16 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
 
 const parsed = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
 
-/** Every resource's reader but the detail's (the match is read once per change: `matchAt`). */
+/**
+ * Every resource's reader but the detail's (the match is read once per change: `matchAt`): the
+ * REST routes' own reads and builders, so a pushed value is the REST `data` byte for byte.
+ */
 function readers(services: Services): Record<Exclude<ChangeResource, 'detail'>, ValueOf> {
-  const odds = async (id: number) => presentMatchOdds(await services.odds.getForMatch(id));
+  const odds = (id: number) => services.odds.getWireForMatch(id);
   return {
     events: async (id) => presentEvents(await services.matchEvents.eventsForMatch(id)),
     statistics: async (id) => presentStatistics(await services.matchEvents.statisticsForMatch(id)),
-    lineups: async (id) => presentLineups(await services.lineups.lineupsForMatch(id)),
+    lineups: (id) => services.lineups.wireForMatch(id),
     odds,
     // The movement's latest prices are each tracked bookmaker's closing prices.
     movement: odds,

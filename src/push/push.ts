@@ -40,8 +40,7 @@ export function createPush(deps: Deps, assetsUrl: string) {
   >();
   let sweeper: NodeJS.Timeout | undefined;
   const checkKey = async (rawKey: string | undefined, address: string) => {
-    const pass = await deps.access.gate.open(rawKey, address);
-    await pass.allow('plan');
+    await deps.access.gate.check(rawKey, address);
   };
   const sweep = () => {
     for (const { rawKey, address, streams } of watched.values()) {

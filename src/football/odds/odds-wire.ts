@@ -10,10 +10,11 @@ type Prices = Record<string, number | string>;
 
 /**
  * The odds of many matches in the REST shape (GET /matches/{id}/odds `data`), from one statement
- * of plain rows read through the driver: what `presentMatchOdds(getForMatches(...))` gives, built
- * without Prisma's row objects or the presenter's spreads (a test holds the two equal, byte for
- * byte). Building the JSON in PostgreSQL instead cost it 6-10 ms for a day page (757 rows):
- * `json_build_object` is slow per call, plain rows take 0.3 ms (docs/performance-miss-path.md).
+ * of plain rows read through the driver, without Prisma's row objects or a presenter's spreads:
+ * the only builder of this payload (REST, GraphQL, push; test/integration/football/wire-reads
+ * holds it to hand-written payloads). Building the JSON in PostgreSQL instead cost it 6-10 ms for
+ * a day page (757 rows): `json_build_object` is slow per call, plain rows take 0.3 ms
+ * (docs/performance-miss-path.md).
  */
 const oddsRows = (ids: readonly number[]) => Prisma.sql`
   SELECT o.match_id AS "matchId", o.bookmaker_id AS "bookmakerId", o.market::text AS market,
@@ -53,7 +54,7 @@ interface OddsRow {
 type PriceKey = 'line' | 'home' | 'draw' | 'away' | 'over' | 'under';
 type PriceColumn = `${'open' | 'close'}_${PriceKey}`;
 
-/** Per market and phase, the presenter's property order (presenters/odds.ts `pick`) and columns. */
+/** Per market and phase, its prices in the contract's property order, and their columns. */
 const pricesOf = (keys: readonly PriceKey[]) => ({
   open: keys.map((key) => [key, `open_${key}`] as const),
   close: keys.map((key) => [key, `close_${key}`] as const),

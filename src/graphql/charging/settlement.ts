@@ -1,5 +1,6 @@
 import type { UsageSnapshot } from '../../counters/quota-store.js';
-import type { Pass, Read } from '../../policy/gate.js';
+import type { Pass } from '../../policy/gate.js';
+import { NOT_MODIFIED_READ } from '../transport/http-cache.js';
 import { isLastPayload } from '../transport/incremental.js';
 import type { CostPlan } from './cost.js';
 import type { ReadLedger } from './field-billing.js';
@@ -20,19 +21,21 @@ export const minuteKept = (minute: number) => Math.max(1, minute);
  * Settles the operation's reservation once, however many ways its end is told (the last
  * payload, the iterator returned, the response closed): to what its ledger shows at that moment,
  * never more than the bound reserved (an upper bound by construction). A dry run reads nothing.
+ * `status`: the answer's; a 304 is charged one request and no unit, whatever was read.
  */
 export function settleOnce(
   pass: Pass,
   plan: Pick<CostPlan, 'bound' | 'dryRun'>,
   ledger: () => ReadLedger,
-): (kept?: Read) => Promise<Settled> {
+): (status?: 200 | 304) => Promise<Settled> {
   let settled: Promise<Settled> | undefined;
-  return (kept) => {
+  return (status = 200) => {
     settled ??= (async () => {
       const actual = plan.dryRun ? 0 : Math.min(plan.bound, ledger().charged);
       const minute = plan.dryRun ? 0 : Math.min(plan.bound, ledger().attempted);
-      // `kept`: what the answer is charged instead of its reads (a 304 is one request, no unit).
-      const usage = await pass.settle(true, kept ?? { minute: minuteKept(minute), daily: actual });
+      const read =
+        status === 304 ? NOT_MODIFIED_READ : { minute: minuteKept(minute), daily: actual };
+      const usage = await pass.settleFor(status, read);
       return { actual, minute, usage };
     })();
     return settled;

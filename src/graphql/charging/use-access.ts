@@ -19,9 +19,9 @@ import { apiErrorOfDatabaseFailure } from '../../db/failures.js';
 import { ApiError } from '../../errors/api-error.js';
 import { markRefusal } from '../../http/refusal.js';
 import type { Language } from '../../i18n/language.js';
-import type { Gate, Pass } from '../../policy/gate.js';
+import type { Gate, Pass, Seat } from '../../policy/gate.js';
 import { graphqlErrorOf } from '../transport/errors.js';
-import { NOT_MODIFIED_READ, validatorOf } from '../transport/http-cache.js';
+import { validatorOf } from '../transport/http-cache.js';
 import { asksIncrementalDelivery, NotAcceptable } from '../transport/incremental.js';
 import { type CostPlan, checkAffordable, type TierPlans } from './cost.js';
 import { plannedCosts } from './cost-plans.js';
@@ -207,10 +207,12 @@ export function useAccess(options: AccessPluginOptions): Plugin<ExecutionContext
         return undefined;
       }
       let plan: CostPlan;
-      let pass: Pass | undefined;
+      // Handed the pass once the key is good: a refusal after it reports the counters.
+      const seat: Seat = { pass: undefined };
+      let pass: Pass;
       try {
-        pass = await gate.open(rawKey, options.addressOf(ctx), options.connectionOf?.(ctx));
-        await pass.allow();
+        const address = options.addressOf(ctx);
+        pass = await gate.enter(rawKey, address, undefined, options.connectionOf?.(ctx), seat);
         if (planning.invalid) {
           throw planning.invalid;
         }
@@ -243,8 +245,8 @@ export function useAccess(options: AccessPluginOptions): Plugin<ExecutionContext
         // A request with a known key carries its counters, as on REST (spec 8.2 rule 6); the
         // pass counts what its stage calls for (a 400 after the key checks: one request on the
         // minute; a 429 or an address refused: nothing).
-        if (pass) {
-          ctx.operation.charged(await pass.settle(false));
+        if (seat.pass) {
+          ctx.operation.charged(await seat.pass.settleFor(refusal.status));
         }
         refuse(refusal);
         return undefined;
@@ -276,7 +278,7 @@ export function useAccess(options: AccessPluginOptions): Plugin<ExecutionContext
           if (validator) {
             ctx.operation.validated(validator);
           }
-          const settled = await settle(validator?.notModified ? NOT_MODIFIED_READ : undefined);
+          const settled = await settle(validator?.notModified ? 304 : 200);
           const { actual, minute } = settled;
           const analysis = ctx.access.analysis;
           // The operation cache may keep it, unless it reads the caller or asks for several

@@ -8,7 +8,7 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import type { StreamLease, StreamLeases } from '../../counters/stream-leases.js';
 import { ApiError } from '../../errors/api-error.js';
-import type { Gate, Pass } from '../../policy/gate.js';
+import type { Gate, Seat } from '../../policy/gate.js';
 import { type KeyRefused, leaseStream, type Push } from '../../push/push.js';
 import type { SubscriptionCheck } from '../schema/types/subscription.js';
 import { graphqlErrorOf } from '../transport/errors.js';
@@ -126,11 +126,17 @@ export function useSubscriptionAccess(
       const operation = operationOf(args.document, args.operationName);
       const watchKey = (refused: KeyRefused) =>
         options.push.watchKey(options.rawKeyOf(ctx), options.addressOf(ctx), refused);
-      let pass: Pass | undefined;
+      // Handed the pass once the key is good: a refusal after it reports the counters.
+      const seat: Seat = { pass: undefined };
       let lease: StreamLease | undefined;
       try {
-        pass = await gate.open(options.rawKeyOf(ctx), options.addressOf(ctx));
-        await pass.allow('plan');
+        const pass = await gate.enter(
+          options.rawKeyOf(ctx),
+          options.addressOf(ctx),
+          'plan',
+          undefined,
+          seat,
+        );
         if (!ctx.operation.door.streams) {
           // Yoga would open it, then find no way to send it (406): refused before the day is
           // charged or a stream leased, as a bad parameter (one request on the minute).
@@ -151,14 +157,14 @@ export function useSubscriptionAccess(
         await check?.(root.args, ctx);
         ctx.operation.charged(await pass.reserve({ cost: 1, freeEligible: 0 }));
         lease = await leaseStream(options.streams, pass.principal);
-        ctx.access.usage = await pass.settle(true);
+        ctx.access.usage = await pass.settleFor(200);
         ctx.operation.charged(ctx.access.usage);
       } catch (error) {
         const refusal = refusalOf(error) ?? asApiError(error);
         // Leased, then refused (the day's settlement failed): the stream never opens.
         await lease?.release();
-        if (pass) {
-          ctx.operation.charged(await pass.settle(false));
+        if (seat.pass) {
+          ctx.operation.charged(await seat.pass.settleFor(refusal.status));
         }
         refuse(refusal);
         return undefined;

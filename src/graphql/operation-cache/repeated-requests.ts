@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /** A request answered from the operation cache: the key it was found under, and for whom. */
 export interface RememberedRequest {
-  /** The operation cache's key (operation-cache.ts `keyOf`), valid for one minute window. */
+  /** The operation cache's key (operation-key.ts `operationKeyOf`), valid for one minute window. */
   key: string;
   minute: number;
   /** Whether the caller's tier reads analysis: part of the key. */

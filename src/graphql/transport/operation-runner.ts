@@ -110,9 +110,7 @@ export class OperationRunner {
   private async chargeRefusedDocument(req: FastifyRequest) {
     const { gate } = this.parts;
     try {
-      const pass = await gate.open(rawKeyOf(req.headers), req.ip, req.raw.socket);
-      await pass.allow();
-      return await pass.settle(false);
+      return await gate.refuseParameters(rawKeyOf(req.headers), req.ip, req.raw.socket);
     } catch (error) {
       throw refusalOf(error) ?? error;
     }

@@ -68,8 +68,7 @@ export async function graphqlWebSocket(
         const request = requestOf(ctx.extra.request);
         const headers = headersOf(request, ctx.connectionParams);
         try {
-          const pass = await options.gate.open(rawKeyOf(headers), request.ip);
-          await pass.allow();
+          await options.gate.check(rawKeyOf(headers), request.ip);
           return true;
         } catch (error) {
           const refusal =

@@ -1,5 +1,6 @@
 import { ODDS_MARKETS } from '../../football/vocabulary.js';
-import type { Exchange, Lineup, Movement, Odds, Statistic } from '../format.js';
+import type { Lineup, Statistic } from '../format.js';
+import type { Exchange, Movement, Odds } from '../format-odds.js';
 import type { ScheduledMatch } from './calendar/schedule.js';
 import { DAY_MS, hkDayStart, hkWeekday, MINUTE_MS } from './clock.js';
 import { cornerRate } from './match/incidents.js';

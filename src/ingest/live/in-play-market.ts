@@ -9,7 +9,7 @@ import { regionalRecord } from '../demo/odds/regional.js';
 import { type Distributions, distributions, withScore } from '../demo/poisson.js';
 import { Rng } from '../demo/random.js';
 import type { Expectation } from '../demo/strength.js';
-import type { Exchange, Movement, Odds } from '../format.js';
+import type { Exchange, Movement, Odds } from '../format-odds.js';
 import type { StoredMarket, TrackedBook } from './stored-market.js';
 
 /** The in-play market of a live match: new movement rows, closing prices, exchange, board. */

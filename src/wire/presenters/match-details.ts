@@ -1,12 +1,7 @@
 import type { Static } from 'typebox';
-import type {
-  LineupPlayerRecord,
-  LineupSideRecord,
-  LineupsRecord,
-} from '../../football/lineups.js';
 import type { MatchEventRecord, MatchStatisticRecord } from '../../football/match-events.js';
 import { SCORING_EVENTS } from '../../football/vocabulary.js';
-import type { Lineups, MatchEvent, MatchStatistic } from '../schemas/match-details.js';
+import type { MatchEvent, MatchStatistic } from '../schemas/match-details.js';
 import { optional } from './common.js';
 
 /** "45+2" in stoppage time, else the minute. */
@@ -42,35 +37,4 @@ export function presentStatistics(stats: MatchStatisticRecord[]): Static<typeof 
     ...optional('home', s.home),
     ...optional('away', s.away),
   }));
-}
-
-type Player = Static<typeof Lineups>['home']['starters'][number];
-
-function presentPlayer(p: LineupPlayerRecord): Player {
-  return {
-    name: p.name,
-    ...optional('shirtNumber', p.shirtNumber),
-    ...optional('position', p.position),
-    ...optional('x', p.x),
-    ...optional('y', p.y),
-    ...optional('rating', p.rating),
-    captain: p.captain,
-    goals: p.goals,
-    cards: { yellow: p.yellowCards, red: p.redCards },
-    ...optional('subbedInMinute', p.subInMinute),
-    ...optional('subbedOutMinute', p.subOutMinute),
-  };
-}
-
-function presentSide(side: LineupSideRecord): Static<typeof Lineups>['home'] {
-  return {
-    ...optional('formation', side.formation),
-    ...optional('coach', side.coach),
-    starters: side.players.filter((p) => p.starter).map(presentPlayer),
-    substitutes: side.players.filter((p) => !p.starter).map(presentPlayer),
-  };
-}
-
-export function presentLineups(lineups: LineupsRecord): Static<typeof Lineups> {
-  return { home: presentSide(lineups.home), away: presentSide(lineups.away) };
 }

@@ -1,14 +1,8 @@
 import type { Static } from 'typebox';
 import type { MovementChange, OddsMovement as MovementView } from '../../football/odds/movement.js';
-import type {
-  BookmakerOdds as BookmakerOddsView,
-  MarketPrices,
-  OddsMarket,
-  PriceSet,
-} from '../../football/odds/odds-prices.js';
+import type { OddsMarket } from '../../football/odds/odds-prices.js';
 import type { RegionalBoardView, RegionalPoolView } from '../../football/odds/regional.js';
 import type {
-  BookmakerOdds,
   HadPrices,
   HdpPrices,
   HiloPrices,
@@ -20,10 +14,9 @@ import type {
 import { optional } from './common.js';
 
 type Prices = Static<typeof HadPrices> & Static<typeof HdpPrices> & Static<typeof HiloPrices>;
-type Quote = Omit<PriceSet, 'at'>;
 
 /** Only the market's prices (had: 1X2; hdp: line + home/away; hilo: line + over/under). */
-function pick(market: OddsMarket, q: Quote): Prices {
+function pick(market: OddsMarket, q: MovementChange): Prices {
   if (market === 'had') {
     return {
       ...optional('home', q.home),
@@ -35,34 +28,6 @@ function pick(market: OddsMarket, q: Quote): Prices {
   return market === 'hdp'
     ? { ...line, ...optional('home', q.home), ...optional('away', q.away) }
     : { ...line, ...optional('over', q.over), ...optional('under', q.under) };
-}
-
-function phase(market: OddsMarket, set: PriceSet): Prices | undefined {
-  const prices = pick(market, set);
-  // A phase the bookmaker never quoted is omitted rather than sent as an empty object.
-  return Object.keys(prices).length === 0
-    ? undefined
-    : { ...prices, ...optional('at', set.at?.toISOString()) };
-}
-
-function marketPrices(market: OddsMarket, prices: MarketPrices | undefined) {
-  return prices
-    ? {
-        ...optional('opening', phase(market, prices.opening)),
-        ...optional('closing', phase(market, prices.closing)),
-      }
-    : undefined;
-}
-
-export function presentMatchOdds(
-  odds: readonly BookmakerOddsView[],
-): Static<typeof BookmakerOdds>[] {
-  return odds.map(({ bookmaker, markets }) => ({
-    bookmaker,
-    ...optional('had', marketPrices('had', markets.had)),
-    ...optional('hdp', marketPrices('hdp', markets.hdp)),
-    ...optional('hilo', marketPrices('hilo', markets.hilo)),
-  }));
 }
 
 function presentChange(market: OddsMarket, c: MovementChange): Static<typeof MovementChangeWire> {

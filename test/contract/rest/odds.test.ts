@@ -300,12 +300,12 @@ describeEachDatabase('odds routes (spec 4.3)', ({ db }) => {
       await prisma.match.findMany({ take: 5, orderBy: { id: 'asc' }, select: { id: true } })
     ).map((m) => m.id);
     const all = [...ids, EMPTY_MATCH, UNKNOWN];
-    const odds = await services.odds.getForMatches(all);
+    const odds = await services.odds.getWireForMatches(all);
     const kelly = await services.kellyIndex.getForMatches(all);
     const tips = await services.tipsDistribution.getForMatches(all);
     const boards = await services.regionalBoards.getForMatches(all);
     for (const id of ids) {
-      expect(odds.get(id) ?? []).toEqual(await services.odds.getForMatch(id));
+      expect(odds.get(id) ?? []).toEqual(await services.odds.getWireForMatch(id));
       expect(kelly.get(id)).toEqual(await services.kellyIndex.getForMatch(id));
       expect(tips.get(id)).toEqual(await services.tipsDistribution.getForMatch(id));
       if (boards.has(id)) {

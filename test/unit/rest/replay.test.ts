@@ -13,7 +13,8 @@ import { registerLastModified } from '../../../src/http/last-modified.js';
 import { registerProblemHandlers } from '../../../src/http/problem.js';
 import { registerRequestId, requestIdOf } from '../../../src/http/request-id.js';
 import { registerRouteConfig } from '../../../src/http/route-config.js';
-import type { Gate, Pass } from '../../../src/policy/gate.js';
+import type { AccessPolicy, Principal } from '../../../src/policy/access-policy.js';
+import { Gate } from '../../../src/policy/gate.js';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const MODIFIED = {
@@ -21,7 +22,10 @@ const MODIFIED = {
   httpDate: 'Sat, 21 Nov 2026 09:00:00 GMT',
 };
 
-/** A gate over one counter: each admitted request uses one unit; `refuse` names the next refusal. */
+/**
+ * The real gate over a policy of one counter: each admitted request uses one unit; `refuse` names
+ * the next refusal.
+ */
 function countingGate() {
   const state = { used: 0, opened: 0, refuse: undefined as ApiError | undefined };
   const usage = (): UsageSnapshot => ({
@@ -29,29 +33,30 @@ function countingGate() {
     quota: { limit: 1000, used: state.used },
     free: { limit: 0, used: 0 },
   });
-  const gate: Gate = {
-    open(rawKey) {
+  const principal = { key: {}, account: { limits: { analysis: true } } } as unknown as Principal;
+  // A stand-in with the policy's steps the gate calls (the real one needs keys and counters).
+  const policy = {
+    authenticate(rawKey: string | undefined) {
       state.opened += 1;
       if (rawKey !== 'good-key') {
         throw new ApiError('key_invalid', 'unknown key');
       }
-      const pass = {
-        allow: () => undefined,
-        reserve: () => {
-          if (state.refuse) {
-            throw state.refuse;
-          }
-          state.used += 1;
-          return usage();
-        },
-        settle: () => usage(),
-        peek: () => usage(),
-      };
-      // A stand-in with Pass's public steps (its class has private state this test does not need).
-      return pass as unknown as Pass;
+      return principal;
     },
-  };
-  return { gate, state };
+    checkAddress: () => undefined,
+    checkTier: () => undefined,
+    reserve: () => {
+      if (state.refuse) {
+        return { admitted: false, error: state.refuse, usage: usage() };
+      }
+      state.used += 1;
+      return { admitted: true, admission: { principal, usage: usage() } };
+    },
+    chargeMinute: async () => usage(),
+    settle: () => usage(),
+    peek: () => usage(),
+  } as unknown as AccessPolicy;
+  return { gate: new Gate(policy), state };
 }
 
 /**

@@ -2,59 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { chooseReportLanguage } from '../../../src/football/analysis/ai-report.js';
 import { checkExchangePayload } from '../../../src/football/odds/exchange.js';
 import { parseBookmakerRef } from '../../../src/football/odds/movement.js';
-import type { PriceSet } from '../../../src/football/odds/odds-prices.js';
 import { sortPools } from '../../../src/football/odds/regional.js';
 import { envelopeText } from '../../../src/wire/envelope.js';
 import { presentAiReport } from '../../../src/wire/presenters/analysis.js';
-import {
-  presentMatchOdds,
-  presentMovement,
-  presentRegionalBoard,
-} from '../../../src/wire/presenters/odds.js';
+import { presentMovement, presentRegionalBoard } from '../../../src/wire/presenters/odds.js';
 
 const bookmaker = { id: 1, name: '澳门*', nameEn: 'Macau', isAggregate: false };
 const at = new Date('2026-11-20T10:00:00.000Z');
-const set = (p: Partial<PriceSet>): PriceSet => ({
+type Prices = Record<'line' | 'home' | 'draw' | 'away' | 'over' | 'under', number | null>;
+const set = (p: Partial<Prices>): Prices => ({
   line: null,
   home: null,
   draw: null,
   away: null,
   over: null,
   under: null,
-  at: null,
   ...p,
-});
-
-describe('presentMatchOdds', () => {
-  it('keeps only the prices of each market and omits nulls and unquoted phases', () => {
-    const [entry] = presentMatchOdds([
-      {
-        bookmaker,
-        markets: {
-          had: { opening: set({ home: 2, draw: 3.4, away: 3.9, at }), closing: set({}) },
-          hdp: {
-            opening: set({ line: -0.25, home: 1.9, away: 1.95, over: 9 }),
-            closing: set({ line: 0, home: 1.8, away: 2.05, at }),
-          },
-        },
-      },
-    ]);
-    expect(entry).toEqual({
-      bookmaker,
-      had: { opening: { home: 2, draw: 3.4, away: 3.9, at: at.toISOString() } },
-      hdp: {
-        opening: { line: -0.25, home: 1.9, away: 1.95 },
-        closing: { line: 0, home: 1.8, away: 2.05, at: at.toISOString() },
-      },
-    });
-  });
-
-  it('a line of 0 (level ball) is kept: only null is omitted', () => {
-    const [entry] = presentMatchOdds([
-      { bookmaker, markets: { hilo: { opening: set({ line: 0, over: 0 }), closing: set({}) } } },
-    ]);
-    expect(entry?.hilo).toEqual({ opening: { line: 0, over: 0 } });
-  });
 });
 
 describe('presentMovement', () => {

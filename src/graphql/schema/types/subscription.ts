@@ -3,7 +3,6 @@ import { ApiError } from '../../../errors/api-error.js';
 import { CHANGE_RESOURCES, type OddsMarket } from '../../../football/vocabulary.js';
 import { ofLiveMatches, ofMatches, ofOddsMoves } from '../../../push/change-filters.js';
 import { type Carries, subscribeChanges } from '../../../push/change-subscription.js';
-import { presentMatchOdds } from '../../../wire/presenters/odds.js';
 import { builder } from '../builder.js';
 import type { ResolverContext } from '../context.js';
 import { OddsMarketEnum, restEnum } from './enums.js';
@@ -122,7 +121,7 @@ builder.subscriptionFields((t) => ({
     },
     ...check((args, ctx) => checkMatch(ctx, args['matchId'] as number, 'matchId')),
     subscribe: async (_root, args, ctx) => {
-      const odds = presentMatchOdds(await ctx.services.odds.getForMatch(args.matchId));
+      const odds = await ctx.services.odds.getWireForMatch(args.matchId);
       const market = (args.market ?? null) as OddsMarket | null;
       return changesOf(
         ctx,

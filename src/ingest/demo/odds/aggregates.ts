@@ -1,5 +1,5 @@
 import type { OddsMarket } from '../../../football/vocabulary.js';
-import type { Odds, PriceSetRecord } from '../../format.js';
+import type { Odds, PriceSetRecord } from '../../format-odds.js';
 import { MAX_BOOKMAKER, MIN_BOOKMAKER } from '../data/bookmakers.js';
 
 const PRICE_FIELDS = ['home', 'draw', 'away', 'over', 'under'] as const;

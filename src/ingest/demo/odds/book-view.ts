@@ -1,5 +1,5 @@
 import type { OddsMarket } from '../../../football/vocabulary.js';
-import type { Movement, Odds } from '../../format.js';
+import type { Movement, Odds } from '../../format-odds.js';
 import type { ScheduledMatch } from '../calendar/schedule.js';
 import type { BookmakerSpec } from '../data/bookmakers.js';
 import type { PlayedMatch } from '../match/play.js';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../format.js';
+import type { Exchange } from '../../format-odds.js';
 import type { ScheduledMatch } from '../calendar/schedule.js';
 import { iso, MINUTE_MS } from '../clock.js';
 import type { Distributions } from '../poisson.js';

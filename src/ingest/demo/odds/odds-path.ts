@@ -1,5 +1,5 @@
 import type { OddsMarket } from '../../../football/vocabulary.js';
-import type { Movement } from '../../format.js';
+import type { Movement } from '../../format-odds.js';
 import { iso } from '../clock.js';
 import type { Distributions } from '../poisson.js';
 import { type BookView, dist, type OddsContext, seconds, type Timeline } from './book-view.js';

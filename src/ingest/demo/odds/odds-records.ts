@@ -1,5 +1,5 @@
 import { ODDS_MARKETS } from '../../../football/vocabulary.js';
-import type { Movement, Odds } from '../../format.js';
+import type { Movement, Odds } from '../../format-odds.js';
 import { DAY_MS, HOUR_MS, iso, MINUTE_MS } from '../clock.js';
 import { BOOKMAKERS, type BookmakerSpec } from '../data/bookmakers.js';
 import { estimate } from '../strength.js';
