@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ReplyError } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import type { QuotaFailureMode } from '../config/config.js';
+import type { QuotaFailureMode } from '../config/access.js';
 import { ApiError } from '../errors/api-error.js';
 import { createMemoryQuotaStore } from './memory-quota-store.js';
 import type {
