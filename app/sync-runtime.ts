@@ -5,7 +5,7 @@ import type { Database } from '../src/db/database.js';
 import type { Writer } from './cli-database.js';
 
 /** What the sync commands need from the CLI runtime's database handling. */
-export interface SyncRuntimeParts {
+interface SyncRuntimeParts {
   withDatabase<T>(fn: (database: Database) => Promise<T>, progress?: Progress): Promise<T>;
   withDataChange<T>(fn: (database: Database) => Promise<T>, progress?: Progress): Promise<T>;
   asWriter<T>(database: Database, fn: (writer: Writer) => Promise<T>): Promise<T>;

@@ -30,7 +30,7 @@ export interface KeyView {
   allowlist: string[];
 }
 
-export interface KeyOptions {
+interface KeyOptions {
   /** A `svc_test_` key instead of `svc_live_`. */
   test?: boolean;
   /** `YYYY-MM-DD`: the first Hong Kong day on which the key no longer works. */
@@ -94,7 +94,7 @@ export function keyStatus(
 
 type KeyRow = Prisma.ApiKeyGetPayload<{ include: { allowlist: true } }>;
 
-export function presentKey(row: KeyRow, now: Date): KeyView {
+function presentKey(row: KeyRow, now: Date): KeyView {
   return {
     id: row.id,
     accountId: row.accountId,

@@ -43,7 +43,7 @@ const mailFor = (kind: AccountMail['kind'], issued: IssuedToken): AccountMail =>
 });
 
 /** 400 naming `password` unless it has 12 to 256 characters (docs/accounts.md). */
-export function checkPassword(password: string): string {
+function checkPassword(password: string): string {
   const length = [...password].length;
   if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) {
     throw new ApiError(

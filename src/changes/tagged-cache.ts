@@ -12,7 +12,7 @@ interface Tagged<V> {
   tags: readonly string[] | undefined;
 }
 
-export type TaggedCacheOptions<V> = Omit<BoundedCacheOptions<Tagged<V>>, 'onDispose' | 'sizeOf'> & {
+type TaggedCacheOptions<V> = Omit<BoundedCacheOptions<Tagged<V>>, 'onDispose' | 'sizeOf'> & {
   sizeOf(value: V): number;
   /** Told whether each `get` found an entry (the metrics' hit ratio). */
   onLookup?: ((hit: boolean) => void) | undefined;

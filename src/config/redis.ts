@@ -11,7 +11,7 @@ export interface RedisNode {
   readonly port: number;
 }
 
-export interface RedisClusterNodes {
+interface RedisClusterNodes {
   nodes: RedisNode[];
   /** One line per problem; empty when the list is good. */
   problems: string[];

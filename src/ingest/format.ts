@@ -39,7 +39,7 @@ const Language = Type.Union([Type.Literal('en'), Type.Literal('zh-CN'), Type.Lit
 /** One of a fixed list of strings (JSON Schema `enum`; `Static` is the literal union). */
 const literals = <const T extends readonly string[]>(values: T) => Type.Enum(values);
 
-export const CompetitionRecord = Type.Object(
+const CompetitionRecord = Type.Object(
   {
     id: Id,
     code: Text({ minLength: 1, maxLength: 40 }),
@@ -53,7 +53,7 @@ export const CompetitionRecord = Type.Object(
   { additionalProperties: false },
 );
 
-export const TeamRecord = Type.Object(
+const TeamRecord = Type.Object(
   {
     id: Id,
     nameOriginal: Name,
@@ -65,7 +65,7 @@ export const TeamRecord = Type.Object(
   { additionalProperties: false },
 );
 
-export const BookmakerRecord = Type.Object(
+const BookmakerRecord = Type.Object(
   {
     id: Id,
     /** Raw name, byte for byte: non-Latin characters and `*` are kept. */
@@ -76,7 +76,7 @@ export const BookmakerRecord = Type.Object(
   { additionalProperties: false },
 );
 
-export const MatchRecord = Type.Object(
+const MatchRecord = Type.Object(
   {
     id: Id,
     competitionId: Id,
@@ -108,7 +108,7 @@ export const MatchRecord = Type.Object(
   { additionalProperties: false },
 );
 
-export const EventRecord = Type.Object(
+const EventRecord = Type.Object(
   {
     matchId: Id,
     seq: Seq,
@@ -123,7 +123,7 @@ export const EventRecord = Type.Object(
   { additionalProperties: false },
 );
 
-export const StatisticRecord = Type.Object(
+const StatisticRecord = Type.Object(
   {
     matchId: Id,
     type: Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9]{0,39}$' }),
@@ -134,7 +134,7 @@ export const StatisticRecord = Type.Object(
   { additionalProperties: false },
 );
 
-export const LineupPlayerRecord = Type.Object(
+const LineupPlayerRecord = Type.Object(
   {
     name: Name,
     shirtNumber: opt(Type.Integer({ minimum: 0, maximum: 99 })),
@@ -155,7 +155,7 @@ export const LineupPlayerRecord = Type.Object(
 );
 
 /** One team sheet; players keep their order (starters first, then the bench). */
-export const LineupRecord = Type.Object(
+const LineupRecord = Type.Object(
   {
     matchId: Id,
     side: Side,
@@ -168,7 +168,7 @@ export const LineupRecord = Type.Object(
 );
 
 /** Prices of one market: had = home/draw/away, hdp = line + home/away, hilo = line + over/under. */
-export const PriceSet = Type.Object(
+const PriceSet = Type.Object(
   {
     line: opt(Line),
     home: opt(Price),
@@ -181,7 +181,7 @@ export const PriceSet = Type.Object(
   { additionalProperties: false },
 );
 
-export const OddsRecord = Type.Object(
+const OddsRecord = Type.Object(
   {
     matchId: Id,
     bookmakerId: Id,
@@ -192,7 +192,7 @@ export const OddsRecord = Type.Object(
   { additionalProperties: false },
 );
 
-export const MovementRecord = Type.Object(
+const MovementRecord = Type.Object(
   {
     matchId: Id,
     market: Market,
@@ -212,7 +212,7 @@ export const MovementRecord = Type.Object(
 );
 
 /** Exchange odds as received: `payload` is the upstream text, stored and served unchanged. */
-export const ExchangeRecord = Type.Object(
+const ExchangeRecord = Type.Object(
   {
     matchId: Id,
     payload: Text({ maxLength: 1_000_000 }),
@@ -221,7 +221,7 @@ export const ExchangeRecord = Type.Object(
   { additionalProperties: false },
 );
 
-export const RegionalPoolRecord = Type.Object(
+const RegionalPoolRecord = Type.Object(
   {
     pool: literals(['HAD', 'HHAD', 'HDC', 'HIL', 'CHL'] as const),
     line: opt(Line),
@@ -236,7 +236,7 @@ export const RegionalPoolRecord = Type.Object(
 );
 
 /** The regional operator's board; an empty `pools` is a board without odds yet. */
-export const RegionalRecord = Type.Object(
+const RegionalRecord = Type.Object(
   {
     matchId: Id,
     operator: Name,
@@ -246,7 +246,7 @@ export const RegionalRecord = Type.Object(
   { additionalProperties: false },
 );
 
-export const AiReportRecord = Type.Object(
+const AiReportRecord = Type.Object(
   {
     matchId: Id,
     kind: literals(['basic', 'deep'] as const),
@@ -258,7 +258,7 @@ export const AiReportRecord = Type.Object(
   { additionalProperties: false },
 );
 
-export const TipRecord = Type.Object(
+const TipRecord = Type.Object(
   {
     matchId: Id,
     seq: Seq,

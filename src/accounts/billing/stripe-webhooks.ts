@@ -16,7 +16,7 @@ import {
   upgradePaid,
 } from './stripe-event-steps.js';
 
-export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
 type Step = (ctx: StepContext) => Promise<number | null>;
 

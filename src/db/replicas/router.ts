@@ -17,7 +17,7 @@ import { createWalClock, type WalClock } from './wal-clock.js';
  */
 const CATCH_UP_MS = 20;
 
-export interface RouterOptions {
+interface RouterOptions {
   primary: ReadTarget;
   /** Reads the primary's current WAL position. */
   primaryPosition(): Promise<bigint>;

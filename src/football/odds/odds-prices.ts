@@ -63,7 +63,7 @@ function pricesOf(row: OddsRow): MarketPrices {
 }
 
 /** Rows ordered by match then bookmaker -> per match, one entry per bookmaker (by id). */
-export function groupOddsByMatch(rows: readonly OddsRow[]): Map<number, BookmakerOdds[]> {
+function groupOddsByMatch(rows: readonly OddsRow[]): Map<number, BookmakerOdds[]> {
   const byMatch = new Map<number, BookmakerOdds[]>();
   for (const row of rows) {
     const list = byMatch.get(row.matchId) ?? [];

@@ -14,7 +14,7 @@ import { buildTeams } from '../demo/teams.js';
 /** Today and the coming week, in Hong Kong days (DECISIONS.md "Live data"; the demo's window). */
 const WINDOW_DAYS = 8;
 
-export interface NewFixtures {
+interface NewFixtures {
   matchIds: number[];
   changes: LoggedChange[];
 }
