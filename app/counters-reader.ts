@@ -2,7 +2,7 @@ import type { Config } from '../src/config/config.js';
 import type { QuotaStore } from '../src/counters/quota-store.js';
 import {
   createCounterRedis,
-  createRedisQuotaStore,
+  RedisQuotaStore,
   waitForRedis,
 } from '../src/counters/redis/redis-quota-store.js';
 import { type RedisTarget, redisConfigured } from '../src/db/redis-target.js';
@@ -21,7 +21,7 @@ export async function openCounterReader(
   const redis = createCounterRedis(config, { commandTimeoutMs: 2000 });
   try {
     await waitForRedis(redis, 3000);
-    return createRedisQuotaStore(redis, config.redisPrefix);
+    return new RedisQuotaStore(redis, config.redisPrefix);
   } catch {
     redis.disconnect();
     progress('Redis unreachable: usage read from daily_usage (flushed periodically)');

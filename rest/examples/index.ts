@@ -1,11 +1,5 @@
-import {
-  AI_BASIC,
-  AI_DEEP,
-  CORNER_ANALYSIS,
-  HANDICAP_ANALYSIS,
-  OVER_UNDER_ANALYSIS,
-  TIPS_DISTRIBUTION,
-} from './analysis.js';
+import { AI_BASIC, AI_DEEP, TIPS_DISTRIBUTION } from './analysis.js';
+import { CORNER_ANALYSIS, HANDICAP_ANALYSIS, OVER_UNDER_ANALYSIS } from './market-analysis.js';
 import {
   ARSENAL_CHELSEA,
   HEAD_TO_HEAD,

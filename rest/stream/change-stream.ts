@@ -52,60 +52,125 @@ export async function openChangeStream(
   request: StreamRequest,
   out: Writable,
 ): Promise<{ close: () => void }> {
-  const queue: LoggedChange[] = [];
-  let lastSent = 0n;
-  let ready = false;
-  let pumping = false;
-  let closed = false;
-  const timers: NodeJS.Timeout[] = [];
-  let unwatch = () => {};
+  const stream = new ChangeStream(hub, values, request, out);
+  await stream.start();
+  return { close: () => stream.close() };
+}
 
-  const close = () => {
-    if (closed) {
+class ChangeStream {
+  private readonly queue: LoggedChange[] = [];
+  private lastSent = 0n;
+  private ready = false;
+  private pumping = false;
+  private closed = false;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private unwatch = () => {};
+  private stopListening = () => {};
+  private readonly carries: (change: LoggedChange) => boolean | Promise<boolean>;
+
+  constructor(
+    private readonly hub: ChangeHub,
+    private readonly values: ChangeValues,
+    private readonly request: StreamRequest,
+    private readonly out: Writable,
+  ) {
+    this.carries = request.matchIds
+      ? ofMatches(request.matchIds, request.analysis)
+      : ofLiveMatches(values, { analysis: request.analysis });
+  }
+
+  /** Listens to the hub, writes what the client missed (or `reset`), then the live changes. */
+  async start(): Promise<void> {
+    const listening = await this.hub.listen((changes) => {
+      this.queue.push(...changes);
+      this.pumpInBackground();
+    }, this.request.matchIds);
+    this.stopListening = () => listening.stop();
+    this.write('retry: 3000\n\n');
+    await this.resume(listening.from);
+    this.ready = true;
+    this.pumpInBackground();
+    this.timers.push(setInterval(() => this.write(': heartbeat\n\n'), HEARTBEAT_MS));
+    this.unwatch = this.request.watchKey((error) => this.endWith(error));
+    this.timers.push(setInterval(() => this.close(), this.request.maxMs));
+    for (const timer of this.timers) {
+      timer.unref();
+    }
+  }
+
+  close(): void {
+    if (this.closed) {
       return;
     }
-    closed = true;
-    for (const timer of timers) {
+    this.closed = true;
+    for (const timer of this.timers) {
       clearInterval(timer);
     }
-    unwatch();
-    listening.stop();
-    out.end();
-  };
-  const write = (chunk: string | Buffer) => {
-    if (closed || chunk.length === 0) {
-      return;
-    }
-    if (out.writableLength + chunk.length > MAX_BUFFERED_BYTES) {
-      // Not an event the client would read: it is too far behind to get it.
-      out.destroy();
-      close();
-      return;
-    }
-    out.write(chunk);
-  };
+    this.unwatch();
+    this.stopListening();
+    this.out.end();
+  }
 
-  const carries = request.matchIds
-    ? ofMatches(request.matchIds, request.analysis)
-    : ofLiveMatches(values, { analysis: request.analysis });
+  /** Where the client starts: now, after its `Last-Event-ID` (the missed changes), or `reset`. */
+  private async resume(from: bigint): Promise<void> {
+    const { lastEventId } = this.request;
+    if (lastEventId === null) {
+      this.lastSent = from;
+    } else if (lastEventId < (await this.hub.oldest()) - 1n) {
+      this.reset(from, 'the log no longer holds what you missed: fetch the resources again');
+    } else {
+      this.lastSent = lastEventId;
+      const missed = await this.missedEvents(lastEventId, from);
+      if (missed === null) {
+        this.reset(
+          from,
+          'you missed more than a stream replays (1 MiB): fetch the resources again',
+        );
+      } else {
+        this.write(missed);
+        this.lastSent = this.lastSent > from ? this.lastSent : from;
+      }
+    }
+  }
+
+  /** The key stopped being good: an `error` event, then the end. */
+  private endWith(error: unknown): void {
+    const code = error instanceof ApiError ? error.code : 'internal_error';
+    const message = error instanceof ApiError ? error.message : 'The stream ended';
+    this.write(event('error', null, { code, message }));
+    this.close();
+  }
+
+  private write(chunk: string | Buffer): void {
+    if (this.closed || chunk.length === 0) {
+      return;
+    }
+    if (this.out.writableLength + chunk.length > MAX_BUFFERED_BYTES) {
+      // Not an event the client would read: it is too far behind to get it.
+      this.out.destroy();
+      this.close();
+      return;
+    }
+    this.out.write(chunk);
+  }
 
   /** The change's event, or null when the stream does not carry it. */
-  async function eventOf(change: LoggedChange): Promise<Buffer | null> {
-    if (change.seq <= lastSent || !(await carries(change))) {
+  private async eventOf(change: LoggedChange): Promise<Buffer | null> {
+    if (change.seq <= this.lastSent || !(await this.carries(change))) {
       return null;
     }
-    const encoded = await values.eventOf(change, request.language);
-    lastSent = change.seq;
+    const encoded = await this.values.eventOf(change, this.request.language);
+    this.lastSent = change.seq;
     return encoded;
   }
 
   /** The events of the changes missed since `after`, or null past MAX_REPLAY_BYTES. */
-  async function missedEvents(after: bigint, upTo: bigint): Promise<Buffer | null> {
+  private async missedEvents(after: bigint, upTo: bigint): Promise<Buffer | null> {
     const events: Buffer[] = [];
     let bytes = 0;
-    for await (const page of hub.backlog(after, upTo)) {
+    for await (const page of this.hub.backlog(after, upTo)) {
       for (const change of page) {
-        const encoded = await eventOf(change);
+        const encoded = await this.eventOf(change);
         if (!encoded) {
           continue;
         }
@@ -119,75 +184,41 @@ export async function openChangeStream(
     return Buffer.concat(events, bytes);
   }
 
-  const reset = (seq: bigint, reason: string) => {
-    write(event('reset', seq, { seq: String(seq), reason }));
-    lastSent = seq;
-  };
+  private reset(seq: bigint, reason: string): void {
+    this.write(event('reset', seq, { seq: String(seq), reason }));
+    this.lastSent = seq;
+  }
+
+  private pumpInBackground(): void {
+    void this.pump().catch(() => this.close());
+  }
 
   /** What is queued, written together (one write per page of changes, not one per change). */
-  async function pump(): Promise<void> {
-    if (!ready || pumping) {
+  private async pump(): Promise<void> {
+    if (!this.ready || this.pumping) {
       return;
     }
-    pumping = true;
+    this.pumping = true;
     try {
-      while (queue.length > 0 && !closed) {
+      while (this.queue.length > 0 && !this.closed) {
         let page: Buffer[] = [];
         let bytes = 0;
-        for (const change of queue.splice(0)) {
-          const encoded = await eventOf(change);
+        for (const change of this.queue.splice(0)) {
+          const encoded = await this.eventOf(change);
           if (encoded) {
             page.push(encoded);
             bytes += encoded.length;
           }
           if (bytes >= WRITE_CHUNK) {
-            write(Buffer.concat(page, bytes));
+            this.write(Buffer.concat(page, bytes));
             page = [];
             bytes = 0;
           }
         }
-        write(page.length === 1 ? (page[0] as Buffer) : Buffer.concat(page, bytes));
+        this.write(page.length === 1 ? (page[0] as Buffer) : Buffer.concat(page, bytes));
       }
     } finally {
-      pumping = false;
+      this.pumping = false;
     }
   }
-
-  const listening = await hub.listen((changes) => {
-    queue.push(...changes);
-    void pump().catch(close);
-  }, request.matchIds);
-  write('retry: 3000\n\n');
-  if (request.lastEventId === null) {
-    lastSent = listening.from;
-  } else if (request.lastEventId < (await hub.oldest()) - 1n) {
-    reset(listening.from, 'the log no longer holds what you missed: fetch the resources again');
-  } else {
-    lastSent = request.lastEventId;
-    const missed = await missedEvents(request.lastEventId, listening.from);
-    if (missed === null) {
-      reset(
-        listening.from,
-        'you missed more than a stream replays (1 MiB): fetch the resources again',
-      );
-    } else {
-      write(missed);
-      lastSent = lastSent > listening.from ? lastSent : listening.from;
-    }
-  }
-  ready = true;
-  void pump().catch(close);
-
-  timers.push(setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS));
-  unwatch = request.watchKey((error) => {
-    const code = error instanceof ApiError ? error.code : 'internal_error';
-    const message = error instanceof ApiError ? error.message : 'The stream ended';
-    write(event('error', null, { code, message }));
-    close();
-  });
-  timers.push(setInterval(close, request.maxMs));
-  for (const timer of timers) {
-    timer.unref();
-  }
-  return { close };
 }

@@ -8,7 +8,7 @@ const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 export const IdParams = Type.Object({ id: Id });
 
-/** `?days=N` of the daily usage history (services/usage-series.ts MAX_SERIES_DAYS). */
+/** `?days=N` of the daily usage history (accounts/usage-series.ts MAX_SERIES_DAYS). */
 export const DaysQuery = Type.Object({
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 })),
 });

@@ -3,11 +3,11 @@ import type { Database } from '../db/database.js';
 import type { RedisClient } from '../db/redis.js';
 import { type RedisTarget, redisConfigured } from '../db/redis-target.js';
 import { createAddressLimiter } from './address-limiter.js';
-import { createMemoryQuotaStore } from './memory-quota-store.js';
+import { MemoryQuotaStore } from './memory-quota-store.js';
 import type { QuotaStore } from './quota-store.js';
 import { createSignInLimits } from './sign-in-limits.js';
 import { memoryStreamLeases, type StreamLeases } from './stream-leases.js';
-import { chargedOn, createUsageRecorder, type UsageRecorder } from './usage-recorder.js';
+import { chargedOn, UsageRecorder } from './usage-recorder.js';
 import { hkDay } from './windows.js';
 
 export interface CountersOptions {
@@ -21,7 +21,7 @@ export interface CountersOptions {
 async function createStore(options: CountersOptions, usage: UsageRecorder) {
   const { config, database, now } = options;
   if (!redisConfigured(config)) {
-    const store = createMemoryQuotaStore();
+    const store = new MemoryQuotaStore();
     // A restart must not hand out today's quota again: restore what daily_usage recorded.
     const today = hkDay(now());
     // A database that is down at start must not stop the server: /readyz will say so.
@@ -46,7 +46,7 @@ async function createStore(options: CountersOptions, usage: UsageRecorder) {
  * writes what was charged to `daily_usage`. Built before the services, which read them.
  */
 export async function createCounters(options: CountersOptions) {
-  const usage = createUsageRecorder(options.database.prisma, { now: options.now });
+  const usage = new UsageRecorder(options.database.prisma, { now: options.now });
   const { store, registry, addresses, streams, signIns } = await createStore(options, usage);
   return {
     store,

@@ -22,43 +22,39 @@ export interface UsageRecorderOptions {
  * path only adds to one map entry per key and minute; one statement every few seconds writes
  * both tables. Each instance adds its own deltas, so N instances sum correctly.
  */
-export function createUsageRecorder(db: PrismaClient, options: UsageRecorderOptions = {}) {
-  const intervalMs = options.intervalMs ?? FLUSH_INTERVAL_MS;
-  const now = options.now ?? (() => new Date());
-  let pending = new Map<number, UsageDelta>();
-  let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> = Promise.resolve();
-  let prunedAt = Number.NEGATIVE_INFINITY;
+export class UsageRecorder {
+  private pending = new Map<number, UsageDelta>();
+  private timer: NodeJS.Timeout | undefined = undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private prunedAt = Number.NEGATIVE_INFINITY;
+  private readonly intervalMs: number;
+  private readonly now: () => Date;
 
-  function deltaOf(window: UsageWindow): UsageDelta {
-    // One number per key and minute (minutes since the epoch stay below 10^8 until 2160).
-    const id = window.keyId * 100_000_000 + window.minute;
-    let delta = pending.get(id);
-    if (!delta) {
-      const { accountId, keyId, day, minute } = window;
-      const zero = { requests: 0, plan: 0, free: 0, planUncounted: 0, freeUncounted: 0 };
-      delta = { accountId, keyId, day, minute, ...zero };
-      pending.set(id, delta);
-    }
-    return delta;
+  constructor(
+    private readonly db: PrismaClient,
+    options: UsageRecorderOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? FLUSH_INTERVAL_MS;
+    this.now = options.now ?? (() => new Date());
   }
 
   /**
    * Counts a settled request: `requests` on the minute (DECISIONS.md "Access", what counts),
    * `plan` and `free` on the day (charged outcomes only). `uncounted`: the Redis day counters do
-   * not count these day units yet (`counted` says when they do).
+   * not count these day units yet (`counted` says when they do). A bound function: the gate
+   * holds it as its `recordUsage`.
    */
-  function record(
+  readonly record = (
     window: UsageWindow,
     requests: number,
     plan: number,
     free: number,
     uncounted = false,
-  ) {
+  ): void => {
     if (requests === 0 && plan === 0 && free === 0) {
       return;
     }
-    const delta = deltaOf(window);
+    const delta = this.deltaOf(window);
     delta.requests += requests;
     delta.plan += plan;
     delta.free += free;
@@ -66,88 +62,97 @@ export function createUsageRecorder(db: PrismaClient, options: UsageRecorderOpti
       delta.planUncounted += plan;
       delta.freeUncounted += free;
     }
-  }
+  };
 
   /**
    * The Redis day counters now count these units of the window's day beyond what `record` said
    * they counted (negative: fewer). Written with the same statement as the charges, so a restore
-   * that reads the charged units less the uncounted ones reads what Redis had counted.
+   * that reads the charged units less the uncounted ones reads what Redis had counted. A bound
+   * function: the quota stores hold it as their `recordCounted`.
    */
-  function counted(window: UsageWindow, plan: number, free: number) {
+  readonly counted = (window: UsageWindow, plan: number, free: number): void => {
     if (plan === 0 && free === 0) {
       return;
     }
-    const delta = deltaOf(window);
+    const delta = this.deltaOf(window);
     delta.planUncounted -= plan;
     delta.freeUncounted -= free;
+  };
+
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      if (this.pending.size > 0) {
+        const batch = [...this.pending.values()];
+        this.pending = new Map();
+        await this.writeAll(batch);
+      }
+      await this.pruneMinutes();
+    });
+    return this.flushing;
   }
 
-  const restore = (deltas: readonly UsageDelta[]) => {
+  start(): void {
+    this.timer = setInterval(() => void this.flush(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  private deltaOf(window: UsageWindow): UsageDelta {
+    // One number per key and minute (minutes since the epoch stay below 10^8 until 2160).
+    const id = window.keyId * 100_000_000 + window.minute;
+    let delta = this.pending.get(id);
+    if (!delta) {
+      const { accountId, keyId, day, minute } = window;
+      const zero = { requests: 0, plan: 0, free: 0, planUncounted: 0, freeUncounted: 0 };
+      delta = { accountId, keyId, day, minute, ...zero };
+      this.pending.set(id, delta);
+    }
+    return delta;
+  }
+
+  /** Puts back deltas that could not be written, for the next flush. */
+  private restore(deltas: readonly UsageDelta[]): void {
     for (const d of deltas) {
-      const delta = deltaOf(d);
+      const delta = this.deltaOf(d);
       delta.requests += d.requests;
       delta.plan += d.plan;
       delta.free += d.free;
       delta.planUncounted += d.planUncounted;
       delta.freeUncounted += d.freeUncounted;
     }
-  };
+  }
 
-  async function writeAll(batch: UsageDelta[]): Promise<void> {
+  private async writeAll(batch: UsageDelta[]): Promise<void> {
     for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) {
       const chunk = batch.slice(i, i + ROWS_PER_STATEMENT);
       try {
         const { text, values } = usageStatement(chunk);
-        await db.$executeRawUnsafe(text, ...values);
+        await this.db.$executeRawUnsafe(text, ...values);
       } catch {
         // The database is unavailable: keep what was not written for the next flush (each
         // statement is atomic, so the chunks before this one are in and must not be added twice).
-        restore(batch.slice(i));
+        this.restore(batch.slice(i));
         return;
       }
     }
   }
 
   /** Deletes minute rows past the retention, at most once per prune interval. */
-  async function pruneMinutes(): Promise<void> {
-    const at = now().getTime();
-    if (at - prunedAt < MINUTE_PRUNE_INTERVAL_MS) {
+  private async pruneMinutes(): Promise<void> {
+    const at = this.now().getTime();
+    if (at - this.prunedAt < MINUTE_PRUNE_INTERVAL_MS) {
       return;
     }
-    prunedAt = at;
+    this.prunedAt = at;
     const cutoff = new Date(at - MINUTE_RETENTION_MS);
     // A failure waits for the next interval: old rows are harmless for an hour more.
-    await db.minuteUsage.deleteMany({ where: { minute: { lt: cutoff } } }).catch(() => {});
+    await this.db.minuteUsage.deleteMany({ where: { minute: { lt: cutoff } } }).catch(() => {});
   }
-
-  function flush(): Promise<void> {
-    flushing = flushing.then(async () => {
-      if (pending.size > 0) {
-        const batch = [...pending.values()];
-        pending = new Map();
-        await writeAll(batch);
-      }
-      await pruneMinutes();
-    });
-    return flushing;
-  }
-
-  return {
-    record,
-    counted,
-    flush,
-    start() {
-      timer = setInterval(() => void flush(), intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await flush();
-    },
-  };
 }
-
-export type UsageRecorder = ReturnType<typeof createUsageRecorder>;
 
 /** What `daily_usage` recorded as charged on a day, per account and key. */
 export interface ChargedUsage {

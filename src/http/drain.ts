@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Set by the process when SIGTERM arrives (src/cli/serve.ts); read by every request. */
+/** Set by the process when SIGTERM arrives (app/serve.ts); read by every request. */
 export interface ShutdownState {
   closing: boolean;
 }

@@ -48,7 +48,7 @@ async function status(deps: BillingDeps, accountId: number): Promise<BillingStat
 /**
  * The plan lifecycle with payments (spec 1, DECISIONS.md "Accounts on the web"): one service
  * behind the CLI, the admin API, the dashboard and the provider's webhooks. Plan rules live in
- * subscriptions/subscription-changes.ts; the steps are upgrades.ts and
+ * accounts/subscriptions/subscription-changes.ts; the steps are upgrades.ts and
  * renewal-changes.ts; this adds what money changes: an upgrade waits for its
  * payment, a failed renewal starts the grace, and the provider hears of cancellations.
  */

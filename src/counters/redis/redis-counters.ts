@@ -5,11 +5,11 @@ import type { RedisTarget } from '../../db/redis-target.js';
 import { createAddressLimiter } from '../address-limiter.js';
 import { createInstanceRegistry } from '../instance-registry.js';
 import type { QuotaStore } from '../quota-store.js';
-import { createResilientQuotaStore } from '../resilient-quota-store.js';
+import { ResilientQuotaStore } from '../resilient/resilient-quota-store.js';
 import { createSignInLimits } from '../sign-in-limits.js';
 import { redisStreamLeases } from '../stream-leases.js';
 import { countedOn, type UsageRecorder } from '../usage-recorder.js';
-import { createCounterRedis, createRedisQuotaStore, waitForRedis } from './redis-quota-store.js';
+import { createCounterRedis, RedisQuotaStore, waitForRedis } from './redis-quota-store.js';
 
 /**
  * The counters of a process that shares them through Redis (REDIS_URL, or a cluster with
@@ -34,7 +34,7 @@ export async function createRedisCounters(
   const registry = createInstanceRegistry(redis, prefix);
   // DECISIONS.md "Access": a Redis that comes back empty gets the day's charges back from the
   // database before it admits anything (this instance's own first made durable).
-  const redisStore = createRedisQuotaStore(
+  const redisStore = new RedisQuotaStore(
     redis,
     prefix,
     {
@@ -43,7 +43,7 @@ export async function createRedisCounters(
     },
     { slices: { instances: registry.count }, recordCounted: usage.counted },
   );
-  const store = createResilientQuotaStore(redisStore, {
+  const store = new ResilientQuotaStore(redisStore, {
     mode: config.quotaFailureMode,
     now,
     instances: registry.count,

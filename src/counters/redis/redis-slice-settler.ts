@@ -1,5 +1,6 @@
 import { Cluster } from 'ioredis';
-import { BUSY_WITHIN_MS, type CounterSlices, type SliceSettlement } from '../counter-slices.js';
+import type { CounterSlices } from '../slices/counter-slices.js';
+import { BUSY_WITHIN_MS, type SliceSettlement } from '../slices/slice.js';
 import type { UsageWindow } from '../usage-statement.js';
 import { dayTtlMs, minuteTtlMs } from '../windows.js';
 import type { CounterRedis } from './redis-counter-client.js';
@@ -27,67 +28,121 @@ export interface SettlerHooks {
  * most every SETTLE_EVERY_MS. A failed write is kept for the next one, so nothing is lost while
  * Redis is away; an entry of an account whose counters Redis lost waits for their restore.
  */
-export function createSliceSettler(
-  redis: CounterRedis,
-  prefix: string,
-  slices: CounterSlices,
-  hooks: SettlerHooks,
-) {
-  const perAccount = redis instanceof Cluster;
-  let timer: NodeJS.Timeout | undefined;
-  let lastMs = 0;
-  let running: Promise<void> = Promise.resolve();
-  let idleTimer: NodeJS.Timeout | undefined;
+export class SliceSettler {
+  private readonly perAccount: boolean;
+  private timer: NodeJS.Timeout | undefined = undefined;
+  private lastMs = 0;
+  private running: Promise<void> = Promise.resolve();
+  private idleTimer: NodeJS.Timeout | undefined = undefined;
 
-  function send(entries: SliceSettlement[]): Promise<unknown> {
+  constructor(
+    private readonly redis: CounterRedis,
+    private readonly prefix: string,
+    private readonly slices: CounterSlices,
+    private readonly hooks: SettlerHooks,
+  ) {
+    this.perAccount = redis instanceof Cluster;
+  }
+
+  /** Writes what is pending within SETTLE_EVERY_MS of the last write. */
+  schedule(): void {
+    if (this.timer || !this.slices.hasPending()) {
+      return;
+    }
+    const wait = Math.max(0, this.lastMs + SETTLE_EVERY_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      // Kept for the next write; the counters' failure mode covers Redis being away.
+      this.flush().catch(() => {});
+    }, wait);
+  }
+
+  /** While slices are held, gives back those of keys gone idle, every few milliseconds. */
+  watch(): void {
+    if (this.idleTimer || !this.slices.holds()) {
+      return;
+    }
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      this.slices.releaseIdle(BUSY_WITHIN_MS);
+      this.schedule();
+      this.watch();
+    }, IDLE_CHECK_MS);
+    this.idleTimer.unref();
+  }
+
+  /** Writes everything pending now; resolves when Redis has it (rejects if it could not). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.lastMs = Date.now();
+    const entries = this.slices.drain();
+    const written = Promise.all(this.batches(entries).map((batch) => this.send(batch))).then(
+      () => undefined,
+    );
+    this.running = written.catch(() => {});
+    return written;
+  }
+
+  /** Gives every slice back and writes it all (the instance stops). */
+  async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    await this.running;
+    this.slices.releaseIdle(0);
+    await this.flush().catch(() => {});
+  }
+
+  private send(entries: SliceSettlement[]): Promise<unknown> {
     const now = new Date();
     const keys: string[] = [];
     const args: number[] = [];
     for (const e of entries) {
       keys.push(
-        ...counterKeys(prefix, e.accountId, e.keyId, e.minute, e.day),
-        ...leaseKeys(prefix, e.accountId, e.keyId, e.minute, e.day),
-        restoredMarkerKey(prefix, e.accountId, e.day),
+        ...counterKeys(this.prefix, e.accountId, e.keyId, e.minute, e.day),
+        ...leaseKeys(this.prefix, e.accountId, e.keyId, e.minute, e.day),
+        restoredMarkerKey(this.prefix, e.accountId, e.day),
       );
       const { used, returned } = e;
       args.push(used.minute, used.plan, used.free, returned.minute, returned.plan, returned.free);
       args.push(minuteTtlMs(now), dayTtlMs(now));
     }
     // Replies come in the order Redis ran the calls: a reservation's reply handled after this
-    // one's reflects the returns, one handled before does not (counter-slices.ts `returning`).
-    return redis.tlSettle(keys.length, ...keys, ...args).then(
+    // one's reflects the returns, one handled before does not (slices/returning-units.ts).
+    return this.redis.tlSettle(keys.length, ...keys, ...args).then(
       (applied) => {
         const done = entries.filter((_, i) => applied[i] === 1);
-        slices.settled(done);
+        this.slices.settled(done);
         for (const e of done) {
-          hooks.counted?.(e, e.used.plan, e.used.free);
+          this.hooks.counted?.(e, e.used.plan, e.used.free);
         }
-        return waitForRestore(entries.filter((_, i) => applied[i] !== 1));
+        return this.waitForRestore(entries.filter((_, i) => applied[i] !== 1));
       },
       (error: unknown) => {
-        slices.restore(entries);
+        this.slices.restore(entries);
         throw error;
       },
     );
   }
 
   /** Entries whose account Redis lost: kept, the accounts restored, then written again. */
-  async function waitForRestore(lost: SliceSettlement[]): Promise<void> {
+  private async waitForRestore(lost: SliceSettlement[]): Promise<void> {
     if (lost.length === 0) {
       return;
     }
-    slices.restore(lost);
+    this.slices.restore(lost);
     const accounts = new Map(lost.map((e) => [`${e.accountId}:${e.day}`, e]));
     for (const e of accounts.values()) {
-      await hooks.restoreAccount(e.accountId, e.day);
+      await this.hooks.restoreAccount(e.accountId, e.day);
     }
-    schedule();
+    this.schedule();
   }
 
-  function batches(entries: SliceSettlement[]): SliceSettlement[][] {
+  /** One call per account tag on a cluster (one slot per call), at most MAX_ENTRIES_PER_CALL each. */
+  private batches(entries: SliceSettlement[]): SliceSettlement[][] {
     const groups = new Map<string, SliceSettlement[]>();
     for (const e of entries) {
-      const tag = perAccount ? accountTag(prefix, e.accountId) : '';
+      const tag = this.perAccount ? accountTag(this.prefix, e.accountId) : '';
       const group = groups.get(tag) ?? [];
       group.push(e);
       groups.set(tag, group);
@@ -100,57 +155,4 @@ export function createSliceSettler(
     }
     return out;
   }
-
-  /** Writes everything pending now; resolves when Redis has it (rejects if it could not). */
-  function flush(): Promise<void> {
-    clearTimeout(timer);
-    timer = undefined;
-    lastMs = Date.now();
-    const entries = slices.drain();
-    const written = Promise.all(batches(entries).map(send)).then(() => undefined);
-    running = written.catch(() => {});
-    return written;
-  }
-
-  function schedule() {
-    if (timer || !slices.hasPending()) {
-      return;
-    }
-    const wait = Math.max(0, lastMs + SETTLE_EVERY_MS - Date.now());
-    timer = setTimeout(() => {
-      timer = undefined;
-      // Kept for the next write; the counters' failure mode covers Redis being away.
-      flush().catch(() => {});
-    }, wait);
-  }
-
-  /** While slices are held, gives back those of keys gone idle, every few milliseconds. */
-  function watch() {
-    if (idleTimer || !slices.holds()) {
-      return;
-    }
-    idleTimer = setTimeout(() => {
-      idleTimer = undefined;
-      slices.releaseIdle(BUSY_WITHIN_MS);
-      schedule();
-      watch();
-    }, IDLE_CHECK_MS);
-    idleTimer.unref();
-  }
-
-  return {
-    schedule,
-    watch,
-    flush,
-    /** Gives every slice back and writes it all (the instance stops). */
-    async close() {
-      clearTimeout(idleTimer);
-      idleTimer = undefined;
-      await running;
-      slices.releaseIdle(0);
-      await flush().catch(() => {});
-    },
-  };
 }
-
-export type SliceSettler = ReturnType<typeof createSliceSettler>;

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import type { PrismaClient } from '../../db/generated/client.js';
 import { MANIFEST_FILE, type Manifest } from '../format.js';
 import { type BulkTarget, type ImportSummary, importFolder } from '../import/index.js';
+import { buildSchedule } from './calendar/schedule.js';
+import { clearSquads } from './calendar/squads.js';
 import { FolderWriter } from './folder-writer.js';
 import { MatchGenerator } from './match-output.js';
 import type { DemoOptions, DemoStats } from './options.js';
 import { bookmakerRecords, competitionRecords, teamRecords } from './reference-records.js';
-import { buildSchedule } from './schedule.js';
-import { clearSquads } from './squads.js';
 import { DEMO_SOURCE, streamDemo } from './stream.js';
 import { clearRatings } from './strength.js';
 

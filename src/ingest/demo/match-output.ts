@@ -1,12 +1,13 @@
 import { ODDS_MARKETS } from '../../football/vocabulary.js';
-import type { Exchange, Lineup, Movement, Odds, Statistic } from '../format.js';
-import { aggregateRows } from './aggregates.js';
-import { aiReportRecords } from './ai-reports.js';
+import type { Lineup, Statistic } from '../format.js';
+import type { Exchange, Movement, Odds } from '../format-odds.js';
+import type { ScheduledMatch } from './calendar/schedule.js';
 import { DAY_MS, hkDayStart, hkWeekday, MINUTE_MS } from './clock.js';
-import { exchangeRecord } from './exchange.js';
-import { cornerRate } from './incidents.js';
-import { lineupRecords, preMatchLineups } from './lineup-records.js';
-import { eventRecords, matchRecord } from './match-records.js';
+import { cornerRate } from './match/incidents.js';
+import { lineupRecords, preMatchLineups } from './match/lineup-records.js';
+import { eventRecords, matchRecord } from './match/match-records.js';
+import { type PlayedMatch, pickSheets, playMatch } from './match/play.js';
+import { statisticRecords } from './match/stats-records.js';
 import type {
   AiReportRecord,
   EventRecord,
@@ -14,14 +15,14 @@ import type {
   RegionalRecord,
   TipRecord,
 } from './model.js';
-import { buildOdds } from './odds-records.js';
-import { type PlayedMatch, pickSheets, playMatch } from './play.js';
+import { aggregateRows } from './odds/aggregates.js';
+import { aiReportRecords } from './odds/ai-reports.js';
+import { exchangeRecord } from './odds/exchange.js';
+import { buildOdds } from './odds/odds-records.js';
+import { regionalRecord } from './odds/regional.js';
+import { tipRecords } from './odds/tips.js';
 import { Rng } from './random.js';
-import { regionalRecord } from './regional.js';
-import type { ScheduledMatch } from './schedule.js';
-import { statisticRecords } from './stats-records.js';
 import { type Expectation, expectedGoals } from './strength.js';
-import { tipRecords } from './tips.js';
 
 export type PitchOutput = Pick<MatchOutput, 'match' | 'events' | 'statistics' | 'lineups'>;
 

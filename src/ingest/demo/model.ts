@@ -1,14 +1,6 @@
 import type { Side } from '../../football/vocabulary.js';
-import type {
-  AiReport,
-  Competition,
-  EVENT_TYPES,
-  MATCH_STATUSES,
-  Match,
-  MatchEvent,
-  Regional,
-  Tip,
-} from '../format.js';
+import type { Competition, EVENT_TYPES, MATCH_STATUSES, Match, MatchEvent } from '../format.js';
+import type { AiReport, Regional, Tip } from '../format-odds.js';
 
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export type EventType = (typeof EVENT_TYPES)[number];

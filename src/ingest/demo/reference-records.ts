@@ -1,8 +1,8 @@
 import type { Bookmaker, Team } from '../format.js';
+import type { TeamInfo } from './calendar/teams.js';
 import { BOOKMAKERS, MAX_BOOKMAKER, MIN_BOOKMAKER } from './data/bookmakers.js';
 import { COMPETITIONS } from './data/competitions.js';
 import type { CompetitionRecord } from './model.js';
-import type { TeamInfo } from './teams.js';
 
 export function competitionRecords(): CompetitionRecord[] {
   return COMPETITIONS.map((c) => ({

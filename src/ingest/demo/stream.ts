@@ -1,12 +1,12 @@
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { IMPORT_FILES, type ImportFileName } from '../format.js';
 import { type BulkTarget, type ImportSummary, RecordStream } from '../import/index.js';
+import { buildSchedule } from './calendar/schedule.js';
+import { clearSquads } from './calendar/squads.js';
 import { MATCH_FILES } from './folder-writer.js';
 import { MatchGenerator } from './match-output.js';
 import type { DemoOptions, DemoStats } from './options.js';
 import { bookmakerRecords, competitionRecords, teamRecords } from './reference-records.js';
-import { buildSchedule } from './schedule.js';
-import { clearSquads } from './squads.js';
 import { clearRatings } from './strength.js';
 
 export const DEMO_SOURCE = 'touchline-demo';

@@ -1,6 +1,6 @@
+import type { ScheduledMatch } from './calendar/schedule.js';
+import type { TeamInfo } from './calendar/teams.js';
 import { Rng } from './random.js';
-import type { ScheduledMatch } from './schedule.js';
-import type { TeamInfo } from './teams.js';
 
 /** The hidden team-strength model: a rating per team and year, turned into expected goals. */
 export interface Expectation {

@@ -1,5 +1,5 @@
 import type { TLocalizedValidationError } from 'typebox/error';
-import { STORABLE_TEXT, TIMESTAMP_YEARS } from '../format.js';
+import { STORABLE_TEXT, TIMESTAMP_YEARS } from '../format-fields.js';
 
 /** The format's shared patterns, said in words (a regular expression is no reason to a person). */
 const PATTERN_REASONS: Readonly<Record<string, string>> = {

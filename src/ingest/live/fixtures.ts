@@ -4,12 +4,12 @@ import { analyzeLogged } from '../analyze/analyze.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
 import type { ChangeRecord } from '../changes/format.js';
 import { type FeedResource, RESOURCE_OF_FILE } from '../changes/resources.js';
-import { WEEK_MS, weekStartOf } from '../demo/calendar.js';
+import { WEEK_MS, weekStartOf } from '../demo/calendar/calendar.js';
+import { type Fixture, FixtureFactory } from '../demo/calendar/fixtures.js';
+import { buildTeams } from '../demo/calendar/teams.js';
 import { DAY_MS, HK_OFFSET_MS, hkDayStart } from '../demo/clock.js';
-import { type Fixture, FixtureFactory } from '../demo/fixtures.js';
 import { MATCH_FILES } from '../demo/folder-writer.js';
 import { MatchGenerator } from '../demo/match-output.js';
-import { buildTeams } from '../demo/teams.js';
 
 /** Today and the coming week, in Hong Kong days (DECISIONS.md "Live data"; the demo's window). */
 const WINDOW_DAYS = 8;

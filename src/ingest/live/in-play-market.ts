@@ -1,15 +1,15 @@
 import { type OddsMarket, SCORING_EVENTS } from '../../football/vocabulary.js';
+import type { ScheduledMatch } from '../demo/calendar/schedule.js';
 import { clockAt, clockToTime, FULL_TIME_ELAPSED, iso, MINUTE_MS, timeKey } from '../demo/clock.js';
-import { exchangeRecord } from '../demo/exchange.js';
-import { cornerRate } from '../demo/incidents.js';
+import { cornerRate } from '../demo/match/incidents.js';
 import type { EventRecord } from '../demo/model.js';
-import { type Quote, quote, sameQuote } from '../demo/odds-model.js';
+import { exchangeRecord } from '../demo/odds/exchange.js';
+import { type Quote, quote, sameQuote } from '../demo/odds/odds-model.js';
+import { regionalRecord } from '../demo/odds/regional.js';
 import { type Distributions, distributions, withScore } from '../demo/poisson.js';
 import { Rng } from '../demo/random.js';
-import { regionalRecord } from '../demo/regional.js';
-import type { ScheduledMatch } from '../demo/schedule.js';
 import type { Expectation } from '../demo/strength.js';
-import type { Exchange, Movement, Odds } from '../format.js';
+import type { Exchange, Movement, Odds } from '../format-odds.js';
 import type { StoredMarket, TrackedBook } from './stored-market.js';
 
 /** The in-play market of a live match: new movement rows, closing prices, exchange, board. */

@@ -1,12 +1,12 @@
+import type { ScheduledMatch } from '../demo/calendar/schedule.js';
+import { buildTeams, type TeamInfo } from '../demo/calendar/teams.js';
 import { clockAt, FULL_TIME_ELAPSED, MINUTE_MS } from '../demo/clock.js';
 import type { CompetitionSpec } from '../demo/data/competition-spec.js';
 import { COMPETITIONS } from '../demo/data/competitions.js';
 import { LINEUPS_BEFORE_MS, MatchGenerator, type PitchOutput } from '../demo/match-output.js';
 import type { MatchStatus } from '../demo/model.js';
 import { Rng } from '../demo/random.js';
-import type { ScheduledMatch } from '../demo/schedule.js';
 import { type Expectation, expectedGoals } from '../demo/strength.js';
-import { buildTeams, type TeamInfo } from '../demo/teams.js';
 
 /** A stored match, as the live engine reads it. */
 export interface StoredFixture {

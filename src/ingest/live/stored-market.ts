@@ -1,5 +1,5 @@
 import type { OddsMarket } from '../../football/vocabulary.js';
-import type { Quote } from '../demo/odds-model.js';
+import type { Quote } from '../demo/odds/odds-model.js';
 import type { SqlReader } from '../import/reader.js';
 
 /** A bookmaker whose movement the match tracks, in one market. */

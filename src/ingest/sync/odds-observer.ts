@@ -1,5 +1,5 @@
 import type { OddsMarket } from '../../football/vocabulary.js';
-import type { Movement, Odds, PriceSetRecord } from '../format.js';
+import type { Movement, Odds, PriceSetRecord } from '../format-odds.js';
 import type { Tx } from '../import/upsert.js';
 import type { PriceFact } from './facts.js';
 

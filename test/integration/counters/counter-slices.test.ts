@@ -5,10 +5,10 @@ import {
   type CounterRedis,
   counterKeys,
   createCounterRedis,
-  createRedisQuotaStore,
+  RedisQuotaStore,
   waitForRedis,
 } from '../../../src/counters/redis/redis-quota-store.js';
-import { createResilientQuotaStore } from '../../../src/counters/resilient-quota-store.js';
+import { ResilientQuotaStore } from '../../../src/counters/resilient/resilient-quota-store.js';
 import { hkDay, minuteWindow } from '../../../src/counters/windows.js';
 import { describeWithRedis, TEST_REDIS_URL, uniquePrefix } from '../../helpers/redis.js';
 
@@ -40,10 +40,10 @@ describeWithRedis('counter slices', () => {
       calls += 1;
       return reserve(...args);
     };
-    const inner = createRedisQuotaStore(client, prefix, undefined, {
+    const inner = new RedisQuotaStore(client, prefix, undefined, {
       slices: { instances: () => instances, ...(nowMs ? { nowMs } : {}) },
     });
-    return createResilientQuotaStore(inner, {
+    return new ResilientQuotaStore(inner, {
       mode: 'closed',
       now: () => new Date(),
       instances: () => instances,

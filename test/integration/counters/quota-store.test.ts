@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import { createMemoryQuotaStore } from '../../../src/counters/memory-quota-store.js';
+import { MemoryQuotaStore } from '../../../src/counters/memory-quota-store.js';
 import {
   createCounterRedis,
-  createRedisQuotaStore,
+  RedisQuotaStore,
   waitForRedis,
 } from '../../../src/counters/redis/redis-quota-store.js';
 import { quotaStoreContract } from '../../helpers/quota-store-contract.js';
 import { describeWithRedis, TEST_REDIS_URL, uniquePrefix } from '../../helpers/redis.js';
 
-describe('quota store [memory]', () => quotaStoreContract(createMemoryQuotaStore));
+describe('quota store [memory]', () => quotaStoreContract(() => new MemoryQuotaStore()));
 
 describeWithRedis('quota store', () => {
   const redis = TEST_REDIS_URL ? createCounterRedis(TEST_REDIS_URL) : undefined;
   beforeAll(() => waitForRedis(redis as NonNullable<typeof redis>));
   afterAll(() => redis?.disconnect());
-  quotaStoreContract(() =>
-    createRedisQuotaStore(redis as NonNullable<typeof redis>, uniquePrefix()),
-  );
+  quotaStoreContract(() => new RedisQuotaStore(redis as NonNullable<typeof redis>, uniquePrefix()));
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { QuotaStore, ReserveInput } from '../../../src/counters/quota-store.js';
 import { accountDayKeys, accountTag } from '../../../src/counters/redis/redis-keys.js';
-import { createRedisQuotaStore } from '../../../src/counters/redis/redis-quota-store.js';
-import { createResilientQuotaStore } from '../../../src/counters/resilient-quota-store.js';
+import { RedisQuotaStore } from '../../../src/counters/redis/redis-quota-store.js';
+import { ResilientQuotaStore } from '../../../src/counters/resilient/resilient-quota-store.js';
 import { hkDay } from '../../../src/counters/windows.js';
 import type { BusEvent } from '../../../src/events/event-bus.js';
 import { createEventBusFromConfig } from '../../../src/events/transports.js';
@@ -71,7 +71,7 @@ describe.skipIf(!redisClusterAvailable)(
       const accountId = 1;
       const { master, replica } = await accountOnMaster(setup.cluster, prefix, accountId);
       await setup.cluster.waitForReplicaInSync(replica);
-      const stores = setup.clients.map((c) => createRedisQuotaStore(c, prefix));
+      const stores = setup.clients.map((c) => new RedisQuotaStore(c, prefix));
       const limits = { ratePerMinute: 1_000_000, dailyQuota: 150, freeMatchesDailyQuota: 0 };
       const now = new Date();
       const input = () => ({ accountId, keyId: 1, cost: 1, freeEligible: 0, limits, now });
@@ -116,12 +116,13 @@ describe.skipIf(!redisClusterAvailable)(
       const accountId = 2;
       const { master, replica } = await accountOnMaster(setup.cluster, prefix, accountId);
       const instances = setup.clients.slice(0, 2);
-      const stores = instances.map((redis) =>
-        createResilientQuotaStore(createRedisQuotaStore(redis, prefix), {
-          mode: 'local',
-          now: () => new Date(),
-          instances: () => instances.length,
-        }),
+      const stores = instances.map(
+        (redis) =>
+          new ResilientQuotaStore(new RedisQuotaStore(redis, prefix), {
+            mode: 'local',
+            now: () => new Date(),
+            instances: () => instances.length,
+          }),
       );
       const events = { ...setup.target(), databaseUrl: undefined, redisPrefix: prefix };
       const sender = createEventBusFromConfig(events);

@@ -3,7 +3,7 @@ import type { ReserveInput } from '../../../src/counters/quota-store.js';
 import { accountDayKeys, accountTag, counterKeys } from '../../../src/counters/redis/redis-keys.js';
 import {
   type CounterRedis,
-  createRedisQuotaStore,
+  RedisQuotaStore,
 } from '../../../src/counters/redis/redis-quota-store.js';
 import { hkDay, minuteWindow } from '../../../src/counters/windows.js';
 import type { BusEvent } from '../../../src/events/event-bus.js';
@@ -19,7 +19,7 @@ const CLIENTS = 4;
 
 /** `total` reservations from `clients` stores (one connection each) at once, round robin. */
 async function burst(
-  stores: ReturnType<typeof createRedisQuotaStore>[],
+  stores: RedisQuotaStore[],
   inputs: ReserveInput[],
 ): Promise<{ admitted: ReserveInput[]; refused: number }> {
   const outcomes = await Promise.all(
@@ -41,8 +41,8 @@ describe.skipIf(!redisClusterAvailable)(
     const setup = useClusterWithClients(CLIENTS);
 
     describe('the quota store contract', () => {
-      quotaStoreContract(() =>
-        createRedisQuotaStore(setup.clients[0] as CounterRedis, uniquePrefix()),
+      quotaStoreContract(
+        () => new RedisQuotaStore(setup.clients[0] as CounterRedis, uniquePrefix()),
       );
     });
 
@@ -57,7 +57,7 @@ describe.skipIf(!redisClusterAvailable)(
 
     it(`exactly the per-minute limit of each of ${ACCOUNTS} accounts, from ${CLIENTS} clients at once`, async () => {
       const prefix = uniquePrefix();
-      const stores = setup.clients.map((c) => createRedisQuotaStore(c, prefix));
+      const stores = setup.clients.map((c) => new RedisQuotaStore(c, prefix));
       const clock = createFakeClock('2026-11-22T10:00:10.000Z');
       const limits = { ratePerMinute: 25, dailyQuota: 1_000_000, freeMatchesDailyQuota: 0 };
       const inputs = Array.from({ length: ACCOUNTS * 60 }, (_, i) => ({
@@ -81,7 +81,7 @@ describe.skipIf(!redisClusterAvailable)(
 
     it(`exactly the daily quota of each of ${ACCOUNTS} accounts; usage per key reads it back`, async () => {
       const prefix = uniquePrefix();
-      const stores = setup.clients.map((c) => createRedisQuotaStore(c, prefix));
+      const stores = setup.clients.map((c) => new RedisQuotaStore(c, prefix));
       const clock = createFakeClock('2026-11-22T10:00:10.000Z');
       const limits = { ratePerMinute: 1_000_000, dailyQuota: 40, freeMatchesDailyQuota: 5 };
       const inputs = Array.from({ length: ACCOUNTS * 80 }, (_, i) => ({
@@ -108,7 +108,7 @@ describe.skipIf(!redisClusterAvailable)(
     it('an account seen for the first time today is restored from what the database recorded', async () => {
       const prefix = uniquePrefix();
       const asked: number[][] = [];
-      const store = createRedisQuotaStore(setup.clients[0] as CounterRedis, prefix, {
+      const store = new RedisQuotaStore(setup.clients[0] as CounterRedis, prefix, {
         async counted(_day, accountIds) {
           asked.push([...accountIds]);
           return accountIds.map((accountId) => ({ accountId, keyId: 1, plan: 7, free: 2 }));

@@ -3,10 +3,10 @@ import type { ReserveInput } from '../../../src/counters/quota-store.js';
 import {
   type CounterRedis,
   createCounterRedis,
-  createRedisQuotaStore,
+  RedisQuotaStore,
   waitForRedis,
 } from '../../../src/counters/redis/redis-quota-store.js';
-import { createResilientQuotaStore } from '../../../src/counters/resilient-quota-store.js';
+import { ResilientQuotaStore } from '../../../src/counters/resilient/resilient-quota-store.js';
 import { createFakeClock } from '../../helpers/clock.js';
 import { redisServerAvailable, startPrivateRedis } from '../../helpers/private-redis.js';
 
@@ -35,7 +35,7 @@ describe.skipIf(!available)('local mode: two instances recovering one after the 
     const client = createCounterRedis(redis.url);
     clients.push(client);
     await waitForRedis(client);
-    return createResilientQuotaStore(createRedisQuotaStore(client, 'tl:recovery'), {
+    return new ResilientQuotaStore(new RedisQuotaStore(client, 'tl:recovery'), {
       mode: 'local',
       now: () => clock.now(),
       instances: () => 2,

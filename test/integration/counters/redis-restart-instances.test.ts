@@ -3,11 +3,11 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { accountDayKeys } from '../../../src/counters/redis/redis-keys.js';
 import {
   createCounterRedis,
-  createRedisQuotaStore,
+  RedisQuotaStore,
   waitForRedis,
 } from '../../../src/counters/redis/redis-quota-store.js';
-import { createResilientQuotaStore } from '../../../src/counters/resilient-quota-store.js';
-import { countedOn, createUsageRecorder } from '../../../src/counters/usage-recorder.js';
+import { ResilientQuotaStore } from '../../../src/counters/resilient/resilient-quota-store.js';
+import { countedOn, UsageRecorder } from '../../../src/counters/usage-recorder.js';
 import { hkDay } from '../../../src/counters/windows.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { buildTestApp } from '../../helpers/app.js';
@@ -279,7 +279,7 @@ describeEachDatabase('Redis restarted empty during an outage, two instances', ({
   /** The Redis counters of one instance as redis-counters.ts builds them, with its own clock. */
   async function sliceStore(prefix: string) {
     const clock = createFakeClock(START);
-    const usage = createUsageRecorder(db().prisma, { now: clock.now });
+    const usage = new UsageRecorder(db().prisma, { now: clock.now });
     const client = createCounterRedis(redis.url);
     await waitForRedis(client);
     const source = {
@@ -287,11 +287,11 @@ describeEachDatabase('Redis restarted empty during an outage, two instances', ({
       counted: (day: string, ids: readonly number[]) => countedOn(db().read, day, ids),
     };
     const slices = { instances: () => 2, nowMs: () => clock.now().getTime() };
-    const redisStore = createRedisQuotaStore(client, prefix, source, {
+    const redisStore = new RedisQuotaStore(client, prefix, source, {
       slices,
       recordCounted: usage.counted,
     });
-    const quota = createResilientQuotaStore(redisStore, {
+    const quota = new ResilientQuotaStore(redisStore, {
       mode: 'local',
       now: clock.now,
       instances: () => 2,

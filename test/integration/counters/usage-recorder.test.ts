@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { createUsageRecorder, MINUTE_RETENTION_MS } from '../../../src/counters/usage-recorder.js';
+import { MINUTE_RETENTION_MS, UsageRecorder } from '../../../src/counters/usage-recorder.js';
 import { hkDay, minuteWindow } from '../../../src/counters/windows.js';
 import { createAccountWithKey } from '../../helpers/access.js';
 import { createFakeClock } from '../../helpers/clock.js';
@@ -34,8 +34,8 @@ describeEachDatabase('usage recorder: daily_usage and minute_usage', ({ db }) =>
     );
 
   it('one flush writes both tables; two recorders (two instances) add their own deltas', async () => {
-    const a = createUsageRecorder(db().prisma, { now: clock.now });
-    const b = createUsageRecorder(db().prisma, { now: clock.now });
+    const a = new UsageRecorder(db().prisma, { now: clock.now });
+    const b = new UsageRecorder(db().prisma, { now: clock.now });
     const minute = windowAt('2026-11-22T10:00:30.000Z');
     a.record(minute, 1, 1, 0);
     a.record(minute, 1, 0, 1);
@@ -50,7 +50,7 @@ describeEachDatabase('usage recorder: daily_usage and minute_usage', ({ db }) =>
   });
 
   it('minutes of one day in one batch make one daily row; Hong Kong midnight starts another', async () => {
-    const recorder = createUsageRecorder(db().prisma, { now: clock.now });
+    const recorder = new UsageRecorder(db().prisma, { now: clock.now });
     recorder.record(windowAt('2026-11-22T15:58:10.000Z'), 2, 2, 0);
     recorder.record(windowAt('2026-11-22T15:59:59.000Z'), 1, 1, 0);
     recorder.record(windowAt('2026-11-22T16:00:00.000Z'), 4, 0, 4);
@@ -67,7 +67,7 @@ describeEachDatabase('usage recorder: daily_usage and minute_usage', ({ db }) =>
   });
 
   it('a minute-only batch writes no daily row', async () => {
-    const recorder = createUsageRecorder(db().prisma, { now: clock.now });
+    const recorder = new UsageRecorder(db().prisma, { now: clock.now });
     recorder.record(windowAt('2026-11-22T10:00:30.000Z'), 1, 0, 0);
     await recorder.flush();
     expect(await minuteRows()).toEqual([['2026-11-22T10:00:00.000Z', keyId, 1]]);
@@ -82,7 +82,7 @@ describeEachDatabase('usage recorder: daily_usage and minute_usage', ({ db }) =>
     await db().prisma.minuteUsage.createMany({
       data: [old, kept].map((minute) => ({ accountId, keyId, minute, requests: 1 })),
     });
-    const recorder = createUsageRecorder(db().prisma, { now: clock.now });
+    const recorder = new UsageRecorder(db().prisma, { now: clock.now });
     await recorder.flush();
     expect(await minuteRows()).toEqual([[kept.toISOString(), keyId, 1]]);
 
@@ -96,7 +96,7 @@ describeEachDatabase('usage recorder: daily_usage and minute_usage', ({ db }) =>
   });
 
   it('stop() flushes what is pending', async () => {
-    const recorder = createUsageRecorder(db().prisma, { now: clock.now, intervalMs: 60_000 });
+    const recorder = new UsageRecorder(db().prisma, { now: clock.now, intervalMs: 60_000 });
     recorder.start();
     recorder.record(windowAt('2026-11-22T10:00:30.000Z'), 2, 2, 0);
     await recorder.stop();

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { createManagementServices } from '../../../src/accounts/management.js';
 import { registerAccessCommands } from '../../../src/cli/access-commands.js';
 import type { CliRuntime } from '../../../src/cli/runtime.js';
-import { createMemoryQuotaStore } from '../../../src/counters/memory-quota-store.js';
+import { MemoryQuotaStore } from '../../../src/counters/memory-quota-store.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { managementFixture } from './setup.js';
 
@@ -16,7 +16,7 @@ interface Run {
 describeEachDatabase('touchline usage --days / --minutes', ({ db }) => {
   let f: Awaited<ReturnType<typeof managementFixture>>;
   let accountId: number;
-  const store = createMemoryQuotaStore();
+  const store = new MemoryQuotaStore();
 
   /** The command as `app/main.ts` registers it, over the test database and its clock. */
   async function touchline(...args: string[]): Promise<Run> {

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { createManagementServices } from '../../../src/accounts/management.js';
-import { createMemoryQuotaStore } from '../../../src/counters/memory-quota-store.js';
+import { MemoryQuotaStore } from '../../../src/counters/memory-quota-store.js';
 import type { QuotaStore } from '../../../src/counters/quota-store.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { errorCode, managementFixture } from './setup.js';
@@ -90,7 +90,7 @@ describeEachDatabase('usage series: daily and per-minute history', ({ db }) => {
     await f.db.dailyUsage.create({
       data: { accountId: id, day: day('2026-11-22'), keyId: second, planRequests: 1 },
     });
-    const store: QuotaStore = createMemoryQuotaStore();
+    const store: QuotaStore = new MemoryQuotaStore();
     const limits = { ratePerMinute: 120, dailyQuota: 5000, freeMatchesDailyQuota: 500 };
     const charge = (freeEligible: number) =>
       store.reserve({

@@ -4,11 +4,11 @@ import { accountDayKeys } from '../../../src/counters/redis/redis-keys.js';
 import {
   type CounterRedis,
   createCounterRedis,
-  createRedisQuotaStore,
-  type RedisQuotaStore,
+  RedisQuotaStore,
+  type ReplayEntry,
   waitForRedis,
 } from '../../../src/counters/redis/redis-quota-store.js';
-import { createResilientQuotaStore } from '../../../src/counters/resilient-quota-store.js';
+import { ResilientQuotaStore } from '../../../src/counters/resilient/resilient-quota-store.js';
 import { hkDay, minuteWindow } from '../../../src/counters/windows.js';
 import { describeWithRedis, TEST_REDIS_URL, uniquePrefix } from '../../helpers/redis.js';
 
@@ -29,7 +29,7 @@ describeWithRedis('the outage journal is replayed once', () => {
 
   it('the same entry sent twice is applied once; another entry of the same window adds', async () => {
     const prefix = uniquePrefix();
-    const store = createRedisQuotaStore(redis, prefix);
+    const store = new RedisQuotaStore(redis, prefix);
     const now = new Date();
     const entry = {
       id: 'origin-a:1',
@@ -51,25 +51,27 @@ describeWithRedis('the outage journal is replayed once', () => {
 
   it('a replay whose reply is lost is sent again and counted once; what came after counts too', async () => {
     const prefix = uniquePrefix();
-    const real = createRedisQuotaStore(redis, prefix);
     let clock = Date.now();
     const now = () => new Date(clock);
     let outage = true;
     let loseNextReply = true;
     const lost = () => Object.assign(new Error('Command timed out'), { name: 'TimeoutError' });
-    const flaky: RedisQuotaStore = {
-      ...real,
-      close: async () => {},
-      reserve: (input) => (outage ? Promise.reject(lost()) : real.reserve(input)),
-      replay: async (entries, at) => {
-        await real.replay(entries, at);
+    class FlakyStore extends RedisQuotaStore {
+      override reserve(input: ReserveInput) {
+        return outage ? Promise.reject(lost()) : super.reserve(input);
+      }
+      override async replay(entries: ReplayEntry[], at: Date) {
+        await super.replay(entries, at);
         if (loseNextReply) {
           loseNextReply = false;
           throw lost();
         }
-      },
-    };
-    const store = createResilientQuotaStore(flaky, { mode: 'local', now, instances: () => 1 });
+      }
+      // The test's Redis client is shared: closing the store leaves it open.
+      override async close() {}
+    }
+    const flaky = new FlakyStore(redis, prefix);
+    const store = new ResilientQuotaStore(flaky, { mode: 'local', now, instances: () => 1 });
     const input = (): ReserveInput => ({
       accountId: 9,
       keyId: 1,

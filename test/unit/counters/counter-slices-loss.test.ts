@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { createCounterSlices } from '../../../src/counters/counter-slices.js';
 import type { ReserveInput } from '../../../src/counters/quota-store.js';
+import { CounterSlices } from '../../../src/counters/slices/counter-slices.js';
 
 const NOW = new Date('2026-11-22T10:00:05.000Z');
 const input: ReserveInput = {
@@ -13,13 +13,13 @@ const input: ReserveInput = {
 };
 const grant = { minuteGiven: 0, quotaGiven: 0, freeGiven: 0, freeSlice: 0 };
 
-function serve(slices: ReturnType<typeof createCounterSlices>, n: number) {
+function serve(slices: CounterSlices, n: number) {
   for (let i = 0; i < n; i++) {
-    expect(slices.take(input)?.admitted).toBe(true);
+    expect(slices.serve(input)?.admitted).toBe(true);
   }
 }
 
-const written = (slices: ReturnType<typeof createCounterSlices>) =>
+const written = (slices: CounterSlices) =>
   slices.drain().map((e) => ({ minute: e.used.minute, plan: e.used.plan }));
 
 /**
@@ -29,7 +29,7 @@ const written = (slices: ReturnType<typeof createCounterSlices>) =>
  * another instance restored before this one's usage reached the database.
  */
 it('Redis lost the account: what the slices served is still written whole, after the restore', () => {
-  const slices = createCounterSlices({ instances: () => 1, nowMs: () => NOW.getTime() });
+  const slices = new CounterSlices({ instances: () => 1, nowMs: () => NOW.getTime() });
   slices.granted(input, { ...grant, minuteSlice: 100, planSlice: 100 }, [100, 100, 0, 4]);
   serve(slices, 3);
   const inFlight = slices.drain();
@@ -38,11 +38,11 @@ it('Redis lost the account: what the slices served is still written whole, after
   // The write that was in flight failed (or waits for the restore): put back whole.
   slices.restore(inFlight);
   expect(written(slices)).toEqual([{ minute: 5, plan: 5 }]);
-  expect(slices.take(input)).toBeUndefined();
+  expect(slices.serve(input)).toBeUndefined();
 });
 
 it('what a new slice serves after the restore is added to what waits, even after a failed write', () => {
-  const slices = createCounterSlices({ instances: () => 1, nowMs: () => NOW.getTime() });
+  const slices = new CounterSlices({ instances: () => 1, nowMs: () => NOW.getTime() });
   slices.granted(input, { ...grant, minuteSlice: 100, planSlice: 100 }, [100, 100, 0, 4]);
   serve(slices, 2);
   slices.forgetAccount(input.accountId);
@@ -54,8 +54,8 @@ it('what a new slice serves after the restore is added to what waits, even after
 });
 
 it('a request served from a slice is marked as not yet counted in Redis', () => {
-  const slices = createCounterSlices({ instances: () => 1, nowMs: () => NOW.getTime() });
+  const slices = new CounterSlices({ instances: () => 1, nowMs: () => NOW.getTime() });
   slices.granted(input, { ...grant, minuteSlice: 10, planSlice: 10 }, [10, 10, 0, 4]);
-  const outcome = slices.take(input);
+  const outcome = slices.serve(input);
   expect(outcome?.admitted && outcome.reservation.uncounted).toBe(true);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUsageRecorder } from '../../../src/counters/usage-recorder.js';
+import { UsageRecorder } from '../../../src/counters/usage-recorder.js';
 import { usageStatement } from '../../../src/counters/usage-statement.js';
 import type { PrismaClient } from '../../../src/db/generated/client.js';
 
@@ -34,7 +34,7 @@ const minuteCounts = (values: unknown[]) => values.at(-1) as number[];
 describe('usage recorder batches', () => {
   it('a failed statement keeps only its own deltas for the next flush: none is written twice', async () => {
     const { db, written } = fakeDatabase((call) => call === 2);
-    const recorder = createUsageRecorder(db);
+    const recorder = new UsageRecorder(db);
     for (let keyId = 1; keyId <= 1500; keyId += 1) {
       recorder.record(window(keyId), 1, 1, 0);
     }
@@ -47,7 +47,7 @@ describe('usage recorder batches', () => {
 
   it('requests of one key in one minute are one delta; an empty record adds nothing', async () => {
     const { db, written } = fakeDatabase(() => false);
-    const recorder = createUsageRecorder(db);
+    const recorder = new UsageRecorder(db);
     recorder.record(window(7), 1, 1, 0);
     recorder.record(window(7), 1, 0, 0);
     recorder.record(window(7, 29_000_001), 1, 0, 1);
@@ -61,7 +61,7 @@ describe('usage recorder batches', () => {
   });
   it('uncounted day units and what Redis counts later net out in the row of the day', async () => {
     const { db, written } = fakeDatabase(() => false);
-    const recorder = createUsageRecorder(db);
+    const recorder = new UsageRecorder(db);
     recorder.record(window(7), 3, 3, 0, true);
     recorder.record(window(7), 1, 1, 0);
     recorder.counted(window(7, 29_000_001), 2, 0);

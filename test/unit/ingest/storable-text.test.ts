@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { IMPORT_FILES, STORABLE_TEXT, TIMESTAMP_YEARS } from '../../../src/ingest/format.js';
+import { IMPORT_FILES } from '../../../src/ingest/format.js';
+import { STORABLE_TEXT, TIMESTAMP_YEARS } from '../../../src/ingest/format-fields.js';
 import { RecordChecker } from '../../../src/ingest/import/validate.js';
 
 type Node = { type?: unknown; pattern?: unknown; format?: unknown; enum?: unknown } & Record<

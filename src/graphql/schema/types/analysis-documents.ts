@@ -15,7 +15,7 @@ import {
   TeamRef,
 } from '../../../wire/schemas/analysis-market.js';
 import { OddsMarketEnum, restEnum, SideEnum } from './enums.js';
-import { createWireTypes, type ObjectNaming } from './wire-objects.js';
+import { type ObjectNaming, WireTypes } from './wire-objects.js';
 
 /**
  * The handicap, over-under and corner documents as typed objects, derived from their wire
@@ -77,7 +77,7 @@ function marketObjects(
   ] as const satisfies readonly (readonly [TSchema, ObjectNaming])[];
 }
 
-const derive = createWireTypes({
+const wireTypes = new WireTypes({
   objects: new Map<TSchema, ObjectNaming>([
     [
       CompetitionRef,
@@ -135,17 +135,17 @@ const derive = createWireTypes({
   ],
 });
 
-export const HandicapAnalysisType = derive(
+export const HandicapAnalysisType = wireTypes.objectOf(
   HandicapAnalysis,
   'HandicapAnalysis',
   'GET /matches/{matchId}/analysis/handicap (docs/analysis.md "Handicap and over-under").',
 );
-export const OverUnderAnalysisType = derive(
+export const OverUnderAnalysisType = wireTypes.objectOf(
   OverUnderAnalysis,
   'OverUnderAnalysis',
   'GET /matches/{matchId}/analysis/over-under (docs/analysis.md "Handicap and over-under").',
 );
-export const CornerAnalysisType = derive(
+export const CornerAnalysisType = wireTypes.objectOf(
   CornerAnalysis,
   'CornerAnalysis',
   'GET /matches/{matchId}/analysis/corners (spec 2.10, docs/analysis.md "Corner analysis").',

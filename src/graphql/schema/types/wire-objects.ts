@@ -38,20 +38,35 @@ const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 const sameValues = (a: readonly string[], b: readonly unknown[]) =>
   a.length === b.length && a.every((v) => b.includes(v));
 
-export function createWireTypes(naming: WireNaming) {
-  const refs = new Map<TSchema, Output>();
+/**
+ * Derives and keeps the GraphQL object types of wire schemas: each TypeBox object becomes one
+ * type, reached again by identity (or as an `Optional` copy of it).
+ */
+export class WireTypes {
+  private readonly refs = new Map<TSchema, Output>();
 
-  function derive(schema: TSchema, path: string): Derived {
+  constructor(private readonly naming: WireNaming) {}
+
+  /** The root: a typed ref over the document's static type, for the resolver that returns it. */
+  objectOf<S extends TObject>(schema: S, name: string, description?: string) {
+    return this.objectRef(
+      schema,
+      { name, ...(description ? { description } : {}) },
+      name,
+    ) as ObjectRef<Types, Static<S>>;
+  }
+
+  private derive(schema: TSchema, path: string): Derived {
     if (Type.IsUnion(schema)) {
       const members = schema.anyOf.filter((s) => !Type.IsNull(s));
       const [only] = members;
       if (members.length !== 1 || !only) {
         throw new Error(`${path}: only "T or null" unions are supported`);
       }
-      return { ...derive(only, path), nullable: true };
+      return { ...this.derive(only, path), nullable: true };
     }
     if (Type.IsArray(schema)) {
-      const item = derive(schema.items, `${path}[]`);
+      const item = this.derive(schema.items, `${path}[]`);
       const convertItem = item.convert;
       return {
         type: new ListRef<Types, unknown>(item.type, item.nullable),
@@ -62,10 +77,10 @@ export function createWireTypes(naming: WireNaming) {
       };
     }
     if (Type.IsObject(schema)) {
-      return objectOrEntries(schema, path);
+      return this.objectOrEntries(schema, path);
     }
     if (Type.IsEnum(schema)) {
-      const found = naming.enums.find((e) => sameValues(e.values, schema.enum));
+      const found = this.naming.enums.find((e) => sameValues(e.values, schema.enum));
       if (!found) {
         throw new Error(`${path}: no GraphQL enum named for ${JSON.stringify(schema.enum)}`);
       }
@@ -91,17 +106,17 @@ export function createWireTypes(naming: WireNaming) {
    * By identity; an `Optional(T)` is a copy of T that shares T's `properties`, so it is T's name
    * (and, below, T's GraphQL type).
    */
-  function nameOf(schema: TObject): ObjectNaming | undefined {
-    const named = naming.objects.get(schema);
+  private nameOf(schema: TObject): ObjectNaming | undefined {
+    const named = this.naming.objects.get(schema);
     if (named) {
       return named;
     }
-    const original = originalOf(schema);
-    return original ? naming.objects.get(original) : undefined;
+    const original = this.originalOf(schema);
+    return original ? this.naming.objects.get(original) : undefined;
   }
 
-  function originalOf(schema: TObject): TSchema | undefined {
-    for (const candidate of naming.objects.keys()) {
+  private originalOf(schema: TObject): TSchema | undefined {
+    for (const candidate of this.naming.objects.keys()) {
       if (Type.IsObject(candidate) && candidate.properties === schema.properties) {
         return candidate;
       }
@@ -109,21 +124,21 @@ export function createWireTypes(naming: WireNaming) {
     return undefined;
   }
 
-  function objectOrEntries(schema: TObject, path: string): Derived {
-    const named = nameOf(schema);
+  private objectOrEntries(schema: TObject, path: string): Derived {
+    const named = this.nameOf(schema);
     if (!named) {
       throw new Error(`${path}: the object has no GraphQL name`);
     }
     if (!('entries' in named)) {
-      return { type: objectRef(schema, named, path), nullable: false };
+      return { type: this.objectRef(schema, named, path), nullable: false };
     }
     const { key, value } = named.entries;
-    const values = Object.values(schema.properties).map((s, i) => derive(s, `${path}.${i}`));
+    const values = Object.values(schema.properties).map((s, i) => this.derive(s, `${path}.${i}`));
     const [first] = values;
     if (!first || values.some((v) => v.type !== first.type || v.convert)) {
       throw new Error(`${path}: an entries map needs one scalar type for every key`);
     }
-    const entry = refs.get(schema) ?? defineEntry(schema, named, first);
+    const entry = this.refs.get(schema) ?? this.defineEntry(schema, named, first);
     return {
       type: new ListRef<Types, unknown>(entry, false),
       nullable: false,
@@ -134,13 +149,13 @@ export function createWireTypes(naming: WireNaming) {
     };
   }
 
-  function defineEntry(
+  private defineEntry(
     schema: TObject,
     named: ObjectNaming & { entries: { key: string; value: string } },
     value: Derived,
   ): Output {
     const ref = builder.objectRef<Wire>(named.name);
-    refs.set(schema, ref);
+    this.refs.set(schema, ref);
     const { key, value: valueField } = named.entries;
     ref.implement({
       ...(named.description ? { description: named.description } : {}),
@@ -155,19 +170,19 @@ export function createWireTypes(naming: WireNaming) {
     return ref;
   }
 
-  function objectRef(schema: TObject, named: ObjectNaming, path: string): Output {
-    const existing = refs.get(schema) ?? refs.get(originalOf(schema) ?? schema);
+  private objectRef(schema: TObject, named: ObjectNaming, path: string): Output {
+    const existing = this.refs.get(schema) ?? this.refs.get(this.originalOf(schema) ?? schema);
     if (existing) {
       return existing;
     }
     const ref = builder.objectRef<Wire>(named.name);
-    refs.set(originalOf(schema) ?? schema, ref);
+    this.refs.set(this.originalOf(schema) ?? schema, ref);
     const required = new Set<string>(schema.required ?? []);
     const fields = Object.entries(schema.properties).map(([name, property]) => {
       if (!GRAPHQL_NAME.test(name)) {
         throw new Error(`${path}.${name}: not a GraphQL name; declare the object as entries`);
       }
-      const derived = derive(property, `${path}.${name}`);
+      const derived = this.derive(property, `${path}.${name}`);
       const description = (property as { description?: unknown }).description;
       return {
         name,
@@ -184,13 +199,6 @@ export function createWireTypes(naming: WireNaming) {
     });
     return ref;
   }
-
-  /** The root: a typed ref over the document's static type, for the resolver that returns it. */
-  return <S extends TObject>(schema: S, name: string, description?: string) =>
-    objectRef(schema, { name, ...(description ? { description } : {}) }, name) as ObjectRef<
-      Types,
-      Static<S>
-    >;
 }
 
 type FieldBuilder = PothosSchemaTypes.ObjectFieldBuilder<Types, Wire>;

@@ -1,8 +1,8 @@
 import type { Bookmaker, Competition, Team } from '../../format.js';
 import type { Tx } from '../../import/upsert.js';
 import type { BookmakerFact, CompetitionFact, TeamFact } from '../facts.js';
-import { keysOf, type NamedFact } from './named.js';
-import type { GroupName } from './store.js';
+import { keysOf, type NamedFact, type NamedKind } from './named.js';
+import type { AliasRow, GroupName } from './store.js';
 
 /** The known names of the groups a fact's names belong to (zh-CN, zh-HK and aliases). */
 export type GroupsByKey = ReadonlyMap<string, readonly GroupName[]>;
@@ -168,4 +168,32 @@ export async function bookmakerRecords(
     nameEn: fact.nameEn ?? fact.name,
     isAggregate: fact.isAggregate ?? false,
   }));
+}
+
+/** The alias rows of named facts: their own names, and for new entities their groups' known names. */
+export function aliasRows(
+  kind: NamedKind,
+  facts: readonly NamedFact[],
+  ids: ReadonlyMap<string, number>,
+  created: ReadonlySet<number>,
+  groups: GroupsByKey,
+  origin: string,
+): AliasRow[] {
+  return facts.flatMap((fact) => {
+    const entityId = ids.get(fact.sourceId);
+    if (entityId === undefined) {
+      return [];
+    }
+    const own: AliasRow[] = [fact.name, ...(fact.aliases ?? [])].map((name, i) => ({
+      kind,
+      entityId,
+      name,
+      language: i === 0 ? 'en' : 'alias',
+      origin,
+    }));
+    const known = created.has(entityId)
+      ? groupNamesOf(fact, groups).map((g) => ({ kind, entityId, ...g, origin: 'seed' }))
+      : [];
+    return [...own, ...known];
+  });
 }

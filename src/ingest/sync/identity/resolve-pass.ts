@@ -5,20 +5,14 @@ import { observePrices } from '../odds-observer.js';
 import { eventChanges, exchangeChanges } from './match-children.js';
 import { type MatchProbe, matchRecord, resolveMatches, storedMatches } from './matches.js';
 import { keysOf, type NamedFact, type NamedKind, resolveNamed } from './named.js';
-import {
-  bookmakerRecords,
-  competitionRecords,
-  type GroupsByKey,
-  groupNamesOf,
-  teamRecords,
-} from './named-records.js';
+import { aliasRows, bookmakerRecords, competitionRecords, teamRecords } from './named-records.js';
 import {
   type AliasRow,
   type EntityKind,
   type ExternalRow,
   groupNames,
-  loadExternalIds,
   type UnmatchedRow,
+  withEarlier,
 } from './store.js';
 
 /** Who writes: a source's name, its role and its terms (stored per competition). */
@@ -50,48 +44,6 @@ const byEnglishName = (b: BookmakerFact): NamedFact => ({
 
 const upserts = <R extends ChangeRecord['resource']>(resource: R, records: readonly object[]) =>
   records.map((record) => ({ op: 'upsert', resource, record }) as ChangeRecord);
-
-/** Ids of source ids a pass refers to without describing them (seen in an earlier pass). */
-async function withEarlier(
-  tx: Tx,
-  source: string,
-  kind: EntityKind,
-  ids: Map<string, number>,
-  referred: readonly string[],
-): Promise<Map<string, number>> {
-  const missing = referred.filter((id) => !ids.has(id));
-  for (const [sourceId, row] of await loadExternalIds(tx, source, kind, missing)) {
-    ids.set(sourceId, row.entityId);
-  }
-  return ids;
-}
-
-function aliasRows(
-  kind: NamedKind,
-  facts: readonly NamedFact[],
-  ids: ReadonlyMap<string, number>,
-  created: ReadonlySet<number>,
-  groups: GroupsByKey,
-  origin: string,
-): AliasRow[] {
-  return facts.flatMap((fact) => {
-    const entityId = ids.get(fact.sourceId);
-    if (entityId === undefined) {
-      return [];
-    }
-    const own: AliasRow[] = [fact.name, ...(fact.aliases ?? [])].map((name, i) => ({
-      kind,
-      entityId,
-      name,
-      language: i === 0 ? 'en' : 'alias',
-      origin,
-    }));
-    const known = created.has(entityId)
-      ? groupNamesOf(fact, groups).map((g) => ({ kind, entityId, ...g, origin: 'seed' }))
-      : [];
-    return [...own, ...known];
-  });
-}
 
 class PassResolver {
   readonly result: PassIdentity;

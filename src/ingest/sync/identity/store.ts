@@ -234,3 +234,18 @@ export async function clearUnmatched(
     );
   }
 }
+
+/** Ids of source ids a pass refers to without describing them (seen in an earlier pass). */
+export async function withEarlier(
+  tx: Tx,
+  source: string,
+  kind: EntityKind,
+  ids: Map<string, number>,
+  referred: readonly string[],
+): Promise<Map<string, number>> {
+  const missing = referred.filter((id) => !ids.has(id));
+  for (const [sourceId, row] of await loadExternalIds(tx, source, kind, missing)) {
+    ids.set(sourceId, row.entityId);
+  }
+  return ids;
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { WEEK_MS, weekStartOf } from '../../../../src/ingest/demo/calendar.js';
+import { WEEK_MS, weekStartOf } from '../../../../src/ingest/demo/calendar/calendar.js';
+import { FixtureFactory } from '../../../../src/ingest/demo/calendar/fixtures.js';
+import { buildTeams } from '../../../../src/ingest/demo/calendar/teams.js';
 import { DAY_MS, hkDayStart } from '../../../../src/ingest/demo/clock.js';
-import { FixtureFactory } from '../../../../src/ingest/demo/fixtures.js';
-import { buildTeams } from '../../../../src/ingest/demo/teams.js';
 
 const YEAR_START = hkDayStart(Date.UTC(2026, 0, 1));
 

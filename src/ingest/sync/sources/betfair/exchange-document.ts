@@ -5,7 +5,7 @@ import type { BetfairBook, BetfairCatalogue } from './schemas.js';
  * odds market book exactly as `listMarketBook` returned it, every field Betfair sent kept, with
  * the names the book leaves to the catalogue put in: `marketName` and `eventName` after
  * `marketId`, `runnerName` after each runner's `selectionId`. This is the shape the API served
- * before real data came in (src/ingest/demo/exchange.ts, rest/examples/odds.ts).
+ * before real data came in (src/ingest/demo/odds/exchange.ts, rest/examples/odds.ts).
  */
 export function exchangeDocument(book: BetfairBook, market: BetfairCatalogue): string {
   const names = new Map(market.runners.map((r) => [r.selectionId, r.runnerName]));
