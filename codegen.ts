@@ -3,7 +3,7 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 /** Where `npm run codegen` writes the typed documents of `touchline/client`. */
 export const OPERATIONS_FILE = 'src/client/generated/graphql.ts';
 
-export const scalars = {
+const scalars = {
   ID: { input: 'string', output: 'string' },
   DateTime: { input: 'string', output: 'string' },
   NonNegativeInt: { input: 'number', output: 'number' },

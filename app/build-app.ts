@@ -5,7 +5,8 @@ import { restPlugin } from '../rest/plugin.js';
 import { adminPlugin } from '../src/admin/plugin.js';
 import { assetsPlugin } from '../src/assets/plugin.js';
 import { billingWebhooksPlugin } from '../src/billing-webhooks/plugin.js';
-import { type Config, servesOwnAssets } from '../src/config/config.js';
+import type { Config } from '../src/config/config.js';
+import { servesOwnAssets } from '../src/config/http.js';
 import { parseProxyPeers } from '../src/config/proxy-protocol.js';
 import type { Deps } from '../src/deps.js';
 import { docsPlugin } from '../src/docs/plugin.js';
@@ -103,12 +104,9 @@ export interface BuildOptions {
 export const loadTrustedDocuments = (config: Pick<Config, 'trustedDocuments'>) =>
   loadTrustedStore(schema, config.trustedDocuments);
 
-export async function buildApp(
-  config: Config,
-  deps: Deps,
-  options: BuildOptions = {},
-): Promise<FastifyInstance> {
-  const app = Fastify({
+/** The Fastify instance and its settings: logging, request ids, parsers, errors, timeouts. */
+function createFastify(config: Config, options: BuildOptions): FastifyInstance {
+  return Fastify({
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_HEADERS, censor: '[redacted]' },
@@ -129,6 +127,15 @@ export async function buildApp(
     clientErrorHandler: clientErrorHandler(config.docsUrl),
     ...serverTimeoutOptions(config.httpTimeouts),
   });
+}
+
+/** What every request meets before any door: the connection, the root hooks, validation. */
+function registerShell(
+  app: FastifyInstance,
+  config: Config,
+  deps: Deps,
+  options: BuildOptions,
+): void {
   // Before anything reads a socket's address: behind a TCP balancer it is the header's client.
   const proxyPeers = parseProxyPeers(config.proxyProtocol).peers;
   if (proxyPeers) {
@@ -155,6 +162,15 @@ export async function buildApp(
   // admin API too.
   registerStrictIntegers(app);
   registerFiniteParameters(app);
+}
+
+/** The data doors: REST /v1 (with its OpenAPI document) and /graphql, over one change hub. */
+async function registerDataDoors(
+  app: FastifyInstance,
+  config: Config,
+  deps: Deps,
+  options: BuildOptions,
+): Promise<void> {
   // One change hub for every push door; open streams end before the server closes.
   const push = createPush(deps, config.assetsUrl);
   deps.metrics.sources.openStreams = push.openStreams;
@@ -185,6 +201,14 @@ export async function buildApp(
     trustedOnly: config.trustedDocumentsOnly,
     dataDir: config.dataDir,
   });
+}
+
+/** The pages and the operators' doors: docs, /live, accounts, pricing, crests, webhooks, admin. */
+async function registerPagesAndAdmin(
+  app: FastifyInstance,
+  config: Config,
+  deps: Deps,
+): Promise<void> {
   await app.register(docsPlugin);
   await app.register(livePagePlugin, { assetsUrl: config.assetsUrl });
   // Account mail: SMTP_URL, else the link goes to this log (development; docs/accounts.md).
@@ -222,5 +246,16 @@ export async function buildApp(
       services: deps.services,
     });
   }
+}
+
+export async function buildApp(
+  config: Config,
+  deps: Deps,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = createFastify(config, options);
+  registerShell(app, config, deps, options);
+  await registerDataDoors(app, config, deps, options);
+  await registerPagesAndAdmin(app, config, deps);
   return app;
 }

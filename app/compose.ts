@@ -2,7 +2,7 @@ import { openBilling } from '../src/accounts/billing/open-billing.js';
 import type { Config } from '../src/config/config.js';
 import { createCounters } from '../src/counters/counters.js';
 import { createServices, type Services } from '../src/create-services.js';
-import { type Database, openDatabase } from '../src/db/database.js';
+import type { Database } from '../src/db/database.js';
 import type { Clock, Deps } from '../src/deps.js';
 import { systemClock } from '../src/deps.js';
 import { ApiError } from '../src/errors/api-error.js';
@@ -12,7 +12,6 @@ import { createMetrics } from '../src/metrics/metrics.js';
 import { instrumentRedis } from '../src/metrics/redis.js';
 import { createAccessLayer } from '../src/policy/access-layer.js';
 import type { AccountAccess } from '../src/policy/account-cache.js';
-import { replicaOptions } from './replica-options.js';
 
 /**
  * How long closing the counters and events may take before the database is closed anyway: their
@@ -129,15 +128,4 @@ export async function composeDeps(
       }
     },
   };
-}
-
-/** Opens the configured database and composes the serving process around it. */
-export async function openDeps(config: Config, options: ComposeOptions = {}): Promise<Deps> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    fromTemplate: true,
-    replicas: replicaOptions(config),
-  });
-  return composeDeps(config, database, options);
 }

@@ -11,7 +11,7 @@ const LEASE_POLL_MS = 2_000;
 /** The `engine` label of the live metrics (LIVE=demo; a provider feed would be another). */
 const ENGINE = 'demo';
 
-export interface LiveWiring {
+interface LiveWiring {
   prisma: PrismaClient;
   events: Pick<EventBus, 'publish'>;
   now: () => Date;

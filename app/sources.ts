@@ -5,7 +5,7 @@ import type { EventBus } from '../src/events/event-bus.js';
 import type { WriterLease } from '../src/ingest/live/writer-lease.js';
 import type { SourceAdapter } from '../src/ingest/sync/adapter.js';
 
-export interface SourcesWiring {
+interface SourcesWiring {
   prisma: PrismaClient;
   events: Pick<EventBus, 'publish'>;
   now: () => Date;
@@ -13,7 +13,7 @@ export interface SourcesWiring {
   env: Readonly<Record<string, string | undefined>>;
 }
 
-export interface RunningSources {
+interface RunningSources {
   stop(): Promise<void>;
 }
 

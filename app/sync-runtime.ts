@@ -1,19 +1,11 @@
-import type { LoggedChange } from '../src/changes/change-log.js';
 import { UsageError } from '../src/cli/output.js';
 import type { CliRuntime, Progress } from '../src/cli/runtime.js';
 import type { Config } from '../src/config/config.js';
 import type { Database } from '../src/db/database.js';
-import type { WriterLease } from '../src/ingest/live/writer-lease.js';
-
-type Writer = {
-  lease: WriterLease;
-  leasePollMs: number;
-  onChanged: (changes: LoggedChange[]) => Promise<void>;
-  report: (line: string) => void;
-};
+import type { Writer } from './cli-database.js';
 
 /** What the sync commands need from the CLI runtime's database handling. */
-export interface SyncRuntimeParts {
+interface SyncRuntimeParts {
   withDatabase<T>(fn: (database: Database) => Promise<T>, progress?: Progress): Promise<T>;
   withDataChange<T>(fn: (database: Database) => Promise<T>, progress?: Progress): Promise<T>;
   asWriter<T>(database: Database, fn: (writer: Writer) => Promise<T>): Promise<T>;

@@ -24,7 +24,7 @@ export interface BenchData {
 }
 
 /** Far above what a few seconds of load can draw (the columns are int4). */
-export const BENCH_LIMIT = 1_000_000_000;
+const BENCH_LIMIT = 1_000_000_000;
 
 const withDatabaseName = (url: string, name: string) => {
   const u = new URL(url);

@@ -13,7 +13,7 @@ const PAIRS: readonly { still: ScenarioId; moving: ScenarioId; name: string }[] 
   { still: 'live-page-still', moving: 'live-page-moving', name: 'GraphQL day page (cache on)' },
 ];
 
-export interface LiveLatency {
+interface LiveLatency {
   config: string;
   row: string;
   stillP99: number;

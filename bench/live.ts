@@ -12,7 +12,7 @@ import type { Condition } from './rounds.js';
 import { type TouchlineConfig, touchlineEnv } from './servers.js';
 import { percentile } from './stats.js';
 
-export const LIVE_MATCHES = 300;
+const LIVE_MATCHES = 300;
 /** Change records a second the feed writes (half match rows, half events). */
 export const LIVE_RECORDS_PER_SECOND = 60;
 const WRITE_EVERY_MS = 1000;

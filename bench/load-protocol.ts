@@ -66,7 +66,7 @@ export interface PageResult {
   graphql: PageSide;
 }
 
-export type LoadTask = CannonTask | PageTask;
+type LoadTask = CannonTask | PageTask;
 
 export interface LoadRequest {
   id: number;

@@ -29,7 +29,7 @@ export interface ServerMemory {
 }
 
 /** VmRSS of a process in kB; undefined without /proc or once it has exited. */
-export function rssKb(pid: number): number | undefined {
+function rssKb(pid: number): number | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);

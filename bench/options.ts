@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 
-export type ConfigName = 'embedded' | 'postgres' | 'replica' | 'cluster';
-export type LoadEngine = 'wrk' | 'autocannon';
+type ConfigName = 'embedded' | 'postgres' | 'replica' | 'cluster';
+type LoadEngine = 'wrk' | 'autocannon';
 const LOAD_ENGINES: readonly string[] = ['wrk', 'autocannon'];
 const CONFIG_NAMES: readonly string[] = ['embedded', 'postgres', 'replica', 'cluster'];
 

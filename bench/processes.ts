@@ -11,7 +11,7 @@ const execFileAsync = promisify(execFile);
 const children = new Set<ChildProcess>();
 
 /** `node --import tsx <args>` to completion; killed with the bench if it is interrupted. */
-export async function runTs(
+async function runTs(
   args: string[],
   env: NodeJS.ProcessEnv,
 ): Promise<{ stdout: string; stderr: string }> {

@@ -4,7 +4,7 @@ import { RSS_GROWTH_TARGET, rssGrowth, type ServerMemory, worstGrowthByConfig } 
 import type { Measurement, RoundFigures, ScenarioId } from './scenarios.js';
 import { median, round, significant } from './stats.js';
 
-export interface Target {
+interface Target {
   /** The figure must be >= min (or <= max). */
   min?: number;
   max?: number;

@@ -56,7 +56,7 @@ interface ListRow extends MatchRow {
   away_original: string;
 }
 
-export interface ListQuery {
+interface ListQuery {
   date: string;
   page: number;
   pageSize: number;

@@ -10,7 +10,7 @@ export interface Condition {
   stop(): void | Promise<void>;
 }
 
-export interface RoundRow<R> {
+interface RoundRow<R> {
   row: R;
   /** Started before the row (unless the row before it ran under it too) and stopped after. */
   during?: Condition;
@@ -60,7 +60,7 @@ export async function inRounds<R, M>(
 }
 
 /** What a row of `inFreshRounds` is measured on: stopped when its round is over. */
-export interface Stoppable {
+interface Stoppable {
   stop(): Promise<void>;
 }
 

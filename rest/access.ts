@@ -83,5 +83,5 @@ export const isMatchList = (request: FastifyRequest) =>
   routeConfigOf(request).access === 'matchList';
 
 /** The quota headers of a request's answer. */
-export const countersOf = (request: FastifyRequest, usage: UsageSnapshot, now: Date) =>
+const countersOf = (request: FastifyRequest, usage: UsageSnapshot, now: Date) =>
   quotaHeaders(usage, now, isMatchList(request));

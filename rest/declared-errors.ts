@@ -7,7 +7,7 @@ const CHILD = [401, 403, 404, 429];
 const LIST = [401, 403, 429, 502, 503];
 const ANALYSIS = [400, 401, 403, 404, 429, 502, 503];
 
-export const DECLARED_ERRORS: Record<string, number[]> = {
+const DECLARED_ERRORS: Record<string, number[]> = {
   '/v1/football/meta/limits': [],
   '/v1/football/meta/plans': [],
   '/v1/football/matches/live': LIST,

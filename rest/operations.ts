@@ -4,7 +4,7 @@
  * description with its quota cost and 404 rules (spec part 4 and 8.2). A /v1/football route
  * missing here stops the server at start-up (completeRouteSchema), so the list cannot drift.
  */
-export interface OperationDoc {
+interface OperationDoc {
   operationId: string;
   tag: OperationTag;
   summary: string;
@@ -12,7 +12,7 @@ export interface OperationDoc {
 }
 
 export const OPERATION_TAGS = ['Meta', 'Matches', 'Odds', 'Analysis', 'Stream'] as const;
-export type OperationTag = (typeof OPERATION_TAGS)[number];
+type OperationTag = (typeof OPERATION_TAGS)[number];
 
 export const TAG_DESCRIPTIONS: Readonly<Record<OperationTag, string>> = {
   Meta: 'Tiers, limits and prices; no key needed.',

@@ -41,7 +41,7 @@ interface Replay {
   wire: string;
 }
 
-export interface ReplayOptions {
+interface ReplayOptions {
   /** The response cache's entry under a key, without counting a lookup. */
   entryOf: (cacheKey: string) => CachedResponse | undefined;
   /** Counts a hit in the cache's metrics: a replay sent is one, as the ordinary hit it stands for. */

@@ -15,7 +15,7 @@ export interface CachedResponse {
   cacheControl: string | undefined;
 }
 
-export interface ResponseCacheOptions {
+interface ResponseCacheOptions {
   /** Upper bound of cached bytes: keys, bodies and headers. */
   maxBytes?: number;
   /** Safety net: entries expire even if a change event was missed. */

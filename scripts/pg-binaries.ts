@@ -5,7 +5,7 @@ import { join } from 'node:path';
  * The PostgreSQL server programs (`initdb`, `pg_basebackup`, `postgres`): PG_BIN_DIR when set,
  * else the newest /usr/lib/postgresql/<version>/bin (Debian's layout; these machines have 15).
  */
-export function serverBinDir(): string | undefined {
+function serverBinDir(): string | undefined {
   const configured = process.env['PG_BIN_DIR'];
   if (configured) {
     return configured;

@@ -56,7 +56,7 @@ export async function queryOnce<T extends pg.QueryResultRow>(url: string, sql: s
 }
 
 /** One PostgreSQL server of the pair: its folder and port, started and stopped at will. */
-export interface PgServer {
+interface PgServer {
   readonly port: number;
   /** Its URL for a database (default `postgres`). */
   url(database?: string): string;

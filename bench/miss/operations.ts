@@ -16,7 +16,7 @@ export interface Operation {
 }
 
 /** The day page as the lead's target names it: competition, teams, odds per bookmaker, lineups. */
-export const DAY_PAGE_QUERY = PAGE_QUERY.replace('analysis { corners }', '');
+const DAY_PAGE_QUERY = PAGE_QUERY.replace('analysis { corners }', '');
 
 /** The operations of issue 20, by name. */
 export function missOperations(d: MissData): Operation[] {

@@ -28,7 +28,7 @@ export function hongKongDay(day: string): { from: string; to: string } {
   return { from: from.toISOString(), to: to.toISOString() };
 }
 
-export interface Operation {
+interface Operation {
   id: OperationId;
   label: string;
   scenario(server: PeerServer, data: PeerData): Scenario;

@@ -10,7 +10,7 @@ const execFileAsync = promisify(execFile);
 export const PEER_DIR = join(ROOT, 'bench/peer/server');
 
 /** How PostGraphile 5 (engines: node >= 22) is run here. */
-export interface PeerRuntime {
+interface PeerRuntime {
   node: string;
   nodeArgs: string[];
   /** For the report: which Node and why. */

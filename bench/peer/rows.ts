@@ -3,7 +3,7 @@ import type { PeerMeasurement, Side } from './measure.js';
 import type { OperationId } from './operations.js';
 
 /** One server's figures in one row: each the median over the rounds. */
-export interface SideFigures {
+interface SideFigures {
   rps: number;
   p50: number;
   p99: number;

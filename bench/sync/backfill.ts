@@ -23,7 +23,7 @@ export const BACKFILL_TARGET = 0.5;
 const SIDES = ['sync', 'import'] as const;
 type Side = (typeof SIDES)[number];
 
-export interface BackfillRound {
+interface BackfillRound {
   /** Both sync commands, end to end. */
   syncMs: number;
   sportmonksMs: number;
@@ -46,7 +46,7 @@ export interface BackfillResult {
   problems: string[];
 }
 
-export interface BackfillSetup {
+interface BackfillSetup {
   tmp: string;
   pg: { url: string; prefix: string };
   sportmonks: ProviderStandIn;

@@ -1,9 +1,9 @@
 import { Command, InvalidArgumentError } from 'commander';
 import type { StoreKind } from './stores.js';
 
-export type SyncRow = 'backfill' | 'freshness';
+type SyncRow = 'backfill' | 'freshness';
 
-export interface SyncBenchOptions {
+interface SyncBenchOptions {
   rows: SyncRow[];
   configs: StoreKind[];
   /** Interleaved rounds of the backfill row (sync, import; reversed every other round). */

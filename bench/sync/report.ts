@@ -70,7 +70,7 @@ function freshnessTable(rows: readonly FreshnessResult[]): string[] {
   return lines;
 }
 
-export function syncMarkdown(run: SyncBenchRun): string {
+function syncMarkdown(run: SyncBenchRun): string {
   return [
     `## touchline sync bench, ${run.startedAt} (${run.commit})`,
     '',

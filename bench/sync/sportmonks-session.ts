@@ -6,7 +6,7 @@ import type { Json } from './sportmonks-shapes.js';
 export const SPORTMONKS_TOKEN = 'bench-sportmonks-token';
 
 /** The documents the answers follow (test/fixtures/providers/sportmonks/season.json cites more). */
-export const SPORTMONKS_SOURCES = [
+const SPORTMONKS_SOURCES = [
   'https://docs.sportmonks.com/v3/endpoints-and-entities/endpoints/fixtures/get-fixtures-by-date-range',
   'https://docs.sportmonks.com/football/endpoints-and-entities/endpoints/livescores/get-latest-updated-livescores',
   'https://docs.sportmonks.com/football/definitions/types/events',

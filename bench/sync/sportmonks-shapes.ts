@@ -8,7 +8,7 @@ import type { Side } from './match-play.js';
 
 export type Json = Record<string, unknown>;
 
-export const LEAGUE = {
+const LEAGUE = {
   id: 8,
   sport_id: 1,
   country_id: 462,
@@ -25,7 +25,7 @@ export const LEAGUE = {
 
 const STAGE_ID = 77471288;
 
-export const STATES = {
+const STATES = {
   FT: { id: 5, state: 'FT', name: 'Full Time', short_name: 'FT', developer_name: 'FT' },
   INPLAY_1ST_HALF: {
     id: 2,
@@ -43,7 +43,7 @@ export const STATES = {
   },
 } as const;
 
-export const sportmonksTime = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
+const sportmonksTime = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
 
 export function participant(club: Club, location: Side, winner: boolean | null): Json {
   return {
@@ -63,7 +63,7 @@ export function participant(club: Club, location: Side, winner: boolean | null):
   };
 }
 
-export function venue(club: Club): Json {
+function venue(club: Club): Json {
   return {
     id: club.venue.id,
     country_id: 462,

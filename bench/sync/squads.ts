@@ -2,7 +2,7 @@ import { IMPORT_POOL, NAME_POOLS } from '../../src/ingest/demo/data/names.js';
 import { Rng } from '../../src/ingest/demo/random.js';
 import type { Club } from './clubs.js';
 
-export type Role = 'GK' | 'DF' | 'MF' | 'FW';
+type Role = 'GK' | 'DF' | 'MF' | 'FW';
 
 export interface Player {
   id: number;
@@ -24,7 +24,7 @@ const SQUAD: ReadonlyArray<[Role, number]> = [
 const squads = new Map<number, Player[]>();
 
 /** A club's 20 players (names from the demo's English and import pools), the same every run. */
-export function squadOf(club: Club): Player[] {
+function squadOf(club: Club): Player[] {
   const cached = squads.get(club.sportmonksId);
   if (cached) {
     return cached;
@@ -76,7 +76,7 @@ const FORMATIONS: Readonly<Record<string, ReadonlyArray<[Role, number]>>> = {
 
 export const FORMATION_NAMES = Object.keys(FORMATIONS);
 
-export interface Starter extends Player {
+interface Starter extends Player {
   /** Sportmonks' `formation_field`, "row:col". */
   field: string;
   /** 1 to 11, the order Sportmonks lists the places in. */

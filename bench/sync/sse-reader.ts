@@ -10,7 +10,7 @@ export interface StreamChange {
   value: unknown;
 }
 
-export interface OpenStream {
+interface OpenStream {
   status: number;
   close(): void;
 }

@@ -32,7 +32,7 @@ export interface CliRun {
 const NODE_ARGS = (process.env['BENCH_SYNC_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 
 /** `node dist/main.js <args>`: the bundle as the `touchline` command runs it, timed end to end. */
-export function touchline(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+function touchline(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
   const started = performance.now();
   return new Promise((resolve) => {
     execFile(

@@ -18,7 +18,7 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
  * (docs/push.md). The replay is written before the client reads anything, so it must leave room
  * under MAX_BUFFERED_BYTES for the changes that come while the response starts.
  */
-export const MAX_REPLAY_BYTES = MAX_BUFFERED_BYTES - WRITE_CHUNK;
+const MAX_REPLAY_BYTES = MAX_BUFFERED_BYTES - WRITE_CHUNK;
 
 export interface StreamRequest {
   /** The matches the client follows; null: every live match. */

@@ -9,9 +9,7 @@ import { createInstance, type Entry, type Instance } from './instance.js';
 
 export { freePort };
 
-export const CLUSTER_SIZE = 3;
-
-export interface ClusterOptions {
+interface ClusterOptions {
   /** The haproxy program (findHaproxy()). */
   haproxy: string;
   /** A folder of the cluster's own (HAProxy's runtime socket). */

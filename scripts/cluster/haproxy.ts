@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const HAPROXY_CONFIG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
+const HAPROXY_CONFIG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
 const BACKEND = 'touchline';
 /**
  * The loopback address HAProxy connects to the instances from (HAPROXY_SOURCE in
@@ -33,7 +33,7 @@ export function findHaproxy(): string | undefined {
 }
 
 /** One server row of the runtime API's `show stat` (the fields we read). */
-export interface ServerStat {
+interface ServerStat {
   name: string;
   /** `UP`, `DOWN`, `MAINT`, `DRAIN`, or a transition such as `UP 1/2`. */
   status: string;

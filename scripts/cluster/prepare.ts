@@ -28,7 +28,7 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string, valu
 }
 
 /** Creates the database named in `url` on its server when it does not exist; true if it did. */
-export async function ensureDatabase(url: string): Promise<boolean> {
+async function ensureDatabase(url: string): Promise<boolean> {
   const parsed = new URL(url);
   const name = decodeURIComponent(parsed.pathname.slice(1));
   parsed.pathname = '/postgres';

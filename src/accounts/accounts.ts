@@ -19,7 +19,7 @@ export interface AccountView {
   createdAt: string;
 }
 
-export interface NewAccount {
+interface NewAccount {
   name?: string | undefined;
   /** The owner's address, unverified until an e-mailed link is followed. */
   email?: string | undefined;
@@ -36,7 +36,7 @@ const presentAccount = (row: AccountRow): AccountView => ({
 });
 
 /** Refuses an owner address another account holds (the address is one account's sign-in). */
-export async function ensureEmailFree(tx: Tx, email: string, accountId?: number): Promise<void> {
+async function ensureEmailFree(tx: Tx, email: string, accountId?: number): Promise<void> {
   const holder = await tx.account.findUnique({ where: { email }, select: { id: true } });
   if (holder && holder.id !== accountId) {
     throw new ApiError(

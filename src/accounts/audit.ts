@@ -3,7 +3,7 @@ import type { Prisma, PrismaClient } from '../db/generated/client.js';
 type Tx = Prisma.TransactionClient;
 
 /** Who made a change: `web:<email>` (the dashboard), `cli`, `admin-api`, or a billing provider. */
-export type AuditActor = `web:${string}` | 'cli' | 'admin-api' | (string & {});
+type AuditActor = `web:${string}` | 'cli' | 'admin-api' | (string & {});
 
 /** Who asks for a change and from where, as the services that record it pass it along. */
 export interface ChangeAuthor {
@@ -12,7 +12,7 @@ export interface ChangeAuthor {
   address?: string | null | undefined;
 }
 
-export interface AuditEntry extends ChangeAuthor {
+interface AuditEntry extends ChangeAuthor {
   accountId: number;
   /** What was done, dotted: `key.create`, `allowlist.add`, `plan.upgrade`, `session.sign_in`. */
   action: string;

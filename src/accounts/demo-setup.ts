@@ -15,7 +15,7 @@ export interface DemoKey {
 
 const DEMO_TIERS: TierName[] = ['Free', 'Plus', 'Pro'];
 
-export const demoKeysPath = (dataDir: string) => join(dataDir, 'demo-keys.json');
+const demoKeysPath = (dataDir: string) => join(dataDir, 'demo-keys.json');
 
 export async function readDemoKeys(dataDir: string): Promise<DemoKey[] | null> {
   try {

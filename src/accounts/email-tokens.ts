@@ -8,7 +8,7 @@ type Tx = Prisma.TransactionClient;
  * How long each kind of e-mailed link works (DECISIONS.md "Accounts on the web": a sign-in link
  * 15 minutes; docs/accounts.md for the others).
  */
-export const TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   sign_in_link: 15 * 60_000,
   verify_email: 24 * 3_600_000,
   invite: 7 * 86_400_000,

@@ -30,7 +30,7 @@ export interface KeyView {
   allowlist: string[];
 }
 
-export interface KeyOptions {
+interface KeyOptions {
   /** A `svc_test_` key instead of `svc_live_`. */
   test?: boolean;
   /** `YYYY-MM-DD`: the first Hong Kong day on which the key no longer works. */
@@ -94,7 +94,7 @@ export function keyStatus(
 
 type KeyRow = Prisma.ApiKeyGetPayload<{ include: { allowlist: true } }>;
 
-export function presentKey(row: KeyRow, now: Date): KeyView {
+function presentKey(row: KeyRow, now: Date): KeyView {
   return {
     id: row.id,
     accountId: row.accountId,
@@ -151,120 +151,140 @@ export async function insertKey(
   }
 }
 
+interface KeysDeps {
+  db: PrismaClient;
+  events: EventBus;
+  now: () => Date;
+}
+
+const expiry = (options: KeyOptions, clock: () => Date) =>
+  options.expires === undefined ? null : parseExpiryDate(options.expires, clock());
+
+/** `origin` (the dashboard's owner, the CLI, the admin API) leaves an audit record in the key's transaction. */
+async function createKey(
+  { db, now: clock }: KeysDeps,
+  accountId: number,
+  options: KeyOptions = {},
+  origin?: ChangeAuthor,
+): Promise<CreatedKey> {
+  const expiresAt = expiry(options, clock);
+  return db.$transaction(async (tx) => {
+    await ensureAccount(tx, accountId);
+    const created = await insertKey(
+      tx,
+      accountId,
+      options.test ? 'svc_test_' : 'svc_live_',
+      expiresAt,
+    );
+    if (origin) {
+      await auditKey(tx, accountId, origin, 'key.create', created);
+    }
+    return created;
+  });
+}
+
+/**
+ * Spec 3.2: immediate; frees the slot; revoking a revoked key changes nothing (and leaves no
+ * audit record). `origin` leaves one in the revocation's transaction.
+ */
+async function revokeKey(
+  { db, events, now: clock }: KeysDeps,
+  keyId: number,
+  origin?: ChangeAuthor,
+): Promise<KeyView> {
+  const key = await db.apiKey.findUnique({ where: { id: keyId } });
+  if (!key) {
+    throw new ApiError('not_found', `No key ${keyId}`);
+  }
+  await db.$transaction(async (tx) => {
+    const revoked = await tx.apiKey.updateMany({
+      where: { id: keyId, revokedAt: null },
+      data: { revokedAt: clock(), slot: null },
+    });
+    if (origin && revoked.count > 0) {
+      await recordAudit(tx, {
+        accountId: key.accountId,
+        ...origin,
+        action: 'key.revoke',
+        detail: { keyId, prefix: key.prefix, hint: key.hint },
+      });
+    }
+  });
+  // Published even when already revoked: an instance that missed the first event learns now.
+  await events.publish({ type: 'key-revoked', keyId, hash: key.hash });
+  const row = await db.apiKey.findUniqueOrThrow({
+    where: { id: keyId },
+    include: { allowlist: true },
+  });
+  return presentKey(row, clock());
+}
+
+/**
+ * Spec 3.2: revoke the unrevoked key (if any) and issue a new one in one transaction. The new
+ * key keeps the old one's prefix (live or test) and allowlist; it has no expiry unless given.
+ * Daily usage belongs to the account, so nothing about it changes.
+ */
+async function replaceKey(
+  { db, events, now: clock }: KeysDeps,
+  accountId: number,
+  options: KeyOptions = {},
+  origin?: ChangeAuthor,
+): Promise<CreatedKey> {
+  const expiresAt = expiry(options, clock);
+  const { created, old } = await db.$transaction(async (tx) => {
+    await ensureAccount(tx, accountId);
+    const old = await tx.apiKey.findUnique({
+      where: { slot: accountId },
+      include: { allowlist: true },
+    });
+    if (old) {
+      await tx.apiKey.update({ where: { id: old.id }, data: { revokedAt: clock(), slot: null } });
+    }
+    const prefix = old?.prefix === 'svc_test_' || options.test ? 'svc_test_' : 'svc_live_';
+    const created = await insertKey(tx, accountId, prefix, expiresAt);
+    await tx.allowlistEntry.createMany({
+      data: (old?.allowlist ?? []).map((e) => ({ keyId: created.id, entry: e.entry })),
+    });
+    if (origin) {
+      await auditKey(tx, accountId, origin, 'key.replace', created, old?.id ?? null);
+    }
+    return { created, old };
+  });
+  if (old) {
+    await events.publish({ type: 'key-revoked', keyId: old.id, hash: old.hash });
+  }
+  return created;
+}
+
+async function listKeys({ db, now: clock }: KeysDeps, accountId: number): Promise<KeyView[]> {
+  await ensureAccount(db, accountId);
+  const rows = await db.apiKey.findMany({
+    where: { accountId },
+    include: { allowlist: true },
+    orderBy: { id: 'desc' },
+  });
+  const now = clock();
+  return rows.map((row) => presentKey(row, now));
+}
+
 export function createKeysService({
   db,
   events,
-  now: clock = () => new Date(),
+  now = () => new Date(),
 }: {
   db: PrismaClient;
   events: EventBus;
   now?: () => Date;
 }) {
-  const expiry = (options: KeyOptions) =>
-    options.expires === undefined ? null : parseExpiryDate(options.expires, clock());
-
-  /** `origin` (the dashboard's owner, the CLI, the admin API) leaves an audit record in the key's transaction. */
-  async function createKey(
-    accountId: number,
-    options: KeyOptions = {},
-    origin?: ChangeAuthor,
-  ): Promise<CreatedKey> {
-    const expiresAt = expiry(options);
-    return db.$transaction(async (tx) => {
-      await ensureAccount(tx, accountId);
-      const created = await insertKey(
-        tx,
-        accountId,
-        options.test ? 'svc_test_' : 'svc_live_',
-        expiresAt,
-      );
-      if (origin) {
-        await auditKey(tx, accountId, origin, 'key.create', created);
-      }
-      return created;
-    });
-  }
-
-  /**
-   * Spec 3.2: immediate; frees the slot; revoking a revoked key changes nothing (and leaves no
-   * audit record). `origin` leaves one in the revocation's transaction.
-   */
-  async function revokeKey(keyId: number, origin?: ChangeAuthor): Promise<KeyView> {
-    const key = await db.apiKey.findUnique({ where: { id: keyId } });
-    if (!key) {
-      throw new ApiError('not_found', `No key ${keyId}`);
-    }
-    await db.$transaction(async (tx) => {
-      const revoked = await tx.apiKey.updateMany({
-        where: { id: keyId, revokedAt: null },
-        data: { revokedAt: clock(), slot: null },
-      });
-      if (origin && revoked.count > 0) {
-        await recordAudit(tx, {
-          accountId: key.accountId,
-          ...origin,
-          action: 'key.revoke',
-          detail: { keyId, prefix: key.prefix, hint: key.hint },
-        });
-      }
-    });
-    // Published even when already revoked: an instance that missed the first event learns now.
-    await events.publish({ type: 'key-revoked', keyId, hash: key.hash });
-    const row = await db.apiKey.findUniqueOrThrow({
-      where: { id: keyId },
-      include: { allowlist: true },
-    });
-    return presentKey(row, clock());
-  }
-
-  /**
-   * Spec 3.2: revoke the unrevoked key (if any) and issue a new one in one transaction. The new
-   * key keeps the old one's prefix (live or test) and allowlist; it has no expiry unless given.
-   * Daily usage belongs to the account, so nothing about it changes.
-   */
-  async function replaceKey(
-    accountId: number,
-    options: KeyOptions = {},
-    origin?: ChangeAuthor,
-  ): Promise<CreatedKey> {
-    const expiresAt = expiry(options);
-    const { created, old } = await db.$transaction(async (tx) => {
-      await ensureAccount(tx, accountId);
-      const old = await tx.apiKey.findUnique({
-        where: { slot: accountId },
-        include: { allowlist: true },
-      });
-      if (old) {
-        await tx.apiKey.update({ where: { id: old.id }, data: { revokedAt: clock(), slot: null } });
-      }
-      const prefix = old?.prefix === 'svc_test_' || options.test ? 'svc_test_' : 'svc_live_';
-      const created = await insertKey(tx, accountId, prefix, expiresAt);
-      await tx.allowlistEntry.createMany({
-        data: (old?.allowlist ?? []).map((e) => ({ keyId: created.id, entry: e.entry })),
-      });
-      if (origin) {
-        await auditKey(tx, accountId, origin, 'key.replace', created, old?.id ?? null);
-      }
-      return { created, old };
-    });
-    if (old) {
-      await events.publish({ type: 'key-revoked', keyId: old.id, hash: old.hash });
-    }
-    return created;
-  }
-
-  async function listKeys(accountId: number): Promise<KeyView[]> {
-    await ensureAccount(db, accountId);
-    const rows = await db.apiKey.findMany({
-      where: { accountId },
-      include: { allowlist: true },
-      orderBy: { id: 'desc' },
-    });
-    const now = clock();
-    return rows.map((row) => presentKey(row, now));
-  }
-
-  return { createKey, revokeKey, replaceKey, listKeys };
+  const deps: KeysDeps = { db, events, now };
+  return {
+    createKey: (accountId: number, options?: KeyOptions, origin?: ChangeAuthor) =>
+      createKey(deps, accountId, options, origin),
+    revokeKey: (keyId: number, origin?: ChangeAuthor) => revokeKey(deps, keyId, origin),
+    replaceKey: (accountId: number, options?: KeyOptions, origin?: ChangeAuthor) =>
+      replaceKey(deps, accountId, options, origin),
+    listKeys: (accountId: number) => listKeys(deps, accountId),
+  };
 }
 
 export type KeysService = ReturnType<typeof createKeysService>;

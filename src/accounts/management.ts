@@ -15,7 +15,7 @@ import { type CounterReader, createUsageService } from './usage.js';
 import { createWebAccountsService } from './web-accounts.js';
 import { createWebSessionsService } from './web-sessions.js';
 
-export interface ManagementOptions {
+interface ManagementOptions {
   db: PrismaClient;
   /** Where changes are announced, so every instance's caches learn of them (access-events.ts). */
   events?: EventBus | undefined;

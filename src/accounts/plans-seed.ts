@@ -2,7 +2,7 @@ import type { SqlRead } from '../db/database.js';
 import type { PrismaClient } from '../db/generated/client.js';
 
 /** Spec 8.1: the tier limits the service starts with (the database is authoritative after). */
-export const INITIAL_TIER_LIMITS = [
+const INITIAL_TIER_LIMITS = [
   {
     tier: 'Free',
     sort: 0,
@@ -33,7 +33,7 @@ export const INITIAL_TIER_LIMITS = [
 ] as const;
 
 /** Spec 8.1: published HKD prices, as version 1 of each plan code. */
-export const INITIAL_PLANS = [
+const INITIAL_PLANS = [
   { planCode: 'plus-monthly', tier: 'Plus', billingPeriod: 'monthly', months: 1, price: '188.00' },
   { planCode: 'plus-yearly', tier: 'Plus', billingPeriod: 'yearly', months: 12, price: '1880.00' },
   { planCode: 'pro-monthly', tier: 'Pro', billingPeriod: 'monthly', months: 1, price: '688.00' },

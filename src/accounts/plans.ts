@@ -78,7 +78,7 @@ export function presentPlan(row: PlanVersion): ApiPlan {
 }
 
 /** The newest version of every plan code. */
-export function currentPlans(versions: PlanVersion[]): PlanVersion[] {
+function currentPlans(versions: PlanVersion[]): PlanVersion[] {
   const newest = new Map<string, PlanVersion>();
   for (const v of versions) {
     const seen = newest.get(v.planCode);
@@ -89,7 +89,7 @@ export function currentPlans(versions: PlanVersion[]): PlanVersion[] {
   return [...newest.values()];
 }
 
-export function buildPricing(limits: TierLimit[], versions: PlanVersion[]): Pricing {
+function buildPricing(limits: TierLimit[], versions: PlanVersion[]): Pricing {
   const plans = currentPlans(versions).map(presentPlan);
   const tiers = [...limits]
     .sort((a, b) => a.sort - b.sort)

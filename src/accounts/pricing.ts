@@ -2,7 +2,7 @@
  * Pricing figures of spec 2.8/2.9, computed so they always agree with the printed prices
  * (DECISIONS.md "Access": all rounded to 2 decimals).
  */
-export const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
+const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
 
 /** (compareAtPrice - price) / compareAtPrice x 100; null when not on promotion. */
 export function discountPercent(price: number, compareAtPrice: number | null): number | null {

@@ -8,7 +8,7 @@ import type { TierName } from './tiers.js';
 export const MAX_SERIES_DAYS = 90;
 const HOUR_MS = 60 * 60 * 1000;
 
-export interface DayUsage {
+interface DayUsage {
   /** Hong Kong day, `YYYY-MM-DD`. */
   day: string;
   /** Plan-quota requests of the day, all keys (revoked ones included). */
@@ -29,14 +29,14 @@ export interface DailySeries {
   days: DayUsage[];
 }
 
-export interface MinuteCount {
+interface MinuteCount {
   /** The calendar minute's start (UTC, ISO 8601). */
   minute: string;
   /** Requests counted on the per-minute limit, all keys. */
   requests: number;
 }
 
-export interface HourPeak {
+interface HourPeak {
   /** The hour's start (UTC, ISO 8601); Hong Kong hours are whole UTC hours. */
   hour: string;
   /** Its busiest minute's requests; 0 and `minute: null` for an hour without requests. */
@@ -59,14 +59,14 @@ export interface MinuteSeries {
   peak: MinuteCount | null;
 }
 
-export interface UsageSeriesDeps {
+interface UsageSeriesDeps {
   db: PrismaClient;
   subscriptions: Pick<SubscriptionsService, 'getAccountAccess'>;
   quotaStore?: (() => Pick<QuotaStore, 'usageByKey'> | undefined) | undefined;
   now: () => Date;
 }
 
-export function checkSeriesDays(days: number): number {
+function checkSeriesDays(days: number): number {
   if (!Number.isInteger(days) || days < 1 || days > MAX_SERIES_DAYS) {
     throw new ApiError(
       'invalid_parameter',

@@ -6,13 +6,13 @@ import type { SubscriptionsService } from './subscriptions/subscriptions.js';
 import type { TierName } from './tiers.js';
 import { createUsageSeries } from './usage-series.js';
 
-export interface Allowance {
+interface Allowance {
   limit: number;
   used: number;
   remaining: number;
 }
 
-export interface KeyUsage {
+interface KeyUsage {
   keyId: number;
   prefix: string;
   hint: string;

@@ -12,7 +12,7 @@ import type { AdminServices } from './services.js';
 
 export type { AdminServices };
 
-export interface AdminOptions {
+interface AdminOptions {
   /** ADMIN_TOKEN: the bearer token every admin request must carry. */
   token: string;
   services: AdminServices;

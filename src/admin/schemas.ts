@@ -2,11 +2,7 @@ import Type from 'typebox';
 
 /** TypeBox schemas of the admin API: Fastify validates with them (400 naming the field). */
 
-export const TierSchema = Type.Union([
-  Type.Literal('Free'),
-  Type.Literal('Plus'),
-  Type.Literal('Pro'),
-]);
+const TierSchema = Type.Union([Type.Literal('Free'), Type.Literal('Plus'), Type.Literal('Pro')]);
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 

@@ -19,7 +19,7 @@ export function cornerBucket(minute: number): CornerBucket {
   return CORNER_BUCKETS[index] as CornerBucket;
 }
 
-export function emptyMinuteMap(): MinuteMap {
+function emptyMinuteMap(): MinuteMap {
   return { '0-15': 0, '16-30': 0, '31-45+': 0, '46-60': 0, '61-75': 0, '76-90+': 0 };
 }
 
@@ -33,7 +33,7 @@ const byTime = (a: CornerEvent, b: CornerEvent) =>
   a.minute - b.minute || (a.extraMinute ?? 0) - (b.extraMinute ?? 0);
 
 /** Spec 2.10: aggregate counts of one venue sample (the team's side is `venue`). */
-export function cornerVenue(
+function cornerVenue(
   venue: Side,
   sample: readonly (readonly CornerEvent[])[],
   hadEarlierMatches: boolean,
@@ -122,7 +122,7 @@ export function analyzeCornerTeam(
   return { teamId, home, away, totalCorners: totalCorners([home, away]) };
 }
 
-export interface CornerAnalysisInput {
+interface CornerAnalysisInput {
   matchId: number;
   home: { teamId: number; history: Iterable<CornerHistoryEntry> };
   away: { teamId: number; history: Iterable<CornerHistoryEntry> };

@@ -7,7 +7,7 @@ export interface Triple {
   away: number;
 }
 
-export interface BookmakerRef {
+interface BookmakerRef {
   id: number;
   name: string;
   nameEn: string;
@@ -20,7 +20,7 @@ export interface KellyOddsInput {
 }
 
 /** Stored prices; null when not offered. */
-export type PriceInput = { [K in keyof Triple]: number | null };
+type PriceInput = { [K in keyof Triple]: number | null };
 
 export interface KellyPhase {
   prices: Triple;

@@ -17,7 +17,7 @@ import type { Outcome } from './settle.js';
 /** Default number of latest matches per sample selection (docs/analysis.md "Samples"). */
 export const DEFAULT_SAMPLE_SIZE = 10;
 
-export interface TeamMarketInput {
+interface TeamMarketInput {
   teamId: number;
   /** Competition of the analysed match. */
   competitionId: number;
@@ -28,7 +28,7 @@ export interface TeamMarketInput {
   sampleSize: number;
 }
 
-export interface TeamMarketAnalysis<R extends string, S> {
+interface TeamMarketAnalysis<R extends string, S> {
   team: TeamHistory;
   /** One per bookmaker, in input order. */
   bookmakers: BookmakerTeamAnalysis<R, S>[];

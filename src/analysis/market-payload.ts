@@ -8,7 +8,7 @@ import type {
   TotalAnalysis,
 } from './market-types.js';
 
-export interface TeamInput {
+interface TeamInput {
   teamId: number;
   /**
    * The team's earlier finished matches, LATEST FIRST, with every bookmaker's lines in
@@ -17,7 +17,7 @@ export interface TeamInput {
   history: Iterable<TeamHistoryEntry>;
 }
 
-export interface MarketAnalysisInput {
+interface MarketAnalysisInput {
   matchId: number;
   competitionId: number;
   /** The real bookmakers with odds for the match and market, by id. */

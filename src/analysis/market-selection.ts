@@ -29,7 +29,7 @@ export function keeps(key: SelectionKey, hasClosing: boolean, sameCompetition: b
 }
 
 /** Statistics and chart series of the outcomes at `rows` (positions, latest first). */
-export function evaluate<R extends string, S>(
+function evaluate<R extends string, S>(
   rules: MarketRules<R, S>,
   outcomes: readonly (Outcome | null)[],
   rows: readonly number[],

@@ -89,7 +89,7 @@ export interface Selection<S> {
   closing?: Evaluation<S>;
 }
 
-export interface SelectionSet<S> {
+interface SelectionSet<S> {
   openingOnly: Selection<S>;
   openingAndClosing: Selection<S>;
 }
@@ -108,7 +108,7 @@ export interface BookmakerTeamAnalysis<R extends string, S> {
   sameCompetition: SelectionSet<S>;
 }
 
-export interface BookmakerAnalysis<R extends string, S> {
+interface BookmakerAnalysis<R extends string, S> {
   bookmakerId: number;
   bookmakerName: string;
   home: BookmakerTeamAnalysis<R, S>;

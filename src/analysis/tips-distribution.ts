@@ -1,7 +1,7 @@
 import { ODDS_MARKETS, type OddsMarket } from '../football/vocabulary.js';
 import { percent } from './numbers.js';
 
-export type BetType = OddsMarket;
+type BetType = OddsMarket;
 
 export interface TipInput {
   betType: BetType;
@@ -11,7 +11,7 @@ export interface TipInput {
   count?: number;
 }
 
-export interface TipSelectionCount {
+interface TipSelectionCount {
   selection: string;
   count: number;
   /** Percent of the bet type and line sample, 2 decimals. */
@@ -27,7 +27,7 @@ export interface TipsDistributionEntry {
 }
 
 /** Spec 2.11: a bet type and goal line is counted only when its sample has MORE than ten tips. */
-export const MIN_TIPS_EXCLUSIVE = 10;
+const MIN_TIPS_EXCLUSIVE = 10;
 
 const BET_TYPES: readonly BetType[] = ODDS_MARKETS;
 const SELECTIONS: Record<BetType, readonly string[]> = {

@@ -40,7 +40,7 @@ function isSecondary(pattern: Pattern, { u, v }: ShieldPoint): boolean {
   }
 }
 
-export interface CrestTeam {
+interface CrestTeam {
   nameOriginal: string;
   /** Where the initials come from when the original name is not in Latin letters. */
   nameEn?: string;

@@ -9,7 +9,7 @@ const TEXT_CENTRE_Y = 58;
 const OUTLINE_RADIUS = 2;
 
 /** One byte per pixel of the crest: 1 where a letter is drawn. */
-export type Mask = Uint8Array;
+type Mask = Uint8Array;
 
 const at = (x: number, y: number) => y * CREST_SIZE + x;
 

@@ -15,7 +15,7 @@ interface Crest {
   etag: string;
 }
 
-export interface AssetsPluginOptions {
+interface AssetsPluginOptions {
   teams: TeamsService;
 }
 

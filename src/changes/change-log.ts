@@ -2,7 +2,8 @@ import type { ChangeResource } from '../football/vocabulary.js';
 import type { SqlExecutor } from '../ingest/import/reader.js';
 
 export type { ChangeResource };
-export type ChangeKind = 'upsert' | 'delete';
+
+type ChangeKind = 'upsert' | 'delete';
 
 /** One change: a resource of a match (or reference data: `matchId` null) written or removed. */
 export interface Change {

@@ -1,4 +1,8 @@
-import { type BoundedCacheOptions, createBoundedCache } from '../cache/bounded-cache.js';
+import {
+  type BoundedCache,
+  type BoundedCacheOptions,
+  createBoundedCache,
+} from '../cache/bounded-cache.js';
 import type { EventBus } from '../events/event-bus.js';
 import { evictedBy } from './change-summary.js';
 
@@ -8,7 +12,7 @@ interface Tagged<V> {
   tags: readonly string[] | undefined;
 }
 
-export type TaggedCacheOptions<V> = Omit<BoundedCacheOptions<Tagged<V>>, 'onDispose' | 'sizeOf'> & {
+type TaggedCacheOptions<V> = Omit<BoundedCacheOptions<Tagged<V>>, 'onDispose' | 'sizeOf'> & {
   sizeOf(value: V): number;
   /** Told whether each `get` found an entry (the metrics' hit ratio). */
   onLookup?: ((hit: boolean) => void) | undefined;
@@ -26,136 +30,166 @@ const RECENT_CHANGES = 256;
  * stored without tags go on any data change; `plans-changed` and a change that does not say what
  * it touched clear everything.
  */
-export function createTaggedCache<V extends NonNullable<unknown>>(
-  events: Pick<EventBus, 'subscribe'>,
-  options: TaggedCacheOptions<V>,
-  clearOnPlans = true,
-) {
-  const byTag = new Map<string, Set<string>>();
-  const untagged = new Set<string>();
-  const unindex = (key: string, entry: Tagged<V>) => {
+export class TaggedCache<V extends NonNullable<unknown>> {
+  readonly #cache: BoundedCache<Tagged<V>>;
+  readonly #byTag = new Map<string, Set<string>>();
+  readonly #untagged = new Set<string>();
+  readonly #onLookup: ((hit: boolean) => void) | undefined;
+  /** Changes heard (each may have evicted): a read begun before one may show what it changed. */
+  #changes = 0;
+  /** What the last RECENT_CHANGES changes evicted, change `n` at `n % RECENT_CHANGES`. */
+  readonly #recent: (ReadonlySet<string> | 'all')[] = [];
+
+  constructor(
+    events: Pick<EventBus, 'subscribe'>,
+    options: TaggedCacheOptions<V>,
+    clearOnPlans = true,
+  ) {
+    const { onLookup, ...bounded } = options;
+    this.#onLookup = onLookup;
+    this.#cache = createBoundedCache<Tagged<V>>({
+      ...bounded,
+      sizeOf: (entry) => options.sizeOf(entry.value) + 24 * (entry.tags?.length ?? 0),
+      onDispose: (key, entry) => this.#unindex(key, entry),
+    });
+    events.subscribe((event) => {
+      if (event.type === 'data-changed') {
+        const evicted = evictedBy(event.changes);
+        this.#heard(evicted);
+        if (evicted === 'all') {
+          this.#cache.clear();
+        } else {
+          this.#evict(evicted);
+        }
+      } else if (event.type === 'plans-changed' && clearOnPlans) {
+        this.#heard('all');
+        this.#cache.clear();
+      }
+    });
+  }
+
+  get(key: string): V | undefined {
+    const value = this.touch(key);
+    this.#onLookup?.(value !== undefined);
+    return value;
+  }
+
+  /** `get` without counting a lookup (the caller counts with `counted` once it knows). */
+  touch(key: string): V | undefined {
+    return this.#cache.get(key)?.value;
+  }
+
+  counted(hit: boolean): void {
+    this.#onLookup?.(hit);
+  }
+
+  has(key: string): boolean {
+    return this.#cache.has(key);
+  }
+
+  /**
+   * Taken before the read that will fill an entry, and given to `set`: a read that was still
+   * under way when a change to what it shows arrived may show the data from before it (a query
+   * that began before the commit, or ran on a replica that had not replayed it yet:
+   * docs/scale.md "Read replicas"), so its answer is served but not kept. A change to
+   * something else does not stop it being kept: it would not have evicted the entry either.
+   */
+  mark(): number {
+    return this.#changes;
+  }
+
+  /** Keeps `value` unless what it shows changed since `since` or it is over the bound: whether it was kept. */
+  set(key: string, value: V, tagList?: readonly string[], since?: number): boolean {
+    if (since !== undefined && !this.#unchangedSince(since, tagList)) {
+      return false;
+    }
+    this.#cache.set(key, { value, tags: tagList });
+    // Indexed after the set: replacing an entry disposed (and unindexed) the old one first.
+    if (!this.#cache.has(key)) {
+      return false;
+    }
+    if (!tagList) {
+      this.#untagged.add(key);
+      return true;
+    }
+    for (const tag of tagList) {
+      let keys = this.#byTag.get(tag);
+      if (!keys) {
+        keys = new Set();
+        this.#byTag.set(tag, keys);
+      }
+      keys.add(key);
+    }
+    return true;
+  }
+
+  clear(): void {
+    this.#cache.clear();
+  }
+
+  close(): void {
+    this.#cache.close();
+  }
+
+  get size(): number {
+    return this.#cache.size;
+  }
+
+  get bytes(): number {
+    return this.#cache.bytes;
+  }
+
+  #unindex(key: string, entry: Tagged<V>): void {
     if (!entry.tags) {
-      untagged.delete(key);
+      this.#untagged.delete(key);
       return;
     }
     for (const tag of entry.tags) {
-      const keys = byTag.get(tag);
+      const keys = this.#byTag.get(tag);
       keys?.delete(key);
       if (keys?.size === 0) {
-        byTag.delete(tag);
+        this.#byTag.delete(tag);
       }
     }
-  };
-  const { onLookup, ...bounded } = options;
-  const cache = createBoundedCache<Tagged<V>>({
-    ...bounded,
-    sizeOf: (entry) => options.sizeOf(entry.value) + 24 * (entry.tags?.length ?? 0),
-    onDispose: unindex,
-  });
+  }
 
-  const evict = (tagList: Iterable<string>) => {
-    const keys = new Set(untagged);
+  #evict(tagList: Iterable<string>): void {
+    const keys = new Set(this.#untagged);
     for (const tag of tagList) {
-      for (const key of byTag.get(tag) ?? []) {
+      for (const key of this.#byTag.get(tag) ?? []) {
         keys.add(key);
       }
     }
     for (const key of keys) {
-      cache.delete(key);
+      this.#cache.delete(key);
     }
-  };
+  }
 
-  /** Changes heard (each may have evicted): a read begun before one may show what it changed. */
-  let changes = 0;
-  /** What the last RECENT_CHANGES changes evicted, change `n` at `n % RECENT_CHANGES`. */
-  const recent: (ReadonlySet<string> | 'all')[] = [];
-  const heard = (evicted: ReadonlySet<string> | 'all') => {
-    changes += 1;
-    recent[changes % RECENT_CHANGES] = evicted;
-  };
+  #heard(evicted: ReadonlySet<string> | 'all'): void {
+    this.#changes += 1;
+    this.#recent[this.#changes % RECENT_CHANGES] = evicted;
+  }
+
   /** No change since `since` evicted what `tagList` shows (untagged entries show anything). */
-  const unchangedSince = (since: number, tagList: readonly string[] | undefined) => {
+  #unchangedSince(since: number, tagList: readonly string[] | undefined): boolean {
+    const changes = this.#changes;
     if (changes - since > RECENT_CHANGES - 1 || !tagList) {
       return since === changes;
     }
     for (let n = since + 1; n <= changes; n++) {
-      const evicted = recent[n % RECENT_CHANGES];
+      const evicted = this.#recent[n % RECENT_CHANGES];
       if (evicted === undefined || evicted === 'all' || tagList.some((t) => evicted.has(t))) {
         return false;
       }
     }
     return true;
-  };
-  events.subscribe((event) => {
-    if (event.type === 'data-changed') {
-      const evicted = evictedBy(event.changes);
-      heard(evicted);
-      if (evicted === 'all') {
-        cache.clear();
-      } else {
-        evict(evicted);
-      }
-    } else if (event.type === 'plans-changed' && clearOnPlans) {
-      heard('all');
-      cache.clear();
-    }
-  });
-
-  const touch = (key: string): V | undefined => cache.get(key)?.value;
-
-  return {
-    get(key: string): V | undefined {
-      const value = touch(key);
-      onLookup?.(value !== undefined);
-      return value;
-    },
-    /** `get` without counting a lookup (the caller counts with `counted` once it knows). */
-    touch,
-    counted(hit: boolean): void {
-      onLookup?.(hit);
-    },
-    has: (key: string): boolean => cache.has(key),
-    /**
-     * Taken before the read that will fill an entry, and given to `set`: a read that was still
-     * under way when a change to what it shows arrived may show the data from before it (a query
-     * that began before the commit, or ran on a replica that had not replayed it yet:
-     * docs/scale.md "Read replicas"), so its answer is served but not kept. A change to
-     * something else does not stop it being kept: it would not have evicted the entry either.
-     */
-    mark: (): number => changes,
-    /** Keeps `value` unless what it shows changed since `since` or it is over the bound: whether it was kept. */
-    set(key: string, value: V, tagList?: readonly string[], since?: number): boolean {
-      if (since !== undefined && !unchangedSince(since, tagList)) {
-        return false;
-      }
-      cache.set(key, { value, tags: tagList });
-      // Indexed after the set: replacing an entry disposed (and unindexed) the old one first.
-      if (!cache.has(key)) {
-        return false;
-      }
-      if (!tagList) {
-        untagged.add(key);
-        return true;
-      }
-      for (const tag of tagList) {
-        let keys = byTag.get(tag);
-        if (!keys) {
-          keys = new Set();
-          byTag.set(tag, keys);
-        }
-        keys.add(key);
-      }
-      return true;
-    },
-    clear: () => cache.clear(),
-    close: () => cache.close(),
-    get size() {
-      return cache.size;
-    },
-    get bytes() {
-      return cache.bytes;
-    },
-  };
+  }
 }
 
-export type TaggedCache<V extends NonNullable<unknown>> = ReturnType<typeof createTaggedCache<V>>;
+export function createTaggedCache<V extends NonNullable<unknown>>(
+  events: Pick<EventBus, 'subscribe'>,
+  options: TaggedCacheOptions<V>,
+  clearOnPlans = true,
+): TaggedCache<V> {
+  return new TaggedCache(events, options, clearOnPlans);
+}

@@ -1,9 +1,6 @@
-import type {
-  BillingStatus,
-  PaymentConfirmed,
-  UpgradeStarted,
-} from '../accounts/billing/billing-service.js';
+import type { BillingStatus } from '../accounts/billing/billing-service.js';
 import type { PaymentView } from '../accounts/billing/payments.js';
+import type { PaymentConfirmed, UpgradeStarted } from '../accounts/billing/upgrades.js';
 import { renderSubscription } from './access-render.js';
 
 /** Human-readable output of `touchline billing ...` (--json prints the objects themselves). */

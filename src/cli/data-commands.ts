@@ -39,7 +39,8 @@ export function untilSignal(): Promise<string> {
   });
 }
 
-export function registerDataCommands(program: Command, runtime: CliRuntime): void {
+/** `touchline db migrate`. */
+function registerMigrate(program: Command, runtime: CliRuntime): void {
   const db = program.command('db').description('database maintenance');
   db.command('migrate')
     .description('apply the committed migrations (offline; recorded in _prisma_migrations)')
@@ -54,7 +55,10 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
             : `database up to date (${r.database})`,
       ),
     );
+}
 
+/** `touchline import <dir>`. */
+function registerImport(program: Command, runtime: CliRuntime): void {
   program
     .command('import')
     .description('import a folder in the touchline import format (docs/import-format.md)')
@@ -75,7 +79,10 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
           `imported ${resolve(dir)}\n${JSON.stringify(summary, null, 2)}\nnext: touchline analyze`,
       ),
     );
+}
 
+/** `touchline demo`. */
+function registerDemo(program: Command, runtime: CliRuntime): void {
   program
     .command('demo')
     .description('generate realistic demo data in the import format, import it and analyze it')
@@ -124,7 +131,10 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
           `demo data loaded: ${r.matches} matches (seed ${r.seed}) in ${(r.ms / 1000).toFixed(1)} s (data ${(r.loadedMs / 1000).toFixed(1)} s${r.analyzed ? `, analysis ${((r.ms - r.loadedMs) / 1000).toFixed(1)} s` : ', not analyzed: run touchline analyze'})`,
       ),
     );
+}
 
+/** `touchline live`. */
+function registerLive(program: Command, runtime: CliRuntime): void {
   program
     .command('live')
     .description(
@@ -138,7 +148,10 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
         (r) => `live engine stopped: ${r.ticks} ticks wrote ${r.changes} changes`,
       ),
     );
+}
 
+/** `touchline feed <source>`. */
+function registerFeed(program: Command, runtime: CliRuntime): void {
   program
     .command('feed')
     .description(
@@ -164,7 +177,10 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
         (r) => `feed stopped: ${r.batches} batches (${r.rejected} rejected), ${r.changes} changes`,
       ),
     );
+}
 
+/** `touchline analyze`. */
+function registerAnalyze(program: Command, runtime: CliRuntime): void {
   program
     .command('analyze')
     .description('compute handicap, over-under and corner analyses from stored history')
@@ -189,4 +205,13 @@ export function registerDataCommands(program: Command, runtime: CliRuntime): voi
           `analyzed ${r.matches} matches: ${r.marketAnalyses} market analyses, ${r.cornerAnalyses} corner analyses in ${(r.ms / 1000).toFixed(1)} s`,
       ),
     );
+}
+
+export function registerDataCommands(program: Command, runtime: CliRuntime): void {
+  registerMigrate(program, runtime);
+  registerImport(program, runtime);
+  registerDemo(program, runtime);
+  registerLive(program, runtime);
+  registerFeed(program, runtime);
+  registerAnalyze(program, runtime);
 }

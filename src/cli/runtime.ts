@@ -12,7 +12,7 @@ import type { SyncOptions, SyncSummary } from '../ingest/sync/runner.js';
 export type Progress = (message: string) => void;
 
 /** One document of `touchline documents add` (docs/graphql.md "Trusted documents"). */
-export interface DocumentAdded {
+interface DocumentAdded {
   file: string;
   /** The SHA-256 of its printed text: what a persisted query names it by. */
   hash: string;

@@ -17,7 +17,7 @@ export interface HttpTimeouts {
   readonly keepAliveMs: number;
 }
 
-export const HTTP_TIMEOUT_DEFAULTS: HttpTimeouts = {
+const HTTP_TIMEOUT_DEFAULTS: HttpTimeouts = {
   headersMs: 10_000,
   requestMs: 30_000,
   idleMs: 120_000,

@@ -5,7 +5,7 @@ import { BlockList, isIP } from 'node:net';
  * IPv6) of the balancers whose connections open with a PROXY protocol header. Checked apart
  * from the JSON schema because each entry is an address with an optional prefix length.
  */
-export interface ProxyPeers {
+interface ProxyPeers {
   peers: BlockList | undefined;
   /** One line per problem; empty when the list is good. */
   problems: string[];

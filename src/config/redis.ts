@@ -1,3 +1,5 @@
+import { type EnvOf, type Reading, text } from './env.js';
+
 /**
  * REDIS_CLUSTER_NODES (docs/scale.md "Redis Cluster"): a comma list of `host:port` seed nodes of
  * a Redis Cluster (`[v6addr]:port` for an IPv6 address). The client learns the rest of the
@@ -9,7 +11,7 @@ export interface RedisNode {
   readonly port: number;
 }
 
-export interface RedisClusterNodes {
+interface RedisClusterNodes {
   nodes: RedisNode[];
   /** One line per problem; empty when the list is good. */
   problems: string[];
@@ -32,11 +34,11 @@ function parseNode(entry: string): RedisNode | string {
 }
 
 export function parseRedisClusterNodes(
-  text: string | undefined,
+  list: string | undefined,
   redisUrl: string | undefined,
 ): RedisClusterNodes {
   const result: RedisClusterNodes = { nodes: [], problems: [] };
-  if (text === undefined) {
+  if (list === undefined) {
     return result;
   }
   if (redisUrl !== undefined) {
@@ -45,7 +47,7 @@ export function parseRedisClusterNodes(
     );
     return result;
   }
-  const entries = text.split(',').map((entry) => entry.trim());
+  const entries = list.split(',').map((entry) => entry.trim());
   const seen = new Set<string>();
   for (const [index, entry] of entries.entries()) {
     // An entry is shown unless it could hold a password (a URL given by mistake).
@@ -62,4 +64,37 @@ export function parseRedisClusterNodes(
     }
   }
   return result;
+}
+
+/** One Redis server, or a cluster, and the prefix of every key touchline writes there. */
+export const REDIS_ENV = {
+  REDIS_URL: text({ pattern: '^rediss?://' }),
+  REDIS_CLUSTER_NODES: text({ minLength: 1 }),
+  REDIS_PREFIX: text({ pattern: '^[A-Za-z0-9:_-]{1,64}$' }),
+} as const;
+
+/** A URL that may carry a password. */
+export const REDIS_SECRETS = ['REDIS_URL'] as const;
+
+export interface RedisConfig {
+  /** One Redis server (REDIS_URL); `redisClusterNodes` names a cluster instead (never both). */
+  readonly redisUrl: string | undefined;
+  /**
+   * Seed nodes of a Redis Cluster (REDIS_CLUSTER_NODES; docs/scale.md "Redis Cluster"); empty
+   * without one.
+   */
+  readonly redisClusterNodes: readonly RedisNode[];
+  readonly redisPrefix: string;
+}
+
+export function readRedis(env: EnvOf<typeof REDIS_ENV>): Reading<RedisConfig> {
+  const cluster = parseRedisClusterNodes(env.REDIS_CLUSTER_NODES, env.REDIS_URL);
+  return {
+    problems: cluster.problems,
+    config: () => ({
+      redisUrl: env.REDIS_URL,
+      redisClusterNodes: Object.freeze(cluster.nodes.map((node) => Object.freeze(node))),
+      redisPrefix: env.REDIS_PREFIX ?? 'tl:v1',
+    }),
+  };
 }

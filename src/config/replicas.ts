@@ -6,7 +6,7 @@
  */
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
 
-export interface ReplicaUrls {
+interface ReplicaUrls {
   urls: string[];
   /** One line per problem; empty when the list is good. */
   problems: string[];

@@ -1,5 +1,5 @@
 /** A read of rows by key: the rows found, by key (absent keys have no row). */
-export type KeyedRead<K, V> = (keys: readonly K[]) => Promise<Map<K, V>>;
+type KeyedRead<K, V> = (keys: readonly K[]) => Promise<Map<K, V>>;
 
 /** How many distinct keys one statement reads at most; a fuller batch is sent at once. */
 const MAX_KEYS = 256;

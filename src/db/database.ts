@@ -16,7 +16,7 @@ export type { SqlRead, SqlStatement } from './sql.js';
 export type Db = PrismaClient;
 
 /** The driver under the Prisma client, for the few paths that need its own features (COPY). */
-export type Driver = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
+type Driver = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
 
 export interface Database {
   readonly prisma: PrismaClient;

@@ -5,7 +5,7 @@ import type { MigrationList } from '@prisma/schema-engine-wasm';
 import type { Database } from './database.js';
 import { PROJECT_ROOT } from './project-root.js';
 
-export const PRISMA_DIR = join(PROJECT_ROOT, 'prisma');
+const PRISMA_DIR = join(PROJECT_ROOT, 'prisma');
 export const MIGRATIONS_DIR = join(PRISMA_DIR, 'migrations');
 const SCHEMA_PATH = join(PRISMA_DIR, 'schema.prisma');
 

@@ -1,13 +1,13 @@
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { RedisTarget } from './redis-target.js';
 
-export { type RedisTarget, redisConfigured } from './redis-target.js';
+export type { RedisTarget } from './redis-target.js';
 
 /** One Redis server or a Redis Cluster: the commands touchline sends work on either. */
 export type RedisClient = Redis | Cluster;
 
 /** Connection options of one server's client; for a cluster, those of each node's connection. */
-export type RedisClientOptions = Pick<
+type RedisClientOptions = Pick<
   RedisOptions,
   | 'enableOfflineQueue'
   | 'commandTimeout'

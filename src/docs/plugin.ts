@@ -6,7 +6,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/`([^`]+)`/g, '<code>$1</code>');
 
 /** The error catalogue: one anchor per `code`, so every problem `type` URL lands on its entry. */
-export function renderErrorsPage(): string {
+function renderErrorsPage(): string {
   const rows = errorCatalogue()
     .map(
       (e) => `<section id="${e.code}" class="error">

@@ -1,6 +1,6 @@
 import { ERROR_CODES, type ErrorCode, type TooManyRequestsCode } from './codes.js';
 
-export interface ApiErrorExtras {
+interface ApiErrorExtras {
   /** The parameter that failed validation (400 `invalid_parameter`). */
   parameter?: string;
   /** Seconds a client should wait (429, 503). */

@@ -1,7 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from './codes.js';
 
 /** When each code is answered (spec part 7, DECISIONS.md): the error catalogue's text. */
-export const ERROR_CONDITIONS: Record<ErrorCode, string> = {
+const ERROR_CONDITIONS: Record<ErrorCode, string> = {
   invalid_parameter:
     'A parameter failed validation; the body names it in `parameter`. Also: an API key sent in the URL query string (never accepted).',
   unauthorized: 'No API key was sent (Authorization: Bearer <key>, or X-Api-Key).',

@@ -1,13 +1,13 @@
 import type { MatchRecord, TeamRecord } from './match-record.js';
 import type { Side } from './vocabulary.js';
 
-export type Result = 'W' | 'D' | 'L';
+type Result = 'W' | 'D' | 'L';
 
 /** How many earlier meetings and recent results are read (docs/rest/matches.md). */
 export const H2H_MEETINGS = 20;
 export const FORM_MATCHES = 5;
 
-export interface H2hSummary {
+interface H2hSummary {
   played: number;
   homeWins: number;
   draws: number;

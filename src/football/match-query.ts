@@ -4,17 +4,17 @@ import type { MatchStatus } from './match-record.js';
 import type { MatchListQuery as ListQuery, MatchFilter } from './matches.js';
 
 /** Spec 8.2 rule 5: default 25, capped (not refused) at 100. */
-export const DEFAULT_PAGE_SIZE = 25;
+const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 
 /** The filters of a match list as a client sends them (REST query, GraphQL arguments). */
-export interface FilterInput {
+interface FilterInput {
   league?: string | undefined;
   status?: string | undefined;
 }
 
 /** A match list request as a client sends it, before its defaults. */
-export interface ListInput extends FilterInput {
+interface ListInput extends FilterInput {
   date?: string | undefined;
   tz?: number | undefined;
   page?: number | undefined;

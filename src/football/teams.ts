@@ -2,7 +2,7 @@ import type { PrismaClient } from '../db/generated/client.js';
 import { ApiError } from '../errors/api-error.js';
 import { type MatchRecord, names, type TeamRecord } from './match-record.js';
 
-export interface TeamView {
+interface TeamView {
   id: number;
   nameOriginal: string;
   nameEn: string;

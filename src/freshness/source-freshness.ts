@@ -15,7 +15,7 @@ const REFRESH_MS = 1000;
  */
 const MAX_RETRY_AFTER_SECONDS = 30;
 
-export interface SourceFreshnessOptions {
+interface SourceFreshnessOptions {
   /** Reads on the primary (the heartbeat may be written by another process). */
   read: SqlRead;
   /** SOURCE_STALE_AFTER. */
@@ -28,7 +28,7 @@ export interface SourceFreshnessOptions {
 }
 
 /** What a list shows of a match: enough to judge it. */
-export interface ListedMatch {
+interface ListedMatch {
   id: number;
   status: MatchStatus;
 }

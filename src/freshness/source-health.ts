@@ -12,7 +12,7 @@ export interface SourceHealthStatus extends SourceStateRow {
   stale: boolean;
 }
 
-export interface SourceHealthOptions {
+interface SourceHealthOptions {
   read: SqlRead;
   staleAfterSeconds: number;
   now: () => Date;

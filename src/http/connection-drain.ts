@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 
 /** A keep-alive socket with nothing in flight for this long, once draining, is closed. */
-export const IDLE_CLOSE_MS = 1000;
+const IDLE_CLOSE_MS = 1000;
 const REAP_INTERVAL_MS = 100;
 
 /** A closed socket whose client never closes its side is destroyed after this long. */

@@ -20,7 +20,7 @@ export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string
  * 304 costs no quota), and no shared cache stores it. Without it, a browser would serve a live
  * score from heuristic freshness (RFC 9111 4.2.2: a share of the age since Last-Modified).
  */
-export const KEYED_CACHE_CONTROL = 'private, no-cache';
+const KEYED_CACHE_CONTROL = 'private, no-cache';
 
 /**
  * A strong ETag on every 200; a matching If-None-Match becomes an empty 304. Both say how they

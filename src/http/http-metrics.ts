@@ -15,9 +15,9 @@ declare module 'fastify' {
 }
 
 /** The route label of a request no route matched: raw URLs would be unbounded. */
-export const UNMATCHED_ROUTE = '(unmatched)';
+const UNMATCHED_ROUTE = '(unmatched)';
 /** The status label of a request whose client left before any answer (nginx's convention). */
-export const CLIENT_CLOSED = 499;
+const CLIENT_CLOSED = 499;
 const STREAM_ROUTE = '/v1/football/stream';
 const GRAPHQL_ROUTE = '/graphql';
 

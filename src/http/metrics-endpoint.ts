@@ -5,7 +5,7 @@ import type { Registry } from 'prom-client';
 import { ApiError } from '../errors/api-error.js';
 import { tokenDigest, tokenMatches } from './bearer-token.js';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 const CHALLENGE = 'Bearer realm="touchline-metrics"';
 

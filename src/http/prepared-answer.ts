@@ -10,7 +10,7 @@ import { REQUEST_ID_HEADER } from './request-id.js';
  */
 
 /** Headers an answer may carry that say the same for every request the replay serves. */
-export const STATIC_HEADERS: ReadonlySet<string> = new Set([
+const STATIC_HEADERS: ReadonlySet<string> = new Set([
   'content-type',
   'content-language',
   'vary',

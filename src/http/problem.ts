@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error.js';
 import { markRefusal } from './refusal.js';
 import { routeConfigOf } from './route-config.js';
 
-export interface ProblemDetails {
+interface ProblemDetails {
   type: string;
   title: string;
   status: number;

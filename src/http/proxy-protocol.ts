@@ -25,15 +25,15 @@ const V2_SIGNATURE = Buffer.from([
   0x0d, 0x0a, 0x0d, 0x0a, 0x00, 0x0d, 0x0a, 0x51, 0x55, 0x49, 0x54, 0x0a,
 ]);
 const V1_PREFIX = Buffer.from('PROXY ');
-export const HEADER_TIMEOUT_MS = 5_000;
+const HEADER_TIMEOUT_MS = 5_000;
 
-export interface ProxiedSource {
+interface ProxiedSource {
   address: string;
   port: number;
   family: 'IPv4' | 'IPv6';
 }
 
-export type HeaderRead =
+type HeaderRead =
   | { state: 'more' }
   | { state: 'invalid'; reason: string }
   | { state: 'done'; length: number; source: ProxiedSource | null };

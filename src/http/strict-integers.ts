@@ -21,7 +21,7 @@ const integerNames = (schema: unknown): string[] => {
 };
 
 /** Records a route's integer parameters on its config (an onRoute hook). */
-export function declareIntegerParameters(route: RouteOptions): void {
+function declareIntegerParameters(route: RouteOptions): void {
   const params = integerNames(route.schema?.params);
   const query = integerNames(route.schema?.querystring);
   if (params.length > 0 || query.length > 0) {

@@ -5,7 +5,7 @@ import { STREAM_JS } from './client-stream.js';
 import { VIEW_JS } from './client-view.js';
 import { PAGE_CSS, PAGE_HTML } from './page.js';
 
-export interface LivePagePluginOptions {
+interface LivePagePluginOptions {
   /** ASSETS_URL: where the crests of `Team.logo` are; its origin may serve images to the page. */
   assetsUrl: string;
 }
@@ -35,7 +35,7 @@ const originOf = (url: string): string | null => {
  * another host, or this one under another name than the browser used). The key form cannot be
  * submitted anywhere: the script handles it.
  */
-export function livePagePolicy(assetsUrl: string): string {
+function livePagePolicy(assetsUrl: string): string {
   const crests = originOf(assetsUrl);
   return [
     "default-src 'self'",

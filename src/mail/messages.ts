@@ -1,7 +1,7 @@
 import type { AccountMail } from '../accounts/web-accounts.js';
 import type { Language } from '../i18n/language.js';
 
-export interface MailText {
+interface MailText {
   subject: string;
   text: string;
 }

@@ -8,7 +8,7 @@ import type { Counter, Metric, Registry } from 'prom-client';
  */
 
 /** A counter child: `inc` is an addition. */
-export interface CountingChild {
+interface CountingChild {
   inc(): void;
 }
 
@@ -46,7 +46,7 @@ export function deferredChildren<T extends string>(counter: Counter<T>) {
 }
 
 /** A histogram child: `observe` finds the bucket and adds. */
-export interface ObservingChild {
+interface ObservingChild {
   observe(value: number): void;
 }
 
@@ -65,7 +65,7 @@ interface Series {
   count: number;
 }
 
-export interface CheapHistogramOptions<T extends string> {
+interface CheapHistogramOptions<T extends string> {
   name: string;
   help: string;
   labelNames: readonly T[];

@@ -7,7 +7,7 @@ import { registerSourceGauges, type Sources } from './sources.js';
 export type Surface = 'rest' | 'graphql' | 'stream' | 'other';
 
 /** The caches whose lookups are counted (hit or miss). */
-export type CacheName = 'rest_response' | 'graphql_operation' | 'graphql_read';
+type CacheName = 'rest_response' | 'graphql_operation' | 'graphql_read';
 
 /** How a GraphQL operation over HTTP ran: envelop directly, or through yoga's HTTP layer. */
 export type GraphqlPath = 'direct' | 'yoga';
@@ -17,7 +17,7 @@ const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /** A Redis round trip on a healthy network is well under a millisecond; the timeout is 1 s. */
 const REDIS_BUCKETS = [0.0002, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 
-export interface MetricsOptions {
+interface MetricsOptions {
   /** Also collect prom-client's process metrics (CPU, memory, event loop, GC): `serve` only. */
   processMetrics?: boolean;
 }

@@ -10,7 +10,7 @@ export interface PoolStats {
 }
 
 /** The live engine of this process (app/live.ts), as the runner reports it. */
-export interface LiveStatus {
+interface LiveStatus {
   engine: string;
   /** This instance holds the writer lease and ticks. */
   writing: boolean;

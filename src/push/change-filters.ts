@@ -5,7 +5,7 @@ import type { Carries } from './change-subscription.js';
 import type { ChangeValues } from './change-values.js';
 
 /** Analysis changes reach Plus and Pro only (DECISIONS.md "Push"); reference data, nobody. */
-export const visibleTo = (change: LoggedChange, analysis: boolean) =>
+const visibleTo = (change: LoggedChange, analysis: boolean) =>
   change.matchId !== null && (change.resource !== 'analysis' || analysis);
 
 /** The changes of the given matches. */

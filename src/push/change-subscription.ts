@@ -6,7 +6,7 @@ import { ApiError } from '../errors/api-error.js';
  * Changes a subscriber may leave untaken before it is ended as too slow (about 1 MiB of
  * delivered payloads at their usual size; the SSE route's bound in bytes, docs/push.md).
  */
-export const MAX_PENDING_CHANGES = 1000;
+const MAX_PENDING_CHANGES = 1000;
 
 /** Whether a subscriber is told of this change. */
 export type Carries = (change: LoggedChange) => boolean | Promise<boolean>;

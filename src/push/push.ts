@@ -16,10 +16,10 @@ export const REVALIDATE_MS = 2_000;
 export type KeyRefused = (error: unknown) => void;
 
 /** Which door a push stream came through: the SSE route, or a GraphQL subscription. */
-export type StreamKind = 'sse' | 'graphql';
+type StreamKind = 'sse' | 'graphql';
 
 /** Something open that the server ends when it shuts down (a stream, a subscription). */
-export interface Closable {
+interface Closable {
   close(): void;
 }
 
@@ -120,7 +120,7 @@ export type Push = ReturnType<typeof createPush>;
  * Retry-After of a stream refused for the account's concurrent streams: nothing says when one of
  * them closes, so the client tries again after about as long as an SSE client waits to reconnect.
  */
-export const STREAM_RETRY_AFTER = 5;
+const STREAM_RETRY_AFTER = 5;
 
 /**
  * One of the account's concurrent streams (DECISIONS.md "Push": Free 1, Plus 5, Pro 25), or 429

@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 
-export interface CookieNames {
+interface CookieNames {
   session: string;
   csrf: string;
 }

@@ -6,7 +6,7 @@ import type { WebPageDeps } from './deps.js';
 import { field, input } from './forms.js';
 import { escapeHtml } from './layout.js';
 
-export interface AllowlistPart {
+interface AllowlistPart {
   /** The held key's entries; null without a key (the list belongs to a key). */
   entries: string[] | null;
   limit: number;

@@ -9,7 +9,7 @@ import { field } from './forms.js';
 import { escapeHtml } from './layout.js';
 
 /** What a dashboard form's handler knows of its sender: only what the session says. */
-export interface Owner {
+interface Owner {
   session: WebSession;
   /** `web:<email>` and the request's address, for the change's audit record. */
   origin: ChangeAuthor;

@@ -18,7 +18,7 @@ import { cachedSessions } from './read-cache.js';
 import { signInRoutes } from './sign-in.js';
 import { signUpRoutes } from './sign-up.js';
 
-export interface WebPluginOptions {
+interface WebPluginOptions {
   services: WebServices & { siteSecret(name: string): Promise<Buffer> };
   signIns: SignInLimits;
   mailer: Mailer;

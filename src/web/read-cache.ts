@@ -97,7 +97,7 @@ export function cachedSessions(sessions: WebSessionsService, now: () => Date): W
 }
 
 /** Whether an access event can change what a dashboard shows (keys, allowlists, plans). */
-export const changesDashboards = (event: BusEvent) => event.type !== 'data-changed';
+const changesDashboards = (event: BusEvent) => event.type !== 'data-changed';
 
 /** A cache that empties itself when `events` announce a change to keys, allowlists or plans. */
 export function clearedOnChanges(events: EventBus | undefined, clear: () => void): void {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, servesOwnAssets } from '../../src/config/config.js';
+import { loadConfig } from '../../src/config/config.js';
+import { ConfigError } from '../../src/config/config-error.js';
+import { servesOwnAssets } from '../../src/config/http.js';
 
 const problemsOf = (env: Record<string, string>) => {
   try {

@@ -21,7 +21,7 @@ import { Match, MatchPageEnvelope } from '../../../src/wire/schemas/matches.js';
 import { LiveQuery, MatchListQuery } from '../../schemas/match-query.js';
 import { MatchIdParams } from '../../schemas/params.js';
 
-export interface MatchesRouteOptions {
+interface MatchesRouteOptions {
   services: Services;
   /** `{assets_url}` (config ASSETS_URL): team logos live under it. */
   assetsUrl: string;

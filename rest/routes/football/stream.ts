@@ -35,7 +35,7 @@ function parseLastEventId(value: string | string[] | undefined): bigint | null {
   return BigInt(value);
 }
 
-export interface StreamRouteOptions {
+interface StreamRouteOptions {
   deps: Deps;
   push: Push;
   /** How long a stream stays open (STREAM_MAX_MS). */

@@ -1,4 +1,4 @@
-import type { BillingConfig } from '../../config/config.js';
+import type { BillingConfig } from '../../config/billing.js';
 import { manualProvider, type PaymentProvider } from './provider.js';
 import { createStripeClient, createStripeProvider } from './stripe-provider.js';
 

@@ -1,6 +1,6 @@
 import type { TierName } from '../tiers.js';
 
-export type ProviderName = 'manual' | 'stripe';
+type ProviderName = 'manual' | 'stripe';
 
 /** The plan version an upgrade buys, as a provider needs it to take the payment. */
 export interface PlanToBuy {

@@ -12,7 +12,7 @@ import { confirmPaymentInTx } from './payments.js';
  * subscription backwards (an older period's invoice, an event of an ended subscription).
  */
 
-export const STRIPE_ACTOR: ChangeAuthor = { actor: 'stripe' };
+const STRIPE_ACTOR: ChangeAuthor = { actor: 'stripe' };
 
 export interface StepContext {
   tx: Tx;

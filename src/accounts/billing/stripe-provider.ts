@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { PaymentProvider, PlanToBuy, UpgradeRequest, UpgradeStart } from './provider.js';
 
-export interface StripeSettings {
+interface StripeSettings {
   secretKey: string;
   /** The Stripe API's origin: https://api.stripe.com, or a local stand-in in tests. */
   apiUrl: string;
@@ -30,7 +30,7 @@ const recurring = (plan: PlanToBuy) =>
     : { interval: 'month' as const, interval_count: plan.months };
 
 /** What every Stripe object of an upgrade carries back to us in its events. */
-export const upgradeMetadata = (request: UpgradeRequest) => ({
+const upgradeMetadata = (request: UpgradeRequest) => ({
   accountId: String(request.accountId),
   planVersionId: String(request.plan.id),
   reference: request.reference,

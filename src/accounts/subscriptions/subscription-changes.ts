@@ -87,7 +87,7 @@ export function cancelled(sub: SubscriptionRecord, now: Date): SubscriptionRecor
 }
 
 /** Whether a cancellation or a downgrade waits for the period end (what `resume` undoes). */
-export const hasPendingEnd = (sub: SubscriptionRecord): boolean =>
+const hasPendingEnd = (sub: SubscriptionRecord): boolean =>
   sub.tier !== 'Free' && (!sub.autoRenew || sub.pendingTier !== null);
 
 /**

@@ -44,7 +44,7 @@ export async function loadRecord(tx: Tx, accountId: number): Promise<Subscriptio
   return account.subscription ?? freeSubscription(account.createdAt);
 }
 
-export async function saveRecord(tx: Tx, accountId: number, sub: SubscriptionRecord) {
+async function saveRecord(tx: Tx, accountId: number, sub: SubscriptionRecord) {
   const data = {
     tier: sub.tier,
     planVersionId: sub.planVersion?.id ?? null,

@@ -20,7 +20,7 @@ export interface AccountAccess {
   subscription: SubscriptionRecord;
 }
 
-export type PlanAction =
+type PlanAction =
   | 'upgrade'
   | 'downgrade'
   | 'cancel'

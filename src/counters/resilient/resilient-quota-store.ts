@@ -1,5 +1,5 @@
 import { ReplyError } from 'ioredis';
-import type { QuotaFailureMode } from '../../config/config.js';
+import type { QuotaFailureMode } from '../../config/access.js';
 import { ApiError } from '../../errors/api-error.js';
 import type {
   MaybePromise,

@@ -1,7 +1,7 @@
 import { Prisma, type PrismaClient } from '../generated/client.js';
 import type { ReadTarget } from './replica-state.js';
 
-export type Route = <T>(read: (target: ReadTarget) => Promise<T>) => Promise<T>;
+type Route = <T>(read: (target: ReadTarget) => Promise<T>) => Promise<T>;
 
 /** Model methods that only read: these may run on a replica. */
 const READ_METHODS = new Set([

@@ -9,7 +9,7 @@ import {
   reasonOf,
   statusOf,
 } from './replica-state.js';
-import { createWalClock } from './wal-clock.js';
+import { createWalClock, type WalClock } from './wal-clock.js';
 
 /**
  * While a replica that is otherwise in use has not yet replayed the latest change, it is checked
@@ -17,7 +17,7 @@ import { createWalClock } from './wal-clock.js';
  */
 const CATCH_UP_MS = 20;
 
-export interface RouterOptions {
+interface RouterOptions {
   primary: ReadTarget;
   /** Reads the primary's current WAL position. */
   primaryPosition(): Promise<bigint>;
@@ -38,47 +38,37 @@ export interface RouterOptions {
  * position the primary reached after the change committed), and only replicas that have replayed
  * it serve reads again. Until that check has answered, every read goes to the primary.
  */
-export function createReplicaRouter(options: RouterOptions) {
-  const { primary, maxLagMs } = options;
-  const now = options.now ?? Date.now;
-  const replicas = options.replicas.map(initialState);
-  const clock = createWalClock(2 * maxLagMs + 10 * options.checkMs + 10_000);
+export class ReplicaRouter {
+  readonly #options: RouterOptions;
+  readonly #now: () => number;
+  readonly #replicas: ReplicaState[];
+  readonly #clock: WalClock;
+  readonly #loop: ReturnType<typeof createCheckLoop>;
   /** Changes heard of, and the last of them whose primary position is in `required`. */
-  let changes = 0;
-  let settled = 0;
-  let required = 0n;
-  let lastPrimary = 0n;
-  let cursor = 0;
+  #changes = 0;
+  #settled = 0;
+  #required = 0n;
+  #lastPrimary = 0n;
+  #cursor = 0;
 
-  function setHealth(r: ReplicaState, health: ReplicaHealth, reason?: string): void {
-    const was = r.health;
-    r.health = health;
-    r.reason = reason;
-    if (health === 'down' || health === 'not-a-replica') {
-      r.lagMs = null;
-    }
-    // Operators hear of the first check, and of every move into or out of use.
-    if (was !== health && (was === 'unchecked' || was === 'in-use' || health === 'in-use')) {
-      options.onHealth?.(statusOf(r));
-    }
+  constructor(options: RouterOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#replicas = options.replicas.map(initialState);
+    this.#clock = createWalClock(2 * options.maxLagMs + 10 * options.checkMs + 10_000);
+    this.#loop = createCheckLoop(
+      async () => {
+        await this.#checkPrimary();
+        await Promise.all(this.#replicas.map((r) => this.#checkReplica(r)));
+      },
+      () => (this.#catchingUp() ? CATCH_UP_MS : options.checkMs),
+    );
   }
 
-  function pick(): ReplicaState | undefined {
-    if (settled < changes) {
-      return undefined;
-    }
-    for (let i = 0; i < replicas.length; i++) {
-      const r = replicas[(cursor + i) % replicas.length] as ReplicaState;
-      if (r.health === 'in-use' && r.replay >= required) {
-        cursor = (cursor + i + 1) % replicas.length;
-        return r;
-      }
-    }
-    return undefined;
-  }
-
-  async function route<T>(read: (target: ReadTarget) => Promise<T>): Promise<T> {
-    const replica = pick();
+  /** Runs `read` on the server picked for it (passed on unbound: the database's reads call it). */
+  readonly route = async <T>(read: (target: ReadTarget) => Promise<T>): Promise<T> => {
+    const { primary } = this.#options;
+    const replica = this.#pick();
     if (!replica) {
       return read(primary);
     }
@@ -90,76 +80,107 @@ export function createReplicaRouter(options: RouterOptions) {
         throw error;
       }
       if (failure === 'down') {
-        setHealth(replica, 'down', reasonOf(error));
+        this.#setHealth(replica, 'down', reasonOf(error));
       }
       return read(primary);
     }
+  };
+
+  /** Checks every server now; resolves once that check has answered (or failed). */
+  checkNow(): Promise<void> {
+    return this.#loop.now();
   }
 
-  async function checkPrimary(): Promise<void> {
-    const changesBefore = changes;
-    const askedAt = now();
-    try {
-      const lsn = await options.primaryPosition();
-      clock.record(askedAt, lsn);
-      if (lsn < lastPrimary) {
-        // Positions never go back on one primary: DATABASE_URL reaches another server now.
-        required = 0n;
+  readonly markChanged = (): void => {
+    this.#changes += 1;
+    void this.#loop.now();
+  };
+
+  readonly statuses = (): ReplicaStatus[] => this.#replicas.map(statusOf);
+
+  stop(): Promise<void> {
+    return this.#loop.stop();
+  }
+
+  #setHealth(r: ReplicaState, health: ReplicaHealth, reason?: string): void {
+    const was = r.health;
+    r.health = health;
+    r.reason = reason;
+    if (health === 'down' || health === 'not-a-replica') {
+      r.lagMs = null;
+    }
+    // Operators hear of the first check, and of every move into or out of use.
+    if (was !== health && (was === 'unchecked' || was === 'in-use' || health === 'in-use')) {
+      this.#options.onHealth?.(statusOf(r));
+    }
+  }
+
+  #pick(): ReplicaState | undefined {
+    if (this.#settled < this.#changes) {
+      return undefined;
+    }
+    const replicas = this.#replicas;
+    for (let i = 0; i < replicas.length; i++) {
+      const r = replicas[(this.#cursor + i) % replicas.length] as ReplicaState;
+      if (r.health === 'in-use' && r.replay >= this.#required) {
+        this.#cursor = (this.#cursor + i + 1) % replicas.length;
+        return r;
       }
-      lastPrimary = lsn;
-      if (changesBefore > settled) {
-        required = lsn > required ? lsn : required;
-        settled = changesBefore;
+    }
+    return undefined;
+  }
+
+  async #checkPrimary(): Promise<void> {
+    const changesBefore = this.#changes;
+    const askedAt = this.#now();
+    try {
+      const lsn = await this.#options.primaryPosition();
+      this.#clock.record(askedAt, lsn);
+      if (lsn < this.#lastPrimary) {
+        // Positions never go back on one primary: DATABASE_URL reaches another server now.
+        this.#required = 0n;
+      }
+      this.#lastPrimary = lsn;
+      if (changesBefore > this.#settled) {
+        this.#required = lsn > this.#required ? lsn : this.#required;
+        this.#settled = changesBefore;
       }
     } catch {
       // The primary did not answer: replicas are judged against the last position seen.
     }
   }
 
-  async function checkReplica(r: ReplicaState): Promise<void> {
+  async #checkReplica(r: ReplicaState): Promise<void> {
+    const { maxLagMs } = this.#options;
     try {
       const position = await r.node.position();
       if (position.kind === 'not-replica') {
-        setHealth(r, 'not-a-replica', position.reason);
+        this.#setHealth(r, 'not-a-replica', position.reason);
         return;
       }
       r.replay = position.replay;
-      const lag = clock.lagMs(position.replay, now());
+      const lag = this.#clock.lagMs(position.replay, this.#now());
       r.lagMs = Number.isFinite(lag) ? Math.round(lag) : null;
       if (lag <= maxLagMs) {
-        setHealth(r, 'in-use');
+        this.#setHealth(r, 'in-use');
       } else {
         const measured = r.lagMs === null ? 'behind every position kept' : `${r.lagMs} ms`;
-        setHealth(r, 'lagging', `lag ${measured} > ${maxLagMs} ms`);
+        this.#setHealth(r, 'lagging', `lag ${measured} > ${maxLagMs} ms`);
       }
     } catch (error) {
-      setHealth(r, 'down', reasonOf(error));
+      this.#setHealth(r, 'down', reasonOf(error));
     }
   }
 
   /** A replica in use that has not replayed the latest change yet: worth asking again soon. */
-  const catchingUp = () =>
-    settled === changes && replicas.some((r) => r.health === 'in-use' && r.replay < required);
-
-  const loop = createCheckLoop(
-    async () => {
-      await checkPrimary();
-      await Promise.all(replicas.map(checkReplica));
-    },
-    () => (catchingUp() ? CATCH_UP_MS : options.checkMs),
-  );
-
-  return {
-    route,
-    /** Checks every server now; resolves once that check has answered (or failed). */
-    checkNow: loop.now,
-    markChanged(): void {
-      changes += 1;
-      void loop.now();
-    },
-    statuses: (): ReplicaStatus[] => replicas.map(statusOf),
-    stop: loop.stop,
-  };
+  #catchingUp(): boolean {
+    return (
+      this.#settled === this.#changes &&
+      this.#replicas.some((r) => r.health === 'in-use' && r.replay < this.#required)
+    );
+  }
 }
 
-export type ReplicaRouter = ReturnType<typeof createReplicaRouter>;
+export function createReplicaRouter(options: RouterOptions): ReplicaRouter {
+  return new ReplicaRouter(options);
+}

@@ -53,12 +53,3 @@ export function keyOf(
   }
   return key;
 }
-
-/** The match a record or key belongs to: its own id for a match, null for reference data. */
-export function matchOf(resource: FeedResource, value: Readonly<Record<string, unknown>>) {
-  const logged: ChangeResource = FEED_RESOURCES[resource].logged;
-  if (logged === 'reference') {
-    return null;
-  }
-  return (resource === 'matches' ? value['id'] : value['matchId']) as number;
-}

@@ -62,10 +62,6 @@ export function elapsedOf(t: MatchTime): number {
   return t.half === 1 ? t.minute + Math.min(t.extra, 3) : t.minute + 18 + t.extra;
 }
 
-export function clockOf(t: MatchTime): string {
-  return t.extra > 0 ? `${t.minute}+${t.extra}` : String(t.minute);
-}
-
 const isoDays = new Map<number, string>();
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 

@@ -2,7 +2,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 
 /** FNV-1a over the parts, so every (seed, scope, id) gets its own independent stream. */
-export function hashSeed(...parts: readonly (string | number)[]): number {
+function hashSeed(...parts: readonly (string | number)[]): number {
   let h = 0x811c9dc5;
   for (const part of parts) {
     const text = `${part}|`;

@@ -4,7 +4,7 @@ import { readLines } from './ndjson.js';
 const MAX_RECORDS = 5_000;
 const MAX_CHARS = 8_000_000;
 
-export interface Batch {
+interface Batch {
   /** The records as one JSON array text: the already validated lines, joined. */
   json: string;
   count: number;

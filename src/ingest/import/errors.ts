@@ -1,5 +1,5 @@
 /** Where a validation error was found: the file, and when known the line and JSON pointer. */
-export interface ErrorLocation {
+interface ErrorLocation {
   file: string;
   line?: number | undefined;
   field?: string | undefined;

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ImportValidationError } from './errors.js';
 
-export interface NdjsonLine {
+interface NdjsonLine {
   /** 1-based physical line number in the file (blank lines count). */
   line: number;
   value: unknown;

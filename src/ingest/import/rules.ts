@@ -21,7 +21,7 @@ export interface Reference {
 }
 
 /** A problem beyond the JSON Schema (a rule that needs more than one field). */
-export interface RuleProblem {
+interface RuleProblem {
   field: string;
   reason: string;
 }

@@ -9,7 +9,7 @@ const PATTERN_REASONS: Readonly<Record<string, string>> = {
 };
 
 /** The first error of a failed schema check, as a JSON pointer and a readable reason. */
-export interface SchemaProblem {
+interface SchemaProblem {
   field: string;
   reason: string;
 }

@@ -4,14 +4,14 @@ import { type Column, recordSet, type TableSpec } from './sql-types.js';
 
 export type Tx = Prisma.TransactionClient;
 
-export interface UpsertCounts {
+interface UpsertCounts {
   inserted: number;
   /** Rows inserted or updated; rows that were already identical are not counted. */
   changed: number;
 }
 
 /** A changed group (e.g. one team sheet) and whether any of its rows was inserted. */
-export interface ChangedGroup {
+interface ChangedGroup {
   key: string;
   inserted: boolean;
 }
@@ -49,7 +49,7 @@ export const stageSource = (spec: TableSpec, stage: string): RowSource => ({
  * wrapped so that one row comes back per group (or one in all): `xmax = 0` tells an inserted
  * row from an updated one, and identical rows are neither updated nor returned.
  */
-export function upsertSql(
+function upsertSql(
   spec: TableSpec,
   groupBy: readonly string[] = [],
   source: RowSource = jsonSource(spec),

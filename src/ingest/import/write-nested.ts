@@ -41,7 +41,7 @@ export function writeNestedJson(tx: SqlExecutor, file: NestedFileName, json: str
 }
 
 /** Where a nested batch's rows come from, and the DELETE of the children it no longer lists. */
-export interface NestedSources {
+interface NestedSources {
   parent: RowSource;
   child: RowSource;
   /** DELETE ... RETURNING the group `key` of every deleted child (duplicates allowed). */

@@ -1,6 +1,6 @@
 import type { LoggedChange } from '../../changes/change-log.js';
 import type { PrismaClient } from '../../db/generated/client.js';
-import { type Reanalysed, reanalyseTeams } from '../analyze/reanalyse.js';
+import { reanalyseTeams } from '../analyze/reanalyse.js';
 import { applyChanges, type NumberedChange } from '../changes/apply.js';
 import type { ChangeRecord } from '../changes/format.js';
 import { type FeedResource, keyOf } from '../changes/resources.js';
@@ -83,6 +83,59 @@ function diff(before: Shown | undefined, after: Shown): ChangeRecord[] {
   return out;
 }
 
+/** The matches in play or about to be (their lineups are out) at `now`. */
+async function activeFixtures(db: PrismaClient, now: Date): Promise<StoredFixture[]> {
+  const rows = await db.$queryRawUnsafe<
+    {
+      id: number;
+      competition_id: number;
+      home_team_id: number;
+      away_team_id: number;
+      kickoff: Date;
+      season: string | null;
+      round: string | null;
+    }[]
+  >(
+    `SELECT id, competition_id, home_team_id, away_team_id, kickoff_utc AS kickoff, season, round
+       FROM matches
+      WHERE status = 'live' OR (status = 'scheduled' AND kickoff_utc <= $1::timestamptz)
+      ORDER BY kickoff_utc, id`,
+    new Date(now.getTime() + LINEUPS_BEFORE_MS).toISOString(),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    competitionId: r.competition_id,
+    homeTeamId: r.home_team_id,
+    awayTeamId: r.away_team_id,
+    kickoffMs: new Date(r.kickoff).getTime(),
+    season: r.season,
+    round: r.round,
+  }));
+}
+
+/** Records stored but not shown yet (their text unknown): the script decides which stand. */
+function storedKey(shown: Shown, resource: FeedResource, key: Record<string, unknown>) {
+  shown.set(`${resource}:${JSON.stringify(key)}`, { resource, key, json: '' });
+}
+
+/** Events stored for matches first seen now: the script decides which of them stand. */
+async function storedEvents(db: PrismaClient, ids: number[]): Promise<Map<number, Shown>> {
+  const out = new Map<number, Shown>();
+  if (ids.length === 0) {
+    return out;
+  }
+  const rows = await db.$queryRawUnsafe<{ match_id: number; seq: number }[]>(
+    `SELECT match_id, seq FROM match_events WHERE match_id = ANY($1::int[])`,
+    ids,
+  );
+  for (const r of rows) {
+    const map = out.get(r.match_id) ?? new Map();
+    storedKey(map, 'events', { matchId: r.match_id, seq: r.seq });
+    out.set(r.match_id, map);
+  }
+  return out;
+}
+
 /**
  * The demo's live engine (docs/live.md): at each tick, every match from an hour before its
  * kick-off until it ends is moved to where its script (script.ts) stands, through the one
@@ -91,150 +144,124 @@ function diff(before: Shown | undefined, after: Shown): ChangeRecord[] {
  * its stored events the script no longer shows are deleted, so nothing is repeated or missed.
  * A match that finishes has its teams' upcoming matches re-analysed, those matches only.
  */
-export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
-  const scripts = new MatchScripts(seed);
-  const fixtures = createFixtureRoller(db, seed);
-  const shown = new Map<number, Shown>();
-  const markets = new Map<number, StoredMarket>();
+class ScriptedLiveEngine implements LiveEngine {
+  readonly #db: PrismaClient;
+  readonly #seed: number;
+  readonly #scripts: MatchScripts;
+  readonly #fixtures: ReturnType<typeof createFixtureRoller>;
+  /** What each match in play showed at the last tick. */
+  readonly #shown = new Map<number, Shown>();
+  /** The stored market of each match in play, read once when it kicked off. */
+  readonly #markets = new Map<number, StoredMarket>();
 
-  async function activeFixtures(now: Date): Promise<StoredFixture[]> {
-    const rows = await db.$queryRawUnsafe<
-      {
-        id: number;
-        competition_id: number;
-        home_team_id: number;
-        away_team_id: number;
-        kickoff: Date;
-        season: string | null;
-        round: string | null;
-      }[]
-    >(
-      `SELECT id, competition_id, home_team_id, away_team_id, kickoff_utc AS kickoff, season, round
-         FROM matches
-        WHERE status = 'live' OR (status = 'scheduled' AND kickoff_utc <= $1::timestamptz)
-        ORDER BY kickoff_utc, id`,
-      new Date(now.getTime() + LINEUPS_BEFORE_MS).toISOString(),
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      competitionId: r.competition_id,
-      homeTeamId: r.home_team_id,
-      awayTeamId: r.away_team_id,
-      kickoffMs: new Date(r.kickoff).getTime(),
-      season: r.season,
-      round: r.round,
-    }));
+  constructor(db: PrismaClient, seed: number) {
+    this.#db = db;
+    this.#seed = seed;
+    this.#scripts = new MatchScripts(seed);
+    this.#fixtures = createFixtureRoller(db, seed);
   }
 
-  /** Records stored but not shown yet (their text unknown): the script decides which stand. */
-  function storedKey(shown: Shown, resource: FeedResource, key: Record<string, unknown>) {
-    shown.set(`${resource}:${JSON.stringify(key)}`, { resource, key, json: '' });
+  async tick(now: Date): Promise<LiveTick> {
+    const rolled = await this.#fixtures.roll(now);
+    const active = await activeFixtures(this.#db, now);
+    const unseen = await this.#unseenRecords(active, now);
+    const batch: NumberedChange[] = [];
+    const finished: StoredFixture[] = [];
+    const next = new Map<number, Shown>();
+    for (const f of active) {
+      const played = this.#scripts.playAt(f, now.getTime());
+      if (!played) {
+        continue;
+      }
+      const { view } = played;
+      const after = shownOf(view, PITCH_RESOURCES);
+      this.#marketShown(f, played, now, after);
+      const before = this.#shown.get(f.id) ?? unseen.get(f.id);
+      for (const change of diff(before, after)) {
+        batch.push({ line: batch.length + 1, change });
+      }
+      if (view.match.status === 'live' || view.match.status === 'scheduled') {
+        next.set(f.id, after);
+      } else if (view.match.status === 'finished') {
+        finished.push(f);
+      }
+    }
+    const changes = await applyChanges(this.#db, batch, 'live', now);
+    this.#remember(next);
+    const reanalysed = await reanalyseTeams(
+      this.#db,
+      finished.flatMap((f) => [f.homeTeamId, f.awayTeamId]),
+      now,
+    );
+    return {
+      changes: [...rolled.changes, ...changes, ...reanalysed.changes],
+      finished: finished.map((f) => f.id),
+      reanalysed: reanalysed.ids,
+      scheduled: rolled.matchIds,
+    };
   }
 
-  /** Events stored for matches first seen now: the script decides which of them stand. */
-  async function storedEvents(ids: number[]): Promise<Map<number, Shown>> {
-    const out = new Map<number, Shown>();
-    if (ids.length === 0) {
-      return out;
-    }
-    const rows = await db.$queryRawUnsafe<{ match_id: number; seq: number }[]>(
-      `SELECT match_id, seq FROM match_events WHERE match_id = ANY($1::int[])`,
-      ids,
+  /**
+   * What matches first seen now have stored already (their events, their in-play movements),
+   * with the markets of the matches that have kicked off read: the script decides which stand.
+   */
+  async #unseenRecords(active: readonly StoredFixture[], now: Date): Promise<Map<number, Shown>> {
+    const unseen = await storedEvents(
+      this.#db,
+      active.filter((f) => !this.#shown.has(f.id)).map((f) => f.id),
     );
-    for (const r of rows) {
-      const map = out.get(r.match_id) ?? new Map();
-      storedKey(map, 'events', { matchId: r.match_id, seq: r.seq });
-      out.set(r.match_id, map);
+    await this.#playingMarkets(active, now);
+    for (const f of active.filter((f) => !this.#shown.has(f.id))) {
+      const before = unseen.get(f.id) ?? new Map();
+      for (const row of this.#markets.get(f.id)?.inPlayRows ?? []) {
+        storedKey(before, 'movements', { matchId: f.id, ...row });
+      }
+      unseen.set(f.id, before);
     }
-    return out;
+    return unseen;
   }
 
   /** The stored market of matches that have kicked off, read once per match while it plays. */
-  async function playingMarkets(active: readonly StoredFixture[], now: Date) {
-    const wanted = active.filter((f) => f.kickoffMs <= now.getTime() && !markets.has(f.id));
+  async #playingMarkets(active: readonly StoredFixture[], now: Date): Promise<void> {
+    const wanted = active.filter((f) => f.kickoffMs <= now.getTime() && !this.#markets.has(f.id));
     for (const [id, market] of await readStoredMarkets(
-      db,
+      this.#db,
       wanted.map((f) => f.id),
     )) {
-      markets.set(id, market);
+      this.#markets.set(id, market);
     }
   }
 
   /** What a match that has kicked off shows of its in-play market at `now`. */
-  function marketShown(
+  #marketShown(
     f: StoredFixture,
     { view, m, xg }: NonNullable<ReturnType<MatchScripts['playAt']>>,
     now: Date,
     shown: Shown,
   ): void {
-    const market = markets.get(f.id);
+    const market = this.#markets.get(f.id);
     const playing = view.match.status === 'live' || view.match.status === 'finished';
     if (!market || !playing) {
       return;
     }
-    const state = inPlayMarketAt(seed, m, xg, view.events, market, now.getTime());
+    const state = inPlayMarketAt(this.#seed, m, xg, view.events, market, now.getTime());
     shownOf(state, MARKET_RESOURCES, shown);
   }
 
-  function reanalyse(finished: readonly StoredFixture[], now: Date): Promise<Reanalysed> {
-    return reanalyseTeams(
-      db,
-      finished.flatMap((f) => [f.homeTeamId, f.awayTeamId]),
-      now,
-    );
+  /** The matches still in play are what the next tick compares with; the others are forgotten. */
+  #remember(next: ReadonlyMap<number, Shown>): void {
+    this.#shown.clear();
+    for (const [id, s] of next) {
+      this.#shown.set(id, s);
+    }
+    for (const id of this.#markets.keys()) {
+      if (!next.has(id)) {
+        this.#markets.delete(id);
+      }
+    }
   }
+}
 
-  return {
-    async tick(now) {
-      const rolled = await fixtures.roll(now);
-      const active = await activeFixtures(now);
-      const unseen = await storedEvents(active.filter((f) => !shown.has(f.id)).map((f) => f.id));
-      await playingMarkets(active, now);
-      for (const f of active.filter((f) => !shown.has(f.id))) {
-        const before = unseen.get(f.id) ?? new Map();
-        for (const row of markets.get(f.id)?.inPlayRows ?? []) {
-          storedKey(before, 'movements', { matchId: f.id, ...row });
-        }
-        unseen.set(f.id, before);
-      }
-      const batch: NumberedChange[] = [];
-      const finished: StoredFixture[] = [];
-      const next = new Map<number, Shown>();
-      for (const f of active) {
-        const played = scripts.playAt(f, now.getTime());
-        if (!played) {
-          continue;
-        }
-        const { view } = played;
-        const after = shownOf(view, PITCH_RESOURCES);
-        marketShown(f, played, now, after);
-        const before = shown.get(f.id) ?? unseen.get(f.id);
-        for (const change of diff(before, after)) {
-          batch.push({ line: batch.length + 1, change });
-        }
-        if (view.match.status === 'live' || view.match.status === 'scheduled') {
-          next.set(f.id, after);
-        } else if (view.match.status === 'finished') {
-          finished.push(f);
-        }
-      }
-      const changes = await applyChanges(db, batch, 'live', now);
-      shown.clear();
-      for (const [id, s] of next) {
-        shown.set(id, s);
-      }
-      for (const id of markets.keys()) {
-        if (!next.has(id)) {
-          markets.delete(id);
-        }
-      }
-      const reanalysed = await reanalyse(finished, now);
-      return {
-        changes: [...rolled.changes, ...changes, ...reanalysed.changes],
-        finished: finished.map((f) => f.id),
-        reanalysed: reanalysed.ids,
-        scheduled: rolled.matchIds,
-      };
-    },
-  };
+export function createLiveEngine(db: PrismaClient, seed: number): LiveEngine {
+  return new ScriptedLiveEngine(db, seed);
 }

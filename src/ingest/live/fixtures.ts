@@ -14,7 +14,7 @@ import { MatchGenerator } from '../demo/match-output.js';
 /** Today and the coming week, in Hong Kong days (DECISIONS.md "Live data"; the demo's window). */
 const WINDOW_DAYS = 8;
 
-export interface NewFixtures {
+interface NewFixtures {
   matchIds: number[];
   changes: LoggedChange[];
 }

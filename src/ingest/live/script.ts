@@ -45,10 +45,7 @@ const POSTPONED_SHARE = 0.01;
 const POSTPONED_BEFORE_MS = 30 * MINUTE_MS;
 
 /** The match's status and clock at `now` (the demo's real-time match: 113 minutes with the break). */
-export function phaseAt(
-  kickoffMs: number,
-  now: number,
-): { status: MatchStatus; clock: string | null } {
+function phaseAt(kickoffMs: number, now: number): { status: MatchStatus; clock: string | null } {
   if (now < kickoffMs) {
     return { status: 'scheduled', clock: null };
   }

@@ -37,7 +37,7 @@ export interface Incident {
 }
 
 /** A stretch of `ms` with the ball, ending at wall time `endMs`. */
-export interface PossessionSpan {
+interface PossessionSpan {
   endMs: number;
   side: Side;
   ms: number;

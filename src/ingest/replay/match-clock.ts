@@ -82,7 +82,7 @@ export function matchTime(period: number, minute: number): { minute: number; ext
     : { minute: shown };
 }
 
-export function clockLabel(period: number, minute: number): string {
+function clockLabel(period: number, minute: number): string {
   const t = matchTime(period, minute);
   return t.extra === undefined ? String(t.minute) : `${t.minute}+${t.extra}`;
 }

@@ -55,7 +55,7 @@ export interface TeamSheet {
 }
 
 /** 41221 -> "4-1-2-2-1" (the import format takes two to five lines). */
-export function formationOf(code: number | null | undefined): string | undefined {
+function formationOf(code: number | null | undefined): string | undefined {
   const digits = code ? String(code).split('') : [];
   return digits.length >= 2 && digits.length <= 5 ? digits.join('-') : undefined;
 }

@@ -4,12 +4,12 @@ import { SourceConfigError } from './adapter.js';
 const PERIODS = ['second', 'minute', 'hour', 'day', 'month'] as const;
 type Period = (typeof PERIODS)[number];
 
-export interface BudgetLimit {
+interface BudgetLimit {
   limit: number;
   period: Period;
 }
 
-export interface BudgetSpec {
+interface BudgetSpec {
   limits: BudgetLimit[];
   text: string;
 }

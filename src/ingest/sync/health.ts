@@ -3,7 +3,7 @@ import type { SourceResource } from './adapter.js';
 import { windowOf } from './budget.js';
 
 /** How a pass ended, for the heartbeat (DECISIONS.md "Sources": freshness). */
-export type PassOutcome = { ok: true } | { ok: false; error: string; refused: boolean };
+type PassOutcome = { ok: true } | { ok: false; error: string; refused: boolean };
 
 /**
  * Records a pass: a good one is the heartbeat (`last_success_at`) the staleness budget reads; a

@@ -4,7 +4,7 @@ import type { Tx } from '../import/upsert.js';
 import type { PriceFact } from './facts.js';
 
 /** A price fact with its match and bookmaker resolved. */
-export interface ObservedPrice extends Omit<PriceFact, 'match' | 'bookmaker'> {
+interface ObservedPrice extends Omit<PriceFact, 'match' | 'bookmaker'> {
   matchId: number;
   bookmakerId: number;
 }

@@ -15,7 +15,7 @@ import {
 
 export type { PassSource };
 
-export interface PassWrite {
+interface PassWrite {
   /** Change records the pass amounted to (before the writer kept only what changed). */
   records: number;
   changes: LoggedChange[];

@@ -12,7 +12,7 @@ import {
 } from './adapter.js';
 import type { RequestBudget } from './budget.js';
 
-export interface ProviderClientOptions {
+interface ProviderClientOptions {
   source: string;
   baseUrl: string;
   credentials: Credentials;

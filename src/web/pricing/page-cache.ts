@@ -6,7 +6,7 @@ import type { Language } from '../../i18n/language.js';
 import type { BillingPeriod } from './query.js';
 import { renderPricingPage } from './render.js';
 
-export interface RenderedPage {
+interface RenderedPage {
   body: Buffer;
   etag: string;
 }
@@ -18,7 +18,7 @@ interface Snapshot {
   expiresAt: number;
 }
 
-export interface PricingPagesOptions {
+interface PricingPagesOptions {
   plans: Pick<PlansService, 'getPricing'>;
   events: Pick<EventBus, 'subscribe'>;
   clock: Clock;

@@ -10,7 +10,7 @@ import { parsePricingQuery } from './query.js';
 import { PRICING_PATH } from './render.js';
 import { PRICING_CSS_SOURCE } from './style.js';
 
-export interface PricingPagePluginOptions {
+interface PricingPagePluginOptions {
   plans: Pick<PlansService, 'getPricing'>;
   events: Pick<EventBus, 'subscribe'>;
   clock: Clock;
@@ -23,13 +23,13 @@ export interface PricingPagePluginOptions {
  * `Cache-Control` (how long a browser or shared cache may keep a page): a price inserted
  * anywhere reaches every reader within `propagationSeconds` (spec 5.5), even through a cache.
  */
-export const PRICING_MAX_AGE_SECONDS = PROPAGATION_SECONDS / 2;
+const PRICING_MAX_AGE_SECONDS = PROPAGATION_SECONDS / 2;
 
 /**
  * Nothing but the page's own inline style (by its hash) and the `data:` icon: no script at all,
  * no font, no request to any host, no form, no framing.
  */
-export const PRICING_POLICY = [
+const PRICING_POLICY = [
   "default-src 'none'",
   `style-src ${PRICING_CSS_SOURCE}`,
   'img-src data:',

@@ -4,7 +4,7 @@ import { type Language, supportedLanguage } from '../../i18n/language.js';
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
-export interface PricingQuery {
+interface PricingQuery {
   /** Absent: the language comes from `Accept-Language`. */
   language?: Language;
   period: BillingPeriod;

@@ -4,7 +4,7 @@ import type { Formatters } from './format.js';
 import type { PricingLabels } from './labels.js';
 import type { BillingPeriod } from './query.js';
 
-export interface TierView {
+interface TierView {
   labels: PricingLabels;
   format: Formatters;
   period: BillingPeriod;

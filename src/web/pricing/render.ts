@@ -10,7 +10,7 @@ import { PRICING_CSS } from './style.js';
 export const PRICING_PATH = '/pricing';
 
 /** Every link names both choices, so a page's bytes depend on (language, period) only. */
-export const pricingHref = (language: Language, period: BillingPeriod) =>
+const pricingHref = (language: Language, period: BillingPeriod) =>
   `${PRICING_PATH}?lang=${language}&amp;period=${period}`;
 
 function renderLanguageSwitch(current: Language, period: BillingPeriod, l: PricingLabels): string {

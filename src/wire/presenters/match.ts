@@ -4,7 +4,7 @@ import { type Language, localized } from '../../i18n/language.js';
 import type { CardCount, CompetitionRef, Match } from '../schemas/matches.js';
 import { optional } from './common.js';
 
-export interface PresentOptions {
+interface PresentOptions {
   language: Language;
   /** `{assets_url}` without a trailing slash. */
   assetsUrl: string;

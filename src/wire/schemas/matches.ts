@@ -48,7 +48,7 @@ export const Match = Type.Object(
 );
 
 /** Spec 2.2. */
-export const PageMeta = Type.Object(
+const PageMeta = Type.Object(
   {
     page: Type.Integer(),
     pageSize: Type.Integer(),

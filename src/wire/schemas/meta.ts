@@ -17,7 +17,7 @@ export const TierLimits = Type.Object(
 );
 
 /** Spec 2.9. */
-export const ApiPlan = Type.Object(
+const ApiPlan = Type.Object(
   {
     id: Type.Integer({ format: 'int32' }),
     planCode: Type.String(),
@@ -34,7 +34,7 @@ export const ApiPlan = Type.Object(
 );
 
 /** Spec 2.8. */
-export const PricingTier = Type.Object(
+const PricingTier = Type.Object(
   {
     tier: Type.String(),
     limits: TierLimits,

@@ -11,7 +11,7 @@ export function weekStartOf(t: number): number {
   return (day - (((day % 7) + 7) % 7)) * DAY_MS;
 }
 
-export interface SeasonWeek {
+interface SeasonWeek {
   /** Season label: "2026" (calendar-year leagues) or "2026/27". */
   season: string;
   /** 0-based round of the season played in this week, if any. */

@@ -10,7 +10,7 @@ export interface ScheduledMatch extends Fixture {
   id: number;
 }
 
-export interface Schedule {
+interface Schedule {
   teams: Map<number, TeamInfo[]>;
   matches: ScheduledMatch[];
 }

@@ -15,7 +15,7 @@ export interface Incident {
 }
 
 /** A random match time at or after minute `from`, with some stoppage-time minutes. */
-export function randomTime(rng: Rng, from = 1): MatchTime {
+function randomTime(rng: Rng, from = 1): MatchTime {
   if (from <= 45 && rng.chance(0.5)) {
     return rng.chance(0.07)
       ? { half: 1, minute: 45, extra: rng.int(1, 3) }

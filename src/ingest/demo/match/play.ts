@@ -15,7 +15,7 @@ export interface Pair {
 }
 
 /** An incident with its place in the whole match's list: its event `seq`, stable minute by minute. */
-export type PlayedIncident = Incident & { seq: number };
+type PlayedIncident = Incident & { seq: number };
 
 /** What happened on the pitch up to the match's clock (all of it for a finished match). */
 export interface PlayedMatch {

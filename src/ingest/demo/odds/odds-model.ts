@@ -37,7 +37,7 @@ function clampProbabilities(ps: number[]): number[] {
   return out;
 }
 
-export function round2(v: number): number {
+function round2(v: number): number {
   return Math.round(v * 100) / 100;
 }
 

@@ -6,7 +6,7 @@ import { type BookView, dist, type OddsContext, seconds, type Timeline } from '.
 import { type InPlayPoint, inPlayPoints } from './in-play.js';
 import { type Quote, quote, sameQuote } from './odds-model.js';
 
-export interface Row {
+interface Row {
   at: number;
   quote: Quote;
   liveScore?: string;

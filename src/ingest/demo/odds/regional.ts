@@ -4,7 +4,7 @@ import { type Distributions, goalLine, handicap } from '../poisson.js';
 import type { Rng } from '../random.js';
 import { hdpLine, hiloLine, priced } from './odds-model.js';
 
-export const REGIONAL_OPERATOR = 'HKJC';
+const REGIONAL_OPERATOR = 'HKJC';
 const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
 
 /** Three-way result of a whole-goal handicap given to the home side. */

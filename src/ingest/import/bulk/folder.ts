@@ -86,7 +86,7 @@ async function writeFile(
 }
 
 /** Sends batches one after the other, the caller preparing the next while one is written. */
-export class WritePipe {
+class WritePipe {
   readonly #load: BulkLoad;
   readonly #summary: FileSummary;
   #inflight: Promise<void> | null = null;

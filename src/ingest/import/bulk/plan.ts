@@ -19,7 +19,7 @@ export interface BulkTable {
 }
 
 /** A file's tables: one, or a parent and its children (`array` names the children's field). */
-export interface BulkFile {
+interface BulkFile {
   file: ImportFileName;
   tables: readonly BulkTable[];
   nested?: { spec: NestedFile; array: string };

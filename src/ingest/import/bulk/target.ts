@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../../db/database.js';
 
-export interface SessionResult<T> {
+interface SessionResult<T> {
   rows: T[];
   rowCount: number;
 }

@@ -4,9 +4,9 @@ import type { ExchangeFact, MatchEventsFact } from '../facts.js';
 import { type ExternalRow, lastEventSeqs, loadEventIds } from './store.js';
 
 /** An event's external id: unique per source (`<match source id>/<event source id>`). */
-export const eventSourceId = (match: string, event: string) => `${match}/${event}`;
+const eventSourceId = (match: string, event: string) => `${match}/${event}`;
 
-export interface EventChanges {
+interface EventChanges {
   changes: ChangeRecord[];
   added: ExternalRow[];
 }

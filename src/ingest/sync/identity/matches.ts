@@ -14,7 +14,7 @@ export interface MatchProbe {
   kickoffUtc: string;
 }
 
-export interface MatchResolution {
+interface MatchResolution {
   ids: Map<string, number>;
   /** Matches whose status and score this source writes. */
   owned: Set<number>;

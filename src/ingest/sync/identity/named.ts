@@ -21,7 +21,7 @@ export interface NamedFact {
 export type NamedKind = Exclude<EntityKind, 'event' | 'match'>;
 
 /** Where each source id led: an entity (and whether this pass created it), or nowhere. */
-export interface NamedResolution {
+interface NamedResolution {
   ids: Map<string, number>;
   /** Entities this source owns (created, now or earlier): it writes their records. */
   owned: Set<number>;

@@ -1,5 +1,5 @@
 /** A wall-clock reading: what a fixture list prints, in the zone it was written for. */
-export interface WallClock {
+interface WallClock {
   year: number;
   /** 1-12. */
   month: number;

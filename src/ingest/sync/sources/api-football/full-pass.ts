@@ -10,7 +10,7 @@ import { PreMatchOddsAnswer } from './schemas-odds.js';
  * Pages of pre-match odds read per competition and pass (10 fixtures a page): a round of a
  * 20-team league is one page; more would spend the free plan's 100 requests a day on odds.
  */
-export const MAX_ODDS_PAGES = 2;
+const MAX_ODDS_PAGES = 2;
 
 /**
  * Pre-match odds are offered 1 to 14 days before a match and kept 7 days: a pass over an earlier

@@ -7,7 +7,7 @@ import { InPlayOddsAnswer } from './schemas-odds.js';
 import { FIXTURE_STATUSES } from './statuses.js';
 
 /** `/fixtures?ids=` takes at most 20 ids (documentation-v3 "Fixtures"). */
-export const IDS_PER_REQUEST = 20;
+const IDS_PER_REQUEST = 20;
 
 /** `/odds/live` lists a fixture from 15 to 5 minutes before its kick-off until just after it. */
 const IN_PLAY_LEAD_MS = 15 * 60_000;

@@ -27,7 +27,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * so the goalkeeper stands at x 5, the front line at x 90, and each line is spread evenly from
  * the left touchline (y 0) to the right one (y 100).
  */
-export function pitchCoordinates(starters: readonly SheetPlayer[]) {
+function pitchCoordinates(starters: readonly SheetPlayer[]) {
   const cells = starters.map((p) => cellOf(p.grid));
   const rows = Math.max(0, ...cells.map((c) => c?.row ?? 0));
   const widths = new Map<number, number>();

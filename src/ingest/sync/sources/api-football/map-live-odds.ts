@@ -21,7 +21,7 @@ export const IN_PLAY_BOOKMAKER: BookmakerFact = {
  * In-play bet names (`/odds/live/bets`; their ids differ from the pre-match ones) to touchline's
  * markets, in order of preference: the Asian total line before the plain goals market.
  */
-export const IN_PLAY_BETS: ReadonlyMap<OddsMarket, readonly string[]> = new Map([
+const IN_PLAY_BETS: ReadonlyMap<OddsMarket, readonly string[]> = new Map([
   ['had', ['Fulltime Result']],
   ['hdp', ['Asian Handicap']],
   ['hilo', ['Over/Under Line', 'Match Goals']],

@@ -8,7 +8,7 @@ type Value = ProviderPreMatchOdds['bookmakers'][number]['bets'][number]['values'
 type Prices = Omit<PriceFact, 'match' | 'bookmaker' | 'observedAt'>;
 
 /** Pre-match bet names (bets 1, 4 and 5 of `/odds/bets`) to touchline's markets. */
-export const PRE_MATCH_BETS: ReadonlyMap<string, OddsMarket> = new Map([
+const PRE_MATCH_BETS: ReadonlyMap<string, OddsMarket> = new Map([
   ['Match Winner', 'had'],
   ['Asian Handicap', 'hdp'],
   ['Goals Over/Under', 'hilo'],

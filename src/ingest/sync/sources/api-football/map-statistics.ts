@@ -7,7 +7,7 @@ import type { ProviderFixture, ProviderTeamStatistics } from './schemas.js';
  * has them), in display order. Types not listed here (`goals_prevented`, which can be negative,
  * and any the provider adds) are not mapped.
  */
-export const STATISTIC_TYPES: ReadonlyMap<string, string> = new Map([
+const STATISTIC_TYPES: ReadonlyMap<string, string> = new Map([
   ['Ball Possession', 'possession'],
   ['Total Shots', 'shots'],
   ['Shots on Goal', 'shotsOnTarget'],
@@ -28,7 +28,7 @@ export const STATISTIC_TYPES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** 7, "7", "55%", "1.27" to a number; null, negative or unreadable values to null. */
-export function statisticValue(value: number | string | null): number | null {
+function statisticValue(value: number | string | null): number | null {
   if (value === null) {
     return null;
   }

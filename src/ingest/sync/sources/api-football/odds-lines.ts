@@ -13,7 +13,7 @@ export function lineOf(text: string): number | undefined {
 }
 
 /** One line of a two-way market: `first` is the home (or over) price, `second` the other. */
-export interface LinePair {
+interface LinePair {
   line: number;
   first: number;
   second: number;

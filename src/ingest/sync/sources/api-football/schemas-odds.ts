@@ -12,7 +12,7 @@ const PreMatchValue = Type.Object({
   odd: Type.String(),
 });
 
-export const PreMatchOdds = Type.Object({
+const PreMatchOdds = Type.Object({
   fixture: Type.Object({ id: Id }),
   /** When the bookmakers' prices were last taken. */
   update: DateTime,
@@ -39,7 +39,7 @@ const InPlayValue = Type.Object({
 
 const LiveSide = Type.Object({ id: Id, goals: nullable(Type.Integer({ minimum: 0 })) });
 
-export const InPlayOdds = Type.Object({
+const InPlayOdds = Type.Object({
   fixture: Type.Object({
     id: Id,
     status: Type.Object({

@@ -25,7 +25,7 @@ export const ProviderErrors = Type.Union([
   Type.Array(Type.Unknown()),
   Type.Record(Type.String(), Type.Unknown()),
 ]);
-export const Paging = Type.Object({
+const Paging = Type.Object({
   current: Type.Integer({ minimum: 0 }),
   total: Type.Integer({ minimum: 0 }),
 });
@@ -44,7 +44,7 @@ const Person = Type.Object({ id: nullable(Type.Integer()), name: nullable(Type.S
 const Pair = Type.Object({ home: nullable(Count), away: nullable(Count) });
 
 /** One event ("Events": Goal, Card, subst, Var). */
-export const FixtureEvent = Type.Object({
+const FixtureEvent = Type.Object({
   time: Type.Object({
     elapsed: Type.Integer({ minimum: 0, maximum: 130 }),
     extra: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: 30 }))),
@@ -69,7 +69,7 @@ const LineupPlayer = Type.Object({
 });
 
 /** One team sheet ("Lineups"). */
-export const FixtureLineup = Type.Object({
+const FixtureLineup = Type.Object({
   team: Named,
   formation: nullable(Type.String()),
   coach: Type.Optional(nullable(Type.Object({ name: nullable(Type.String()) }))),
@@ -78,7 +78,7 @@ export const FixtureLineup = Type.Object({
 });
 
 /** One team's statistics ("Statistics"): values are counts, "55%" or null. */
-export const FixtureTeamStatistics = Type.Object({
+const FixtureTeamStatistics = Type.Object({
   team: Named,
   statistics: Type.Array(
     Type.Object({
@@ -89,7 +89,7 @@ export const FixtureTeamStatistics = Type.Object({
 });
 
 /** A fixture; `events`, `lineups`, `statistics` come embedded when asked by `id`/`ids`. */
-export const Fixture = Type.Object({
+const Fixture = Type.Object({
   fixture: Type.Object({
     id: Id,
     date: DateTime,

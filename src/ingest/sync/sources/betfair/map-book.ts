@@ -70,7 +70,7 @@ function marketPrices(match: BetfairMatch, typed: TypedMarket, book: BetfairBook
   }
 }
 
-export interface BookFacts {
+interface BookFacts {
   prices: PriceFact[];
   exchange: ExchangeFact[];
 }

@@ -72,7 +72,7 @@ export function groupMatches(markets: readonly TypedMarket[]): BetfairMatch[] {
   return [...byEvent.values()].map(toMatch).filter((m): m is BetfairMatch => m !== null);
 }
 
-export interface LinkFacts {
+interface LinkFacts {
   competitions: CompetitionFact[];
   teams: TeamFact[];
   links: MatchLinkFact[];

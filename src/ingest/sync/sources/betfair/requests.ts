@@ -1,7 +1,7 @@
 import type { PassScope } from '../../adapter.js';
 
 /** Betfair's event type of football ("Soccer"). */
-export const FOOTBALL = '1';
+const FOOTBALL = '1';
 
 /**
  * The market types read, one catalogue request each, so a market's type comes from the request
@@ -16,7 +16,7 @@ export type MarketType = (typeof MARKET_TYPES)[number];
  * Serie A, Bundesliga, Ligue 1. Others (J1 League, Chinese Super League) by `--competitions`
  * with the ids `listCompetitions` gives.
  */
-export const DEFAULT_COMPETITIONS = ['10932509', '117', '228', '81', '59', '55'] as const;
+const DEFAULT_COMPETITIONS = ['10932509', '117', '228', '81', '59', '55'] as const;
 
 /** Matches in play started up to three hours ago; the full pass looks a week ahead. */
 const IN_PLAY_MS = 3 * 3_600_000;

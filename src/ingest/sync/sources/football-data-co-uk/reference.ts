@@ -49,7 +49,7 @@ const europe = (name: string, country: string): KnownCompetition => ({
  * Names for the divisions the files name by code: keyed by `Div` (season files) or
  * `Country|League` (the all-seasons files). Other divisions are named after their key.
  */
-export const KNOWN_COMPETITIONS: Readonly<Record<string, KnownCompetition>> = {
+const KNOWN_COMPETITIONS: Readonly<Record<string, KnownCompetition>> = {
   E0: europe('Premier League', 'England'),
   E1: europe('Championship', 'England'),
   SC0: europe('Scottish Premiership', 'Scotland'),

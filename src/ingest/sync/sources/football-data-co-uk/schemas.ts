@@ -12,7 +12,7 @@ const Clock = Type.Optional(Type.String({ pattern: '^ *([0-9]{1,2}:[0-9]{2})? *$
 const Goals = Type.Optional(Type.String({ pattern: '^ *[0-9]{0,3} *$' }));
 
 /** Season files (`mmz4281/2425/E0.csv`) and the weekly `fixtures.csv`. */
-export const SeasonFileRow = Type.Object({
+const SeasonFileRow = Type.Object({
   Div: Name,
   Date: Day,
   Time: Clock,
@@ -25,7 +25,7 @@ export const SeasonFileRow = Type.Object({
 });
 
 /** The all-seasons files of the extra leagues (`new/JPN.csv`, `new/CHN.csv`). */
-export const AllSeasonsRow = Type.Object({
+const AllSeasonsRow = Type.Object({
   Country: Name,
   League: Name,
   Season: Type.String({ pattern: '^ *[0-9]{4}(/[0-9]{4})? *$' }),

@@ -19,7 +19,7 @@ export const STATUS_MAP: Record<FdoMatch['status'], MatchStatus> = {
 };
 
 /** "2024-08-16" -> "2024-25"; a season within one calendar year is that year. */
-export function seasonLabel(startDate: string, endDate: string | null | undefined): string {
+function seasonLabel(startDate: string, endDate: string | null | undefined): string {
   const start = startDate.slice(0, 4);
   const end = (endDate ?? startDate).slice(0, 4);
   return start === end ? start : `${start}-${end.slice(2)}`;

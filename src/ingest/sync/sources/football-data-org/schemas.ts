@@ -20,7 +20,7 @@ const TeamRef = Type.Object({
   tla: Type.Optional(Nullable(Type.String())),
 });
 
-export const STATUSES = [
+const STATUSES = [
   'SCHEDULED',
   'TIMED',
   'IN_PLAY',
@@ -34,7 +34,7 @@ export const STATUSES = [
   'AWARDED',
 ] as const;
 
-export const MatchSchema = Type.Object({
+const MatchSchema = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   utcDate: Type.String({ format: 'date-time' }),
   status: Type.Enum(STATUSES),

@@ -20,7 +20,7 @@ const europe = (country: string | null, zone: string): League => ({
 });
 const asia = (country: string, zone: string): League => ({ country, region: 'Asia', zone });
 
-export const LEAGUES: Readonly<Record<string, League>> = {
+const LEAGUES: Readonly<Record<string, League>> = {
   en: europe('England', 'Europe/London'),
   sco: europe('Scotland', 'Europe/London'),
   es: europe('Spain', 'Europe/Madrid'),

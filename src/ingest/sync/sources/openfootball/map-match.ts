@@ -61,7 +61,7 @@ function extraTime(score: Score | undefined) {
 /** A fixture without a time yet is placed at noon local time: its date is certain, its hour not. */
 const NOON = '12:00';
 
-export function kickoffUtc(m: Match, ls: LeagueSeason): string {
+function kickoffUtc(m: Match, ls: LeagueSeason): string {
   const [year, month, day] = m.date.split('-').map(Number);
   const [hour, minute] = (m.time ?? NOON).split(':').map(Number);
   const wall = {

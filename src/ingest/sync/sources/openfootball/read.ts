@@ -9,7 +9,7 @@ import { STATUSES } from './statuses.js';
 
 export const SOURCE = 'openfootball';
 
-export type FootballJson = Static<typeof FootballJsonFile>;
+type FootballJson = Static<typeof FootballJsonFile>;
 
 /** One checked file and what its name and `name` say about it. */
 export interface LeagueSeason {

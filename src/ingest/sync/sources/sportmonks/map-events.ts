@@ -6,7 +6,7 @@ import type { SmEvent } from './schemas.js';
  * Event types (docs: Definitions > Types > Events) by `type_id`. Shootout kicks (22 missed,
  * 23 scored) are not match events: the shootout is described in docs/sources/sportmonks.md.
  */
-export const EVENT_TYPES: ReadonlyMap<number, EventType> = new Map([
+const EVENT_TYPES: ReadonlyMap<number, EventType> = new Map([
   [10, 'var'],
   [14, 'goal'],
   [15, 'own_goal'],

@@ -33,7 +33,7 @@ function goals(scores: readonly SmScore[], description: string, side: Side): num
 }
 
 /** "2024/2025" becomes "2024-25", touchline's season label; other names are kept. */
-export function seasonLabel(name: string): string {
+function seasonLabel(name: string): string {
   const years = /^(\d{4})\/(\d{4})$/.exec(name);
   return years?.[1] && years[2] ? `${years[1]}-${years[2].slice(2)}` : name;
 }

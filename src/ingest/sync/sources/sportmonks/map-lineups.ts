@@ -22,7 +22,7 @@ interface Cell {
 }
 
 /** "row:col" of `formation_field`; null when absent or not of that form. */
-export function cellOf(field: string | null | undefined): Cell | null {
+function cellOf(field: string | null | undefined): Cell | null {
   const parts = /^(\d+):(\d+)$/.exec(field ?? '');
   return parts ? { row: Number(parts[1]), col: Number(parts[2]) } : null;
 }

@@ -7,7 +7,7 @@ import type { SmStatistic } from './schemas.js';
  * `type_id`, named as touchline's other sources name them, in the order they are shown. Two
  * ids may feed one name: straight reds (83) and second yellows (85) are both red cards.
  */
-export const STATISTIC_TYPES: ReadonlyMap<number, string> = new Map([
+const STATISTIC_TYPES: ReadonlyMap<number, string> = new Map([
   [45, 'possession'],
   [42, 'shots'],
   [86, 'shotsOnTarget'],

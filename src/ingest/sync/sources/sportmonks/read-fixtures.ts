@@ -7,7 +7,7 @@ import type { DateWindow } from './windows.js';
  * One request brings a fixture with everything mapped from it (v3 include syntax: relations
  * separated by `;`).
  */
-export const INCLUDE = [
+const INCLUDE = [
   'participants',
   'scores',
   'state',
@@ -23,11 +23,11 @@ export const INCLUDE = [
 ].join(';');
 
 /** The largest page v3 serves with includes. */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 /** A stop for a provider that keeps saying `has_more` (5,000 fixtures in one window). */
 const MAX_PAGES = 100;
 /** Fixture ids per `fixtures/multi` request. */
-export const MULTI_SIZE = 25;
+const MULTI_SIZE = 25;
 
 /**
  * The fixtures of some leagues between two dates, every page. A page the provider says has

@@ -12,7 +12,7 @@ const Id = Type.Integer({ minimum: 1 });
 const Side = Type.Union([Type.Literal('home'), Type.Literal('away')]);
 
 /** A team of a fixture: `meta.location` says home or away. */
-export const Participant = Type.Object({
+const Participant = Type.Object({
   id: Id,
   name: Type.String({ minLength: 1 }),
   short_code: Type.Optional(nullable(Type.String())),
@@ -21,16 +21,16 @@ export const Participant = Type.Object({
 });
 
 /** One score line: `description` CURRENT, 1ST_HALF, 2ND_HALF, PENALTY_SHOOTOUT, ... */
-export const Score = Type.Object({
+const Score = Type.Object({
   description: Type.String(),
   score: Type.Object({ goals: Type.Integer({ minimum: 0 }), participant: Side }),
 });
 
 /** The fixture's state; `developer_name` is one of the documented states (states.ts). */
-export const State = Type.Object({ developer_name: Type.String() });
+const State = Type.Object({ developer_name: Type.String() });
 
 /** A period of play; `minutes` is the match clock, counted from `counts_from`. */
-export const Period = Type.Object({
+const Period = Type.Object({
   ticking: Type.Boolean(),
   sort_order: Type.Integer(),
   counts_from: Type.Integer({ minimum: 0 }),
@@ -38,7 +38,7 @@ export const Period = Type.Object({
   minutes: Type.Optional(nullable(Type.Integer({ minimum: 0 }))),
 });
 
-export const Event = Type.Object({
+const Event = Type.Object({
   id: Id,
   participant_id: nullable(Id),
   type_id: Type.Integer(),
@@ -52,7 +52,7 @@ export const Event = Type.Object({
 });
 
 /** One player of a team sheet: `type_id` 11 starting, 12 bench; `formation_field` "row:col". */
-export const LineupEntry = Type.Object({
+const LineupEntry = Type.Object({
   id: Id,
   team_id: Id,
   type_id: Type.Integer(),
@@ -63,9 +63,9 @@ export const LineupEntry = Type.Object({
   formation_position: Type.Optional(nullable(Type.Integer())),
 });
 
-export const Formation = Type.Object({ participant_id: Id, formation: Type.String() });
+const Formation = Type.Object({ participant_id: Id, formation: Type.String() });
 
-export const Statistic = Type.Object({
+const Statistic = Type.Object({
   type_id: Type.Integer(),
   participant_id: Id,
   data: Type.Object({ value: nullable(Type.Number()) }),
@@ -73,7 +73,7 @@ export const Statistic = Type.Object({
 
 const Named = Type.Object({ name: Type.String() });
 
-export const Fixture = Type.Object({
+const Fixture = Type.Object({
   id: Id,
   league_id: Id,
   placeholder: Type.Optional(Type.Boolean()),

@@ -1,7 +1,7 @@
 import type { PassScope } from '../../adapter.js';
 
 /** `fixtures/between/{start}/{end}` takes at most 100 days (docs: GET Fixtures by Date Range). */
-export const MAX_WINDOW_DAYS = 100;
+const MAX_WINDOW_DAYS = 100;
 
 const DAY_MS = 86_400_000;
 

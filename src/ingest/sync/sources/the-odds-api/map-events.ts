@@ -3,7 +3,7 @@ import { isoUtc } from '../odds-kit.js';
 import { competitionFact } from './competitions.js';
 import type { OddsApiEvent } from './schemas.js';
 
-export interface EventFacts {
+interface EventFacts {
   competitions: CompetitionFact[];
   teams: TeamFact[];
   links: MatchLinkFact[];

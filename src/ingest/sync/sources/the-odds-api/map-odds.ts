@@ -90,7 +90,7 @@ function bookmakerPrices(event: OddsApiOddsEvent, bookmaker: OddsApiBookmaker): 
   return out;
 }
 
-export interface OddsFacts {
+interface OddsFacts {
   bookmakers: BookmakerFact[];
   prices: PriceFact[];
 }

@@ -12,7 +12,7 @@ const IsoTime = Type.String({ format: 'date-time' });
 const EventId = Type.String({ minLength: 32, maxLength: 32 });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 
-export const OutcomeSchema = Type.Object({
+const OutcomeSchema = Type.Object({
   /** A team name (h2h, spreads), `Draw` (h2h) or `Over`/`Under` (totals). */
   name: Name,
   price: Type.Number(),
@@ -20,14 +20,14 @@ export const OutcomeSchema = Type.Object({
   point: Type.Optional(Type.Number()),
 });
 
-export const MarketSchema = Type.Object({
+const MarketSchema = Type.Object({
   /** `h2h`, `spreads`, `totals`; exchanges add `h2h_lay`. */
   key: Type.String({ minLength: 1 }),
   last_update: Type.Optional(IsoTime),
   outcomes: Type.Array(OutcomeSchema),
 });
 
-export const BookmakerSchema = Type.Object({
+const BookmakerSchema = Type.Object({
   key: Type.String({ minLength: 1, maxLength: 100 }),
   title: Name,
   last_update: IsoTime,
