@@ -1,11 +1,11 @@
 import { ApiError } from '../../errors/api-error.js';
-import type { GraphQLContext } from '../schema/context.js';
+import type { ResolverContext } from '../schema/context.js';
 import { type FieldBilling, requestKey } from './field-billing.js';
 
 /** The scope of a match's children in request keys: the planner uses the same form. */
 export const matchScope = (matchId: number) => `match:${matchId}`;
 
-type Resolve<P, A, R> = (parent: P, args: A, ctx: GraphQLContext) => Promise<R> | R;
+type Resolve<P, A, R> = (parent: P, args: A, ctx: ResolverContext) => Promise<R> | R;
 
 /**
  * Wraps a billable field's resolver: analysis fields refuse a Free key (`tier_insufficient`,

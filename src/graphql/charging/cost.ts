@@ -136,6 +136,8 @@ export interface PlanInput {
 interface Scope {
   key: string;
   multiplier: number;
+  /** Below an analysis field: a tier without analysis reads nothing here. */
+  refused: boolean;
 }
 
 function operationOf(document: DocumentNode, name: string | null | undefined) {
@@ -145,32 +147,75 @@ function operationOf(document: DocumentNode, name: string | null | undefined) {
   return name ? operations.find((o) => o.name?.value === name) : operations[0];
 }
 
+/** The plans of one operation for either kind of tier, from one walk of its document. */
+export interface TierPlans {
+  /** For a tier that reads analysis (Plus, Pro). */
+  analysis: CostPlan;
+  /** For one that does not (Free): its analysis fields count nothing, `tierRefused` says so. */
+  noAnalysis: CostPlan;
+}
+
+const emptyPlan = (): CostPlan => ({
+  bound: 0,
+  freeEligible: 0,
+  keyed: false,
+  matchList: false,
+  dryRun: false,
+  tierRefused: 0,
+  perCaller: false,
+});
+
+type Requests = Map<string, { units: number; billing: FieldBilling }>;
+
+/** A plan's bound and free part, once its walk has found its distinct requests. */
+function bound(plan: CostPlan, requests: Requests): CostPlan {
+  for (const { units, billing } of requests.values()) {
+    plan.bound += units;
+    if (billing.operation === 'matchList') {
+      plan.freeEligible += units;
+    }
+  }
+  return plan;
+}
+
 /**
  * The cost of an operation before it runs (DECISIONS.md "GraphQL"): one unit per distinct
  * REST-equivalent request its fields would make, lists assumed full. Reached twice (aliases,
  * fragments, repeats) counts once; a Free key's analysis fields count nothing.
  */
 export function planCost(input: PlanInput): CostPlan {
+  const plans = planCosts(input);
+  return input.analysis ? plans.analysis : plans.noAnalysis;
+}
+
+/**
+ * Both tiers' plans in one walk: below an analysis field (`refused`), what a Free key would not
+ * read counts in the analysis plan only. Either plan is the one a walk for its tier alone makes.
+ */
+export function planCosts(input: Omit<PlanInput, 'analysis'>): TierPlans {
   const { schema, variables, language } = input;
   const fields = new FieldCollector(fragmentsOf(input.document), variables, input.budget);
-  const requests = new Map<string, { units: number; billing: FieldBilling }>();
-  const plan: CostPlan = {
-    bound: 0,
-    freeEligible: 0,
-    keyed: false,
-    matchList: false,
-    dryRun: false,
-    tierRefused: 0,
-    perCaller: false,
+  const plans: TierPlans = { analysis: emptyPlan(), noAnalysis: emptyPlan() };
+  const requests: Requests = new Map();
+  const noAnalysisRequests: Requests = new Map();
+  const addTo = (map: Requests, billing: FieldBilling, key: string, units: number) => {
+    const existing = map.get(key);
+    map.set(key, { billing, units: Math.max(units, existing?.units ?? 0) });
   };
-  const add = (billing: FieldBilling, key: string, units: number) => {
-    const existing = requests.get(key);
-    requests.set(key, { billing, units: Math.max(units, existing?.units ?? 0) });
+  const add = (billing: FieldBilling, key: string, units: number, refused: boolean) => {
+    addTo(requests, billing, key, units);
+    if (!refused) {
+      addTo(noAnalysisRequests, billing, key, units);
+    }
   };
+  /** The plans a field counts in: both, or (below an analysis field) the analysis one. */
+  const plansOf = (refused: boolean) =>
+    refused ? [plans.analysis] : [plans.analysis, plans.noAnalysis];
   /** A match's detail route, when the selection reads any field of its payload. */
   const addDetail = (type: GraphQLObjectType, sets: SelectionSets, scope: Scope) => {
     if (fields.collect(type, sets).some(isPayloadField)) {
-      add(BILLING.detail, requestKey(BILLING.detail, scope.key, {}, language), scope.multiplier);
+      const key = requestKey(BILLING.detail, scope.key, {}, language);
+      add(BILLING.detail, key, scope.multiplier, scope.refused);
     }
   };
 
@@ -182,26 +227,32 @@ export function planCost(input: PlanInput): CostPlan {
       const below = merged.map((s) => s.node.selectionSet);
       const args = getArgumentValues(field, node, variables);
       const cost = costOf(field);
-      plan.keyed ||= Boolean(cost.keyed || cost.billing);
-      plan.perCaller ||= Boolean(cost.perCaller);
-      if (field.name === 'usage' && args['dryRun'] === true && type === schema.getQueryType()) {
-        plan.dryRun = true;
+      const dryRun =
+        field.name === 'usage' && args['dryRun'] === true && type === schema.getQueryType();
+      for (const plan of plansOf(scope.refused)) {
+        plan.keyed ||= Boolean(cost.keyed || cost.billing);
+        plan.perCaller ||= Boolean(cost.perCaller);
+        plan.dryRun ||= dryRun;
       }
       if (cost.targets) {
         for (const target of cost.targets(args)) {
-          visitTarget(target, below, scope.multiplier);
+          visitTarget(target, below, scope);
         }
         continue;
       }
+      let refused = scope.refused;
       if (cost.billing) {
-        if (cost.billing.operation === 'analysis' && !input.analysis) {
-          plan.tierRefused += scope.multiplier;
-          continue;
+        if (cost.billing.operation === 'analysis' && !refused) {
+          plans.noAnalysis.tierRefused += scope.multiplier;
+          refused = true;
         }
-        add(cost.billing, requestKey(cost.billing, scope.key, args, language), scope.multiplier);
-        plan.matchList ||= cost.billing.operation === 'matchList';
+        const key = requestKey(cost.billing, scope.key, args, language);
+        add(cost.billing, key, scope.multiplier, refused);
+        for (const plan of plansOf(refused)) {
+          plan.matchList ||= cost.billing.operation === 'matchList';
+        }
       }
-      const next = scopeBelow(selected, args, scope);
+      const next = scopeBelow(selected, args, { ...scope, refused });
       const named = getNamedType(field.type);
       if (next && isObjectType(named)) {
         if (cost.matchScope?.kind === 'single' && next.multiplier > 0) {
@@ -213,17 +264,23 @@ export function planCost(input: PlanInput): CostPlan {
   };
 
   /** An entity named by an argument: its reads, then the selection as its type, about it. */
-  const visitTarget = (target: PlannedTarget, sets: SelectionSets, multiplier: number) => {
+  const visitTarget = (target: PlannedTarget, sets: SelectionSets, from: Scope) => {
     const type = schema.getType(target.type);
     if (!isObjectType(type)) {
       return;
     }
     for (const read of target.reads ?? []) {
-      add(read.billing, requestKey(read.billing, read.scope, {}, language), multiplier);
+      add(
+        read.billing,
+        requestKey(read.billing, read.scope, {}, language),
+        from.multiplier,
+        from.refused,
+      );
     }
     const scope = {
       key: target.matchId === undefined ? '' : matchScope(target.matchId),
-      multiplier,
+      multiplier: from.multiplier,
+      refused: from.refused,
     };
     if (target.type === 'Match') {
       addDetail(type, sets, scope);
@@ -233,17 +290,13 @@ export function planCost(input: PlanInput): CostPlan {
 
   const operation = operationOf(input.document, input.operationName);
   const root = operation?.operation === 'query' ? schema.getQueryType() : undefined;
-  if (!operation || !root) {
-    return plan;
+  if (operation && root) {
+    visit(root, [operation.selectionSet], { key: '', multiplier: 1, refused: false });
   }
-  visit(root, [operation.selectionSet], { key: '', multiplier: 1 });
-  for (const { units, billing } of requests.values()) {
-    plan.bound += units;
-    if (billing.operation === 'matchList') {
-      plan.freeEligible += units;
-    }
-  }
-  return plan;
+  return {
+    analysis: bound(plans.analysis, requests),
+    noAnalysis: bound(plans.noAnalysis, noAnalysisRequests),
+  };
 }
 
 type SelectionSets = readonly (SelectionSetNode | undefined)[];
@@ -276,12 +329,12 @@ function scopeBelow(
   if (declared.kind === 'single') {
     const id = declared.id(args);
     // A non-positive id names no match: nothing below it can be read or charged.
-    return id > 0 ? { key: matchScope(id), multiplier: scope.multiplier } : null;
+    return id > 0 ? { ...scope, key: matchScope(id) } : null;
   }
   const size = declared.size(args);
   const billing = costOf(field).billing;
   const listKey = billing ? requestKey(billing, scope.key, args, 'en') : field.name;
-  return { key: `${listKey}[]`, multiplier: scope.multiplier * size };
+  return { ...scope, key: `${listKey}[]`, multiplier: scope.multiplier * size };
 }
 
 /** A refusal before execution: the operation could never be afforded or is too costly. */

@@ -1,6 +1,6 @@
 import { ApiError } from '../../errors/api-error.js';
 import type { MatchRecord } from '../../football/match-record.js';
-import type { GraphQLContext } from '../schema/context.js';
+import type { ResolverContext } from '../schema/context.js';
 import { matchScope } from './billed-resolver.js';
 import { BILLING, requestKey } from './field-billing.js';
 
@@ -19,7 +19,7 @@ export interface MatchAsked {
  */
 export async function matchById(
   id: number,
-  ctx: GraphQLContext,
+  ctx: ResolverContext,
   asked: MatchAsked,
 ): Promise<MatchRecord> {
   const found = id > 0 ? await ctx.loaders.match.load(id) : null;

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import {
   type DocumentNode,
+  type ExecutionArgs,
   execute,
   GraphQLError,
   type GraphQLSchema,
@@ -18,20 +18,15 @@ import type { UsageSnapshot } from '../../counters/quota-store.js';
 import { apiErrorOfDatabaseFailure } from '../../db/failures.js';
 import { ApiError } from '../../errors/api-error.js';
 import { markRefusal } from '../../http/refusal.js';
+import type { Language } from '../../i18n/language.js';
 import type { Gate, Pass, Seat } from '../../policy/gate.js';
-import type { GraphQLContext } from '../schema/context.js';
 import { graphqlErrorOf } from '../transport/errors.js';
 import { validatorOf } from '../transport/http-cache.js';
 import { asksIncrementalDelivery, NotAcceptable } from '../transport/incremental.js';
-import { type CostPlan, checkAffordable } from './cost.js';
-import { plannedCost } from './cost-plans.js';
-import type { HttpOutcome, SettledOperation } from './outcome.js';
+import { type CostPlan, checkAffordable, type TierPlans } from './cost.js';
+import { plannedCosts } from './cost-plans.js';
+import type { ExecutionContext } from './execution-context.js';
 import { type Payload, type Settled, settleOnce, settleWhenDelivered } from './settlement.js';
-
-export type { HttpOutcome, SettledOperation };
-
-/** The resolvers' context plus what the HTTP door passed in (yoga merges the two). */
-export type ExecutionContext = GraphQLContext & { http: HttpOutcome; req: FastifyRequest };
 
 export interface AccessPluginOptions {
   gate: Gate;
@@ -59,17 +54,14 @@ export const operationOf = (document: DocumentNode, operationName: string | null
   );
 
 /**
- * Refuses the operation as a whole: the status REST would answer (and its Retry-After) for the
- * HTTP door, the error as the result.
+ * Refuses the operation as a whole: the status REST would answer (its Retry-After, and any
+ * headers of the refusal) for the HTTP door, the error as the result.
  */
 export const refusalFor =
   (ctx: ExecutionContext, stop: (result: { errors: GraphQLError[] }) => void) =>
-  (error: ApiError) => {
-    ctx.http.status = error.status;
+  (error: ApiError, headers?: Record<string, string>) => {
+    ctx.operation.refuse(error, headers);
     markRefusal(ctx.req, error.code);
-    if (error.extras.retryAfter !== undefined) {
-      ctx.http.retryAfter = error.extras.retryAfter;
-    }
     stop({ errors: [graphqlErrorOf(error)] });
   };
 
@@ -159,78 +151,82 @@ export function refusalOf(error: unknown): ApiError | undefined {
 }
 
 /**
+ * The operation's variables as it will run with them, and its plans for either tier (one walk,
+ * kept per document: cost-plans.ts); `invalid` when its variables or arguments are refused.
+ */
+type Planning =
+  | { variables: Record<string, unknown>; plans: TierPlans; invalid?: undefined }
+  | { variables: Record<string, unknown>; plans?: undefined; invalid: ApiError };
+
+function planOperation(args: ExecutionArgs, language: Language): Planning {
+  let variables: Record<string, unknown> = {};
+  try {
+    variables = coercedVariables(
+      args.schema,
+      args.document,
+      args.operationName,
+      args.variableValues,
+    );
+    const { schema, document, operationName } = args;
+    return {
+      variables,
+      plans: plannedCosts({ schema, document, operationName, variables, language }),
+    };
+  } catch (error) {
+    return { variables, invalid: asApiError(error) };
+  }
+}
+
+/**
  * The shared access gate at the GraphQL door (DECISIONS.md "GraphQL", in the order of "Access"):
  * the key checks, the address, then the parameters (variables, and a cost bound the key's minute
  * could never afford), then the cost bound from the document and variables, reserved atomically
  * before any resolver or SQL runs; after execution the unused part goes back to the same windows.
  * An operation without keyed fields is keyless traffic: it counts on its address.
  */
-export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionContext> {
+export function useAccess(options: AccessPluginOptions): Plugin<ExecutionContext> {
   const { gate } = options;
   return {
     async onExecute({ args, setResultAndStopExecution, setExecuteFn }) {
       const ctx = args.contextValue;
       const refuse = refusalFor(ctx, setResultAndStopExecution);
-      let variables: Record<string, unknown> = {};
-      let invalidVariables: ApiError | undefined;
-      try {
-        variables = coercedVariables(
-          args.schema,
-          args.document,
-          args.operationName,
-          args.variableValues,
-        );
-      } catch (error) {
-        invalidVariables = asApiError(error);
-      }
-      const planFor = (analysis: boolean) =>
-        plannedCost({
-          schema: args.schema,
-          document: args.document,
-          operationName: args.operationName,
-          variables,
-          language: ctx.language,
-          analysis,
-        });
+      const planning = planOperation(args, ctx.language);
+      const { variables } = planning;
       const asks = (coerced: Record<string, unknown>) =>
         asksIncrementalDelivery(args.schema, args.document, args.operationName, coerced);
       const rawKey = options.rawKeyOf(ctx);
-      let plan: CostPlan | undefined;
-      try {
-        plan = invalidVariables ? undefined : planFor(true);
-      } catch (error) {
-        invalidVariables = asApiError(error);
-      }
-      if (plan && !plan.keyed) {
+      // Either tier's plan says whether the operation is keyed.
+      if (planning.plans && !planning.plans.analysis.keyed) {
         await admitKeyless(options, ctx, refuse);
         return undefined;
       }
-      if (invalidVariables && rawKey === undefined) {
+      if (planning.invalid && rawKey === undefined) {
         // Sent without a key: keyless traffic (counted on its address by the door) refused on
         // its parameters.
-        refuse(invalidVariables);
+        refuse(planning.invalid);
         return undefined;
       }
+      let plan: CostPlan;
       // Handed the pass once the key is good: a refusal after it reports the counters.
       const seat: Seat = { pass: undefined };
       let pass: Pass;
       try {
         const address = options.addressOf(ctx);
         pass = await gate.enter(rawKey, address, undefined, options.connectionOf?.(ctx), seat);
-        if (invalidVariables) {
-          throw invalidVariables;
+        if (planning.invalid) {
+          throw planning.invalid;
         }
         const analysis = pass.principal.account.limits.analysis;
-        // Planned before the key was known as if analysis were read: it stands when it is.
-        plan = analysis && plan ? plan : planFor(analysis);
+        // Planned for both tiers before the key was known: the key's tier picks its plan.
+        plan = analysis ? planning.plans.analysis : planning.plans.noAnalysis;
         ctx.access = {
           principal: pass.principal,
           analysis,
           requested: plan.bound,
           dryRun: plan.dryRun,
         };
-        ctx.http.matchList = plan.matchList;
-        if (!plan.dryRun && !ctx.http.streams && asks(variables)) {
+        ctx.operation.planned(plan.matchList);
+        if (!plan.dryRun && !ctx.operation.door.streams && asks(variables)) {
           throw new NotAcceptable();
         }
         checkAffordable(plan.bound, options.maxCost, pass.principal.account.limits.ratePerMinute);
@@ -238,7 +234,7 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
         const units = operationReservation(plan.dryRun ? 0 : plan.bound);
         const usage = await pass.reserve({ ...units, freeEligible: plan.freeEligible });
         ctx.access.usage = usage;
-        ctx.http.usage = usage;
+        ctx.operation.charged(usage);
       } catch (error) {
         // A key that needs the database to be checked while it is away: 503 for the whole
         // operation, as REST answers (docs/operations.md).
@@ -250,7 +246,7 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
         // pass counts what its stage calls for (a 400 after the key checks: one request on the
         // minute; a 429 or an address refused: nothing).
         if (seat.pass) {
-          ctx.http.usage = await seat.pass.settleFor(refusal.status);
+          ctx.operation.charged(await seat.pass.settleFor(refusal.status));
         }
         refuse(refusal);
         return undefined;
@@ -272,25 +268,26 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
             const stream = settleWhenDelivered(settle, withCost, (error) =>
               options.reportError(error, ctx),
             );
-            ctx.http.closeStream = stream.close;
+            ctx.operation.streaming(stream.close);
             return stream.hooks;
           }
           const clean = !result.errors?.length && !planned.perCaller && 'data' in result;
           // A conditional GET whose answer the client holds already is a 304 (http-cache.ts).
           const validator =
-            clean && ctx.http.conditional ? validatorOf(ctx.req, result.data) : undefined;
+            clean && ctx.operation.door.conditional ? validatorOf(ctx.req, result.data) : undefined;
           if (validator) {
-            ctx.http.validator = validator;
+            ctx.operation.validated(validator);
           }
           const settled = await settle(validator?.notModified ? 304 : 200);
-          ctx.http.usage = settled.usage;
+          const { actual, minute } = settled;
+          const analysis = ctx.access.analysis;
           // The operation cache may keep it, unless it reads the caller or asks for several
           // parts (it came whole only because nothing was there to defer).
-          if (clean && !asks(variables)) {
-            const { actual, minute } = settled;
-            const analysis = ctx.access.analysis;
-            ctx.http.settled = { plan: planned, actual, minute, analysis, data: result.data };
-          }
+          const keep = clean && !asks(variables);
+          ctx.operation.ran(
+            settled.usage,
+            keep ? { plan: planned, actual, minute, analysis, data: result.data } : undefined,
+          );
           setResult(withCost(result, settled));
           return undefined;
         },
@@ -303,15 +300,13 @@ export function accessPlugin(options: AccessPluginOptions): Plugin<ExecutionCont
 async function admitKeyless(
   options: AccessPluginOptions,
   ctx: ExecutionContext,
-  refuse: (error: ApiError) => void,
+  refuse: (error: ApiError, headers?: Record<string, string>) => void,
 ): Promise<void> {
-  if (ctx.http.addressCounted) {
+  if (!ctx.operation.countOnAddress()) {
     return;
   }
-  ctx.http.addressCounted = true;
   const keyless = await options.addresses.admit(options.addressOf(ctx));
   if (!keyless.admitted) {
-    ctx.http.headers = addressRateLimitHeaders(keyless);
-    refuse(addressRateLimited(keyless));
+    refuse(addressRateLimited(keyless), addressRateLimitHeaders(keyless));
   }
 }

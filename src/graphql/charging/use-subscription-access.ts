@@ -13,14 +13,8 @@ import { type KeyRefused, leaseStream, type Push } from '../../push/push.js';
 import type { SubscriptionCheck } from '../schema/types/subscription.js';
 import { graphqlErrorOf } from '../transport/errors.js';
 import { NotAcceptable } from '../transport/incremental.js';
-import {
-  asApiError,
-  coercedVariables,
-  type ExecutionContext,
-  operationOf,
-  refusalFor,
-  refusalOf,
-} from './use-access.js';
+import type { ExecutionContext } from './execution-context.js';
+import { asApiError, coercedVariables, operationOf, refusalFor, refusalOf } from './use-access.js';
 
 export interface SubscriptionAccessOptions {
   gate: Gate;
@@ -119,7 +113,7 @@ function guarded(
  * streams (429 `rate_limited` past the plan's number). Events are free; analysis changes reach
  * Plus and Pro only (`ctx.access.analysis`).
  */
-export function subscriptionAccessPlugin(
+export function useSubscriptionAccess(
   options: SubscriptionAccessOptions,
 ): Plugin<ExecutionContext> {
   const { gate } = options;
@@ -143,7 +137,7 @@ export function subscriptionAccessPlugin(
           undefined,
           seat,
         );
-        if (!ctx.http.streams) {
+        if (!ctx.operation.door.streams) {
           // Yoga would open it, then find no way to send it (406): refused before the day is
           // charged or a stream leased, as a bad parameter (one request on the minute).
           throw new NotAcceptable(
@@ -161,16 +155,16 @@ export function subscriptionAccessPlugin(
         ctx.access = { principal: pass.principal, analysis, requested: 1, dryRun: false };
         const check = root.field.extensions['subscriptionCheck'] as SubscriptionCheck | undefined;
         await check?.(root.args, ctx);
-        ctx.http.usage = await pass.reserve({ cost: 1, freeEligible: 0 });
+        ctx.operation.charged(await pass.reserve({ cost: 1, freeEligible: 0 }));
         lease = await leaseStream(options.streams, pass.principal);
-        ctx.http.usage = await pass.settleFor(200);
-        ctx.access.usage = ctx.http.usage;
+        ctx.access.usage = await pass.settleFor(200);
+        ctx.operation.charged(ctx.access.usage);
       } catch (error) {
         const refusal = refusalOf(error) ?? asApiError(error);
         // Leased, then refused (the day's settlement failed): the stream never opens.
         await lease?.release();
         if (seat.pass) {
-          ctx.http.usage = await seat.pass.settleFor(refusal.status);
+          ctx.operation.charged(await seat.pass.settleFor(refusal.status));
         }
         refuse(refusal);
         return undefined;

@@ -1,5 +1,4 @@
-import { type DocumentNode, GraphQLError, Kind, type SelectionSetNode } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { type DocumentNode, Kind, type SelectionSetNode } from 'graphql';
 import { fragmentsOf } from './fragments.js';
 
 export interface RepeatLimits {
@@ -107,23 +106,6 @@ export function mostRepeatedField(
     }
   }
   return { ...most, exhausted: visits > maxVisits };
-}
-
-/**
- * Refuses, before validation runs, a document in which one response key answers more than
- * `max.fields` times, or more than `max.fragments` fragments are spread, in one merged selection
- * set (docs/graphql.md "Limits"): 400 `invalid_parameter`, as the
- * other shape limits. Runs after the expansion limit, so its walk is bounded by that limit.
- */
-export function repeatedFieldsPlugin(max: RepeatLimits, maxVisits: number): Plugin {
-  return {
-    onValidate({ params, setResult }) {
-      const refusal = repeatedFieldsRefusal(params.documentAST, max, maxVisits);
-      if (refusal) {
-        setResult([new GraphQLError(`Syntax Error: ${refusal}`)]);
-      }
-    },
-  };
 }
 
 /** Why the document is past the repeat limits, in one sentence; undefined when it is not. */

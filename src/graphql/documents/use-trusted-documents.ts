@@ -1,11 +1,11 @@
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { HttpOutcome } from '../charging/outcome.js';
+import type { DoorContext } from '../charging/execution-context.js';
 import { documentHash } from './trusted-documents.js';
 import type { TrustedStore } from './trusted-store.js';
 
-type Context = { http?: HttpOutcome };
+type Context = Partial<DoorContext>;
 
 /**
  * The message Apollo Client's PersistedQueryLink and urql's persistedExchange look for to send
@@ -59,9 +59,7 @@ export function persistedHashOf(extensions: unknown): string | undefined {
 
 /** A request refused for its document: 400 `invalid_parameter` naming what was wrong. */
 function refusal(context: Context, message: string, parameter: string): GraphQLError {
-  if (context.http) {
-    context.http.status = 400;
-  }
+  context.operation?.refuseRequest();
   return new GraphQLError(message, {
     extensions: { code: 'invalid_parameter', status: 400, parameter, http: { status: 400 } },
   });
@@ -103,7 +101,7 @@ function checkSentText(store: TrustedStore, only: boolean): Plugin<Context> {
  * (Apollo's persisted-query extension, POST or GET) runs the registered document; an unknown
  * hash is `PersistedQueryNotFound`, which existing clients answer by sending the text.
  */
-export function trustedDocumentsPlugins(
+export function useTrustedDocuments(
   store: TrustedStore,
   options: { only: boolean },
 ): Plugin<Context>[] {

@@ -1,5 +1,5 @@
 import type { GraphiQLOptions } from 'graphql-yoga';
-import type { ServerContext } from '../charging/outcome.js';
+import type { DoorContext } from '../charging/execution-context.js';
 import { EXAMPLE_QUERY } from './example-query.js';
 import { FORWARDING_HEADERS, graphiqlDemoKey, isCrossOrigin } from './graphiql-demo-key.js';
 
@@ -74,8 +74,8 @@ export function createGraphiqlPage(deps: GraphiqlPageDeps) {
     return pages.keyed.page;
   }
 
-  async function options(_request: Request, { req, http }: ServerContext): Promise<PageOptions> {
-    http.graphiqlPage = true;
+  async function options(_request: Request, { req, operation }: DoorContext): Promise<PageOptions> {
+    operation.servesPage();
     const demoKey = await graphiqlDemoKey(
       {
         // A pipe or socket path is no address: not loopback.
@@ -93,7 +93,7 @@ export function createGraphiqlPage(deps: GraphiqlPageDeps) {
         }),
     );
     if (demoKey !== null) {
-      http.headers = { ...http.headers, 'cache-control': 'no-store' };
+      operation.servesKeyedPage();
     }
     return graphiqlOptions(demoKey);
   }

@@ -8,8 +8,9 @@ import { wireBodyOf } from '../../http/prepared-answer.js';
 import type { Gate, Pass } from '../../policy/gate.js';
 import { appendQuotaHeaders } from '../../policy/headers.js';
 import { checkAffordable } from '../charging/cost.js';
+import type { SettledOperation } from '../charging/operation-result.js';
 import { minuteKept } from '../charging/settlement.js';
-import { operationReservation, type SettledOperation } from '../charging/use-access.js';
+import { operationReservation } from '../charging/use-access.js';
 import {
   isConditional,
   NOT_MODIFIED_READ,
@@ -173,7 +174,7 @@ export class OperationCache {
   }
 
   /**
-   * Keeps the answer of an operation that ran cleanly (HttpOutcome.settled), tagged with what its
+   * Keeps the answer of an operation that ran cleanly (OperationResult.settlement), tagged with what its
    * reads showed: a data change evicts it only if it showed what changed.
    */
   store(

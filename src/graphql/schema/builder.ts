@@ -1,6 +1,6 @@
 import SchemaBuilder from '@pothos/core';
 import { JSONResolver, NonNegativeIntResolver } from 'graphql-scalars';
-import type { GraphQLContext } from './context.js';
+import type { ResolverContext } from './context.js';
 import { DateTimeScalar } from './date-time-scalar.js';
 
 /**
@@ -8,7 +8,7 @@ import { DateTimeScalar } from './date-time-scalar.js';
  * non-null unless they say otherwise, as the REST payloads' required properties are.
  */
 export const builder = new SchemaBuilder<{
-  Context: GraphQLContext;
+  Context: ResolverContext;
   DefaultFieldNullability: false;
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };

@@ -18,7 +18,11 @@ export interface OperationAccess {
   dryRun: boolean;
 }
 
-export interface GraphQLContext {
+/**
+ * What resolvers read: the services and this operation's loaders, its language, what the access
+ * plugin decided. The plugins see it merged with the door's part (charging/execution-context.ts).
+ */
+export interface ResolverContext {
   services: Services;
   loaders: Loaders;
   /** Negotiated from Accept-Language, as on REST (names, AI report default). */

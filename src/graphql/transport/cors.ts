@@ -1,6 +1,6 @@
 import { type CORSOptions, getCORSHeadersByRequestAndOptions } from '@whatwg-node/server';
 import type { FastifyRequest } from 'fastify';
-import type { ServerContext } from '../charging/outcome.js';
+import type { DoorContext } from '../charging/execution-context.js';
 
 /**
  * CORS on /graphql: any origin, as yoga's default (keys travel in headers, never in cookies, so
@@ -14,7 +14,7 @@ export const GRAPHQL_CORS: CORSOptions = {};
  * any origin allowed, any web page could read the key from it); GRAPHQL_CORS on the rest.
  */
 export const graphqlCors = (_request: Request, ctx: unknown) =>
-  (ctx as Partial<ServerContext> | undefined)?.http?.graphiqlPage ? false : GRAPHQL_CORS;
+  (ctx as Partial<DoorContext> | undefined)?.operation?.graphiqlPage ? false : GRAPHQL_CORS;
 
 /** The CORS headers yoga gives an answer to this request, or undefined without an Origin. */
 export function corsHeadersOf(req: FastifyRequest): Record<string, string> | undefined {

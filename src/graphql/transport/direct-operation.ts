@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type DocumentNode, getOperationAST, OperationTypeNode } from 'graphql';
 import { isAsyncIterable, processRegularResult, type YogaServerInstance } from 'graphql-yoga';
-import type { HttpOutcome, ServerContext } from '../charging/outcome.js';
-import type { ExecutionContext } from '../charging/use-access.js';
+import type { DoorContext, ExecutionContext } from '../charging/execution-context.js';
 import { refusedBeforeExecution } from './errors.js';
 
 /** What a keyed POST of a query carries when it can skip yoga's HTTP layer. */
@@ -27,7 +26,7 @@ export class DirectAnswer {
   ) {}
 }
 
-type Yoga = YogaServerInstance<ServerContext, ExecutionContext>;
+type Yoga = YogaServerInstance<DoorContext, ExecutionContext>;
 
 /** Accept values under which yoga answers a query with one JSON result, and its media type. */
 const MEDIA_TYPES: Record<string, string> = {
@@ -107,11 +106,10 @@ function isValid(yoga: Yoga, document: DocumentNode, validate: () => readonly un
  */
 export async function runDirect(
   yoga: Yoga,
-  req: FastifyRequest,
-  http: HttpOutcome,
+  door: DoorContext,
   { params, mediaType }: DirectRequest,
 ): Promise<DirectAnswer | undefined> {
-  const envelope = yoga.getEnveloped({ req, http, params });
+  const envelope = yoga.getEnveloped({ ...door, params });
   let document: DocumentNode;
   try {
     document = envelope.parse(params.query);
@@ -133,8 +131,8 @@ export async function runDirect(
     contextValue: await envelope.contextFactory(),
   });
   if (isAsyncIterable(result) || (result.errors?.length ?? 0) > 0 || result.extensions?.['http']) {
-    if (http.status === undefined && refusedBeforeExecution(result)) {
-      http.status = 400;
+    if (refusedBeforeExecution(result)) {
+      door.operation.refuseRequest();
     }
     const response = processRegularResult(result, yoga.fetchAPI, mediaType);
     return new DirectAnswer(

@@ -1,12 +1,10 @@
 import { GraphQLError } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 import { apiErrorOfDatabaseFailure } from '../../db/failures.js';
 import { ApiError } from '../../errors/api-error.js';
 import { isErrorCode } from '../../errors/codes.js';
-import type { HttpOutcome } from '../charging/outcome.js';
 
 /** Where a source error points (its nodes, positions and path), for the error that replaces it. */
-const locationOf = (source: GraphQLError | undefined) => ({
+export const locationOf = (source: GraphQLError | undefined) => ({
   nodes: source?.nodes ?? null,
   positions: source?.positions ?? null,
   path: source?.path ?? null,
@@ -74,21 +72,6 @@ export function maskError(error: unknown, log: (error: unknown) => void): GraphQ
   });
 }
 
-/** A parse or validation error (shape limits included): 400 `invalid_parameter`, as on REST. */
-function asInvalidParameter(error: Error): GraphQLError {
-  const graphql = error instanceof GraphQLError ? error : undefined;
-  return new GraphQLError(error.message, {
-    ...locationOf(graphql),
-    extensions: { ...graphql?.extensions, code: 'invalid_parameter', http: { status: 400 } },
-  });
-}
-
-/** A GET (or form) parameter yoga's parser reads with JSON.parse was not JSON. */
-const unreadableParameter = () =>
-  new GraphQLError('The `variables` or `extensions` parameter is not valid JSON', {
-    extensions: { code: 'invalid_parameter', http: { status: 400 } },
-  });
-
 /**
  * An execution result (not a stream, not a batch) in which nothing ran: no `data`, or `data:
  * null` with no error tied to a field (`path`), as graphql-js answers an operation type the
@@ -109,54 +92,3 @@ export function refusedBeforeExecution(result: unknown): boolean {
   // status (400, 405), which stands.
   return !errors.some((e) => e.path || e.extensions?.['http']);
 }
-
-/** Gives the errors graphql-js raises before execution the REST code and status. */
-export const requestErrorsPlugin: Plugin<{ http: HttpOutcome }, { http?: HttpOutcome }> = {
-  /**
-   * Yoga's GET parser runs JSON.parse on `variables` and `extensions` and lets the SyntaxError
-   * out, which the mask can only call `internal_error` (found by test/fuzz: `GET /graphql?query=
-   * {limits{tier}}&variables={` was 200 `internal_error`): the client's mistake, so 400.
-   */
-  onRequestParse({ requestParser, setRequestParser }) {
-    if (!requestParser) {
-      return;
-    }
-    setRequestParser(async (request) => {
-      try {
-        return await requestParser(request);
-      } catch (error) {
-        throw error instanceof GraphQLError ? error : unreadableParameter();
-      }
-    });
-  },
-  /**
-   * A result in which nothing ran was refused as a whole; graphql-js raises some of those at
-   * execution time with no status, and yoga answered them 200 (found by test/fuzz:
-   * `subscription { limits { tier } }`, `mutation { ... }`): 400, as parse errors are.
-   */
-  onResultProcess({ result, serverContext }) {
-    if (
-      serverContext.http &&
-      serverContext.http.status === undefined &&
-      refusedBeforeExecution(result)
-    ) {
-      serverContext.http.status = 400;
-    }
-  },
-  onParse({ context }) {
-    return ({ result, replaceParseResult }) => {
-      if (result instanceof Error) {
-        context.http.status = 400;
-        replaceParseResult(asInvalidParameter(result));
-      }
-    };
-  },
-  onValidate({ context }) {
-    return ({ result, setResult }) => {
-      if (result.length > 0) {
-        context.http.status = 400;
-        setResult(result.map(asInvalidParameter));
-      }
-    };
-  },
-};

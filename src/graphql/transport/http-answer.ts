@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HttpOutcome } from '../charging/outcome.js';
+import { quotaHeaders } from '../../policy/headers.js';
+import type { OperationResult } from '../charging/operation-result.js';
 import { DirectAnswer } from './direct-operation.js';
 import { sendNotModified, setValidatorHeaders } from './http-cache.js';
 
@@ -46,17 +47,16 @@ export async function releaseBody(answer: GraphqlAnswer): Promise<void> {
 }
 
 /**
- * The answer through the HTTP door, with what the access policy decided on top: the status of a
- * whole refusal, the quota headers, Retry-After, and for a conditional GET its validator (and a
- * 304 when the client holds the answer already).
+ * Copies what the plugins decided onto the reply, over the answer's own headers: the status of a
+ * whole refusal, its headers, the quota headers of a request with a known key (spec 8.2 rule 6)
+ * and a conditional GET's validator.
  */
-export async function sendYogaResponse(
-  req: FastifyRequest,
+function copyResult(
   reply: FastifyReply,
   answer: GraphqlAnswer,
-  outcome: { http: HttpOutcome; quotaHeaders: Record<string, string> | undefined },
+  result: OperationResult,
+  now: Date,
 ) {
-  const { http } = outcome;
   if (isDirect(answer)) {
     reply.header('content-type', answer.contentType);
   } else {
@@ -64,29 +64,44 @@ export async function sendYogaResponse(
       reply.header(key, value);
     });
   }
-  reply.status(http.status ?? answer.status);
-  if (http.headers) {
-    reply.headers(http.headers);
+  reply.status(result.status ?? answer.status);
+  if (result.headers) {
+    reply.headers(result.headers);
   }
-  if (outcome.quotaHeaders) {
-    reply.headers(outcome.quotaHeaders);
+  if (result.usage) {
+    reply.headers(quotaHeaders(result.usage, now, result.matchList));
   }
-  if (http.retryAfter !== undefined) {
-    reply.header('retry-after', String(http.retryAfter));
+  if (result.validator && reply.statusCode === 200) {
+    setValidatorHeaders(reply, result.validator.etag);
   }
-  if (http.validator && reply.statusCode === 200) {
-    setValidatorHeaders(reply, http.validator.etag);
-    if (http.validator.notModified) {
-      await releaseBody(answer);
-      return sendNotModified(reply);
-    }
+}
+
+/**
+ * The answer through the HTTP door, with the operation's result on top (`copyResult`): a 304
+ * when a conditional GET's client holds the answer already, else the answer's body.
+ */
+export async function sendAnswer(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  answer: GraphqlAnswer,
+  result: OperationResult,
+  now: Date,
+) {
+  copyResult(reply, answer, result, now);
+  if (result.validator?.notModified && reply.statusCode === 200) {
+    await releaseBody(answer);
+    return sendNotModified(reply);
   }
   if (isDirect(answer)) {
     return answer.text === '' && reply.statusCode >= 400
       ? reply.type('application/json; charset=utf-8').send(bodylessRefusal(reply.statusCode))
       : reply.send(answer.text);
   }
-  const response = answer;
+  return sendResponse(req, reply, answer);
+}
+
+/** A Fetch response of yoga's HTTP layer, sent as Fastify's reply. */
+async function sendResponse(req: FastifyRequest, reply: FastifyReply, response: Response) {
   if (response.body === null && reply.statusCode >= 400 && req.method !== 'HEAD') {
     return reply.type('application/json; charset=utf-8').send(bodylessRefusal(reply.statusCode));
   }

@@ -9,7 +9,7 @@ type OnNext = Parameters<typeof handleStreamOrSingleExecutionResult>[1];
  * item would reach the client as thrown, its message unmasked and without its `code`. This puts
  * the same mask on them, for queries and subscriptions alike.
  */
-export function maskedIncrementalErrors(mask: (error: unknown) => GraphQLError): Plugin {
+export function useMaskedIncrementalErrors(mask: (error: unknown) => GraphQLError): Plugin {
   const maskParts: OnNext = ({ result, setResult }) => {
     if (!('incremental' in result) || !result.incremental?.some((part) => part.errors)) {
       return;

@@ -9,8 +9,8 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { ApiError } from '../../errors/api-error.js';
 import type { Gate } from '../../policy/gate.js';
 import { rawKeyOf } from '../../policy/raw-key.js';
-import type { ServerContext } from '../charging/outcome.js';
-import type { ExecutionContext, HttpOutcome } from '../charging/use-access.js';
+import type { DoorContext, ExecutionContext } from '../charging/execution-context.js';
+import { OperationRecord } from '../charging/operation-result.js';
 import { GRAPHQL_LIMITS } from '../documents/limits.js';
 import { graphqlErrorOf } from './errors.js';
 import { checkOperationShape } from './request-shape.js';
@@ -41,7 +41,7 @@ function headersOf(request: FastifyRequest, params: Record<string, unknown> | un
 const requestWith = (request: FastifyRequest, headers: FastifyRequest['headers']) =>
   Object.assign(Object.create(request) as FastifyRequest, { headers });
 
-type Envelope = ReturnType<YogaServerInstance<ServerContext, ExecutionContext>['getEnveloped']>;
+type Envelope = ReturnType<YogaServerInstance<DoorContext, ExecutionContext>['getEnveloped']>;
 type RootValue = Pick<Envelope, 'execute' | 'subscribe'>;
 
 /**
@@ -52,7 +52,7 @@ type RootValue = Pick<Envelope, 'execute' | 'subscribe'>;
  */
 export async function graphqlWebSocket(
   app: FastifyInstance,
-  options: { yoga: YogaServerInstance<ServerContext, ExecutionContext>; gate: Gate },
+  options: { yoga: YogaServerInstance<DoorContext, ExecutionContext>; gate: Gate },
 ) {
   await app.register(websocket, { options: { maxPayload: GRAPHQL_LIMITS.maxBodyBytes } });
   const sockets = new WebSocketServer({ noServer: true });
@@ -81,11 +81,11 @@ export async function graphqlWebSocket(
         const request = requestOf(ctx.extra.request);
         const req = requestWith(request, headersOf(request, ctx.connectionParams));
         // graphql-ws sends each payload of a deferred or streamed answer as a `next` message.
-        const http: HttpOutcome = { addressCounted: false, streams: true };
-        const envelope = options.yoga.getEnveloped({ req, http, params: payload });
+        const operation = new OperationRecord({ addressCounted: false, streams: true });
+        const envelope = options.yoga.getEnveloped({ req, operation, params: payload });
         let document: DocumentNode;
         try {
-          // The same shape check as over HTTP (plugin.ts), before anything reads the variables.
+          // The same shape check as over HTTP (routes.ts), before anything reads the variables.
           checkOperationShape(payload);
           document = envelope.parse(payload.query);
         } catch (error) {

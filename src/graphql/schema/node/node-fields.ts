@@ -5,7 +5,7 @@ import { selectsBeyondId, selectsMatchPayload } from '../../charging/cost.js';
 import { BILLING, costExtensions, type PlannedTarget } from '../../charging/field-billing.js';
 import { matchById } from '../../charging/match-by-id.js';
 import { builder } from '../builder.js';
-import type { GraphQLContext } from '../context.js';
+import type { ResolverContext } from '../context.js';
 import { competitionView, teamView } from '../types/match.js';
 import { matchEventsOf } from '../types/match-children.js';
 import { decodeGlobalId, type NodeKey } from './global-id.js';
@@ -60,7 +60,7 @@ const eventNode = (matchId: number, seq: number) =>
   billed(
     BILLING.events,
     () => matchScope(matchId),
-    async (_parent: unknown, _args: object, ctx: GraphQLContext) => {
+    async (_parent: unknown, _args: object, ctx: ResolverContext) => {
       if (!(await ctx.loaders.match.load(matchId))) {
         throw notFound(`Match ${matchId}`);
       }
@@ -76,7 +76,7 @@ const bookmakerNode = (id: number) =>
   billed(
     BILLING.bookmakers,
     () => '',
-    async (_parent: unknown, _args: object, ctx: GraphQLContext) => {
+    async (_parent: unknown, _args: object, ctx: ResolverContext) => {
       const found = (await ctx.loaders.bookmakers.load('all')).find((b) => b.id === id);
       if (!found) {
         throw notFound(`Bookmaker ${id}`);
@@ -87,7 +87,7 @@ const bookmakerNode = (id: number) =>
 
 async function resolveNode(
   globalId: string,
-  ctx: GraphQLContext,
+  ctx: ResolverContext,
   info: GraphQLResolveInfo,
 ): Promise<object> {
   const key = decodeGlobalId(globalId);

@@ -8,7 +8,7 @@ import type { AiReport } from '../../../wire/schemas/analysis.js';
 import { billedChild } from '../../charging/billed-resolver.js';
 import { BILLING, costExtensions, type FieldBilling } from '../../charging/field-billing.js';
 import { type BuilderTypes, builder } from '../builder.js';
-import type { GraphQLContext } from '../context.js';
+import type { ResolverContext } from '../context.js';
 import { parseOnce } from '../memo.js';
 import {
   CornerAnalysisType,
@@ -64,7 +64,7 @@ const parseDocument = parseOnce();
 // biome-ignore lint/suspicious/noExplicitAny: the stored text is the wire document its type names (written by src/analysis, validated by the REST route's schema)
 const storedDocument = (text: string | null): any => (text === null ? null : parseDocument(text));
 
-type Context = GraphQLContext;
+type Context = ResolverContext;
 const handicapOf = async (m: MatchRecord, _a: object, ctx: Context) =>
   storedDocument(await ctx.loaders.marketAnalysis('hdp').load(m.id));
 const overUnderOf = async (m: MatchRecord, _a: object, ctx: Context) =>

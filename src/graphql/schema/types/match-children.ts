@@ -12,7 +12,7 @@ import type {
 import { billedChild } from '../../charging/billed-resolver.js';
 import { BILLING, costExtensions } from '../../charging/field-billing.js';
 import { builder } from '../builder.js';
-import type { GraphQLContext } from '../context.js';
+import type { ResolverContext } from '../context.js';
 import { presentOnce } from '../memo.js';
 import { NodeInterface } from '../node/node-interface.js';
 import { EventTypeEnum, ResultEnum, SideEnum } from './enums.js';
@@ -21,7 +21,7 @@ import { CompetitionType, MatchType, TeamNameType } from './match.js';
 const eventsOnce = presentOnce(presentEvents);
 
 /** A match's events as the graph shows them: the REST payload, each with its match id. */
-export const matchEventsOf = async (matchId: number, ctx: GraphQLContext) =>
+export const matchEventsOf = async (matchId: number, ctx: ResolverContext) =>
   eventsOnce(await ctx.loaders.events.load(matchId)).map((event) => ({ ...event, matchId }));
 const statisticsOnce = presentOnce(presentStatistics);
 

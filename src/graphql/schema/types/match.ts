@@ -10,7 +10,7 @@ import {
 } from '../../../wire/presenters/match.js';
 import type { CardCount, CompetitionRef, Match } from '../../../wire/schemas/matches.js';
 import { builder } from '../builder.js';
-import type { GraphQLContext } from '../context.js';
+import type { ResolverContext } from '../context.js';
 import { NodeInterface } from '../node/node-interface.js';
 import { MatchStatusEnum } from './enums.js';
 
@@ -34,7 +34,7 @@ const presented = new WeakMap<MatchRecord, Presented[]>();
  * The REST payload of a match, built once per record and language: every `Match` field reads
  * it, so GraphQL and REST say the same thing about the same data.
  */
-export function wireOf(match: MatchRecord, ctx: GraphQLContext): MatchWire {
+export function wireOf(match: MatchRecord, ctx: ResolverContext): MatchWire {
   const { language, assetsUrl } = ctx;
   let kept = presented.get(match);
   if (!kept) {
@@ -52,7 +52,7 @@ export function wireOf(match: MatchRecord, ctx: GraphQLContext): MatchWire {
 }
 
 /** A team record as the graph shows it: its id, name in the operation's language and logo. */
-export const teamView = (team: TeamRecord, ctx: GraphQLContext): TeamView => ({
+export const teamView = (team: TeamRecord, ctx: ResolverContext): TeamView => ({
   id: team.id,
   name: nameIn(team.names, ctx.language),
   logo: logoUrl(ctx.assetsUrl, team.nameOriginal),
@@ -61,7 +61,7 @@ export const teamView = (team: TeamRecord, ctx: GraphQLContext): TeamView => ({
 /** A competition record as the graph shows it. */
 export const competitionView = (
   competition: MatchRecord['competition'],
-  ctx: GraphQLContext,
+  ctx: ResolverContext,
 ): CompetitionView => ({ ...competitionRef(competition, ctx.language), id: competition.id });
 
 /** A competition as a payload shows it, with the id the data model keeps for it. */

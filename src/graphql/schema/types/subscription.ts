@@ -4,7 +4,7 @@ import { CHANGE_RESOURCES, type OddsMarket } from '../../../football/vocabulary.
 import { ofLiveMatches, ofMatches, ofOddsMoves } from '../../../push/change-filters.js';
 import { type Carries, subscribeChanges } from '../../../push/change-subscription.js';
 import { builder } from '../builder.js';
-import type { GraphQLContext } from '../context.js';
+import type { ResolverContext } from '../context.js';
 import { OddsMarketEnum, restEnum } from './enums.js';
 import { MatchType } from './match.js';
 
@@ -41,13 +41,13 @@ const MatchChangeType = builder.objectRef<LoggedChange>('MatchChange').implement
 });
 
 /** The changes `carries` accepts, of the match `matchId` only when given (the hub's index). */
-const changesOf = (ctx: GraphQLContext, carries: Carries, matchId?: number) =>
+const changesOf = (ctx: ResolverContext, carries: Carries, matchId?: number) =>
   subscribeChanges(ctx.push.hub, carries, {
     matchIds: matchId === undefined ? null : new Set([matchId]),
   });
 
 /** Refuses an id of no match before the subscription opens (400, as the SSE route). */
-async function checkMatch(ctx: GraphQLContext, id: number, parameter: string): Promise<void> {
+async function checkMatch(ctx: ResolverContext, id: number, parameter: string): Promise<void> {
   const found = id > 0 ? await ctx.services.matches.getByIds([id]) : new Map();
   if (!found.has(id)) {
     throw new ApiError('invalid_parameter', `Unknown match id: ${id}`, { parameter });
@@ -58,7 +58,7 @@ async function checkMatch(ctx: GraphQLContext, id: number, parameter: string): P
  * Each event resolves its fields with fresh loaders: the data as it is after the change. The
  * match itself is the one read once for every stream of the change (SSE and GraphQL alike).
  */
-const eachEvent = async (change: LoggedChange, _args: unknown, ctx: GraphQLContext) => {
+const eachEvent = async (change: LoggedChange, _args: unknown, ctx: ResolverContext) => {
   ctx.renew();
   if (change.matchId !== null) {
     const match = await ctx.push.values.matchAt(change.matchId, change.seq);
@@ -75,7 +75,7 @@ const eachEvent = async (change: LoggedChange, _args: unknown, ctx: GraphQLConte
  */
 export type SubscriptionCheck = (
   args: Record<string, unknown>,
-  ctx: GraphQLContext,
+  ctx: ResolverContext,
 ) => Promise<void>;
 
 const check = (run: SubscriptionCheck) => ({ extensions: { subscriptionCheck: run } });

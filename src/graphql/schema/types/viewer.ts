@@ -2,7 +2,7 @@ import type { CounterState, UsageSnapshot } from '../../../counters/quota-store.
 import { secondsToHkMidnight, secondsToMinuteEnd } from '../../../counters/windows.js';
 import { costExtensions } from '../../charging/field-billing.js';
 import { builder } from '../builder.js';
-import type { GraphQLContext } from '../context.js';
+import type { ResolverContext } from '../context.js';
 import { TierEnum } from './enums.js';
 import { TierLimitsType } from './meta.js';
 
@@ -59,7 +59,7 @@ const UsageType = builder.objectRef<UsageView>('Usage').implement({
   }),
 });
 
-function usageOf(ctx: GraphQLContext): UsageView {
+function usageOf(ctx: ResolverContext): UsageView {
   const { usage, requested, dryRun } = ctx.access;
   if (!usage) {
     throw new Error('usage read without an authenticated key');
@@ -68,7 +68,7 @@ function usageOf(ctx: GraphQLContext): UsageView {
 }
 
 interface ViewerView {
-  ctx: GraphQLContext;
+  ctx: ResolverContext;
 }
 
 const ViewerType = builder.objectRef<ViewerView>('Viewer').implement({

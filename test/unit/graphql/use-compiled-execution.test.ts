@@ -1,6 +1,6 @@
 import { buildSchema, type ExecutionArgs, parse } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
-import { compiledExecution } from '../../../src/graphql/transport/compiled-execution.js';
+import { useCompiledExecution } from '../../../src/graphql/transport/use-compiled-execution.js';
 
 const schema = buildSchema(`
   directive @defer(if: Boolean, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT
@@ -11,7 +11,7 @@ const schema = buildSchema(`
 
 /** Whether the plugin hands the operation to the compiled executor. */
 async function compiles(source: string, operationName?: string): Promise<boolean> {
-  const plugin = compiledExecution(() => {});
+  const plugin = useCompiledExecution(() => {});
   const setExecuteFn = vi.fn();
   const args = { schema, document: parse(source), operationName } as ExecutionArgs;
   // The plugin's hook takes envelop's full payload; only these two members are read.
@@ -41,7 +41,7 @@ describe('compiled execution (graphql-jit)', () => {
   });
 
   it('answers a query as the standard executor does', async () => {
-    const plugin = compiledExecution(() => {});
+    const plugin = useCompiledExecution(() => {});
     let compiled: ((args: ExecutionArgs) => unknown) | undefined;
     const document = parse('{ matches { id score } }');
     const onExecute = plugin.onExecute as unknown as (payload: object) => unknown;
@@ -70,7 +70,7 @@ describe('compiled execution (graphql-jit)', () => {
 
   it('runs the operation asked for in a document that holds several', async () => {
     // The document cache hands out one parsed document per text: each operation needs its own code.
-    const plugin = compiledExecution(() => {});
+    const plugin = useCompiledExecution(() => {});
     const document = parse('query A { match(id: 1) { id } } query B { matches { score } }');
     const onExecute = plugin.onExecute as unknown as (payload: object) => unknown;
     const rootValue = { match: { id: 1, score: 3 }, matches: [{ id: 2, score: 4 }] };
@@ -93,7 +93,7 @@ describe('compiled execution (graphql-jit)', () => {
   it('leaves an operation graphql-jit cannot compile to the standard executor, reported once', async () => {
     // Validation refuses this literal first in the server; here it reaches the compiler.
     const reported: unknown[] = [];
-    const plugin = compiledExecution((result) => reported.push(result.errors));
+    const plugin = useCompiledExecution((result) => reported.push(result.errors));
     const document = parse('{ match(id: null) { id } }');
     const onExecute = plugin.onExecute as unknown as (payload: object) => unknown;
     const setExecuteFn = vi.fn();

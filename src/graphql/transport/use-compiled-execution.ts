@@ -30,7 +30,7 @@ type Compiled = CompiledQuery | null;
  * answered from the answers kept per schema instead (introspection-answers.ts): compiling it
  * for each new text cost more than running it.
  */
-export function compiledExecution(
+export function useCompiledExecution(
   reportError: (result: ExecutionResult) => void,
   introspection = createIntrospectionAnswers(),
 ): Plugin {
