@@ -5,7 +5,7 @@ import type { DoorContext } from '../charging/execution-context.js';
 /**
  * CORS on /graphql: any origin, as yoga's default (keys travel in headers, never in cookies, so
  * an origin gains nothing a script could not do without it). One value for yoga and for answers
- * the operation cache sends without yoga (operation-cache.ts), which must carry the same headers.
+ * the operation cache sends without yoga (operation-cache/cached-answer.ts), which must carry the same headers.
  */
 export const GRAPHQL_CORS: CORSOptions = {};
 

@@ -94,7 +94,7 @@ function handlerOf({ runner, operations, addresses }: GraphqlRoutesParts) {
     if (answered === true) {
       return undefined;
     }
-    // Whatever becomes of it, an operation others wait for lands (operation-cache.ts `lead`).
+    // Whatever becomes of it, an operation others wait for lands (operation-flights.ts `lead`).
     const run = () => runner.answer(req, reply, false).finally(() => operations.landed(req));
     return answered === false ? run() : answered.then((sent) => (sent ? reply : run()));
   };
