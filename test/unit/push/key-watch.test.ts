@@ -8,15 +8,12 @@ function pushWithGate() {
   const checks: string[] = [];
   const revoked = new Set<string>();
   const gate = {
-    open: async (rawKey: string | undefined, address: string) => {
+    check: async (rawKey: string | undefined, address: string) => {
       checks.push(`${rawKey}|${address}`);
-      return {
-        allow: async () => {
-          if (rawKey && revoked.has(rawKey)) {
-            throw new ApiError('key_invalid', 'The API key was revoked');
-          }
-        },
-      };
+      if (rawKey && revoked.has(rawKey)) {
+        throw new ApiError('key_invalid', 'The API key was revoked');
+      }
+      return {};
     },
   };
   const deps = {
