@@ -1,9 +1,6 @@
 import {
   type DocumentNode,
-  type FieldNode,
-  type GraphQLField,
   type GraphQLObjectType,
-  type GraphQLResolveInfo,
   type GraphQLSchema,
   getArgumentValues,
   getNamedType,
@@ -14,14 +11,8 @@ import {
 } from 'graphql';
 import { ApiError } from '../../errors/api-error.js';
 import type { Language } from '../../i18n/language.js';
-import { fragmentsOf, fragmentsOfExecution } from '../documents/fragments.js';
-import {
-  carriesDirectives,
-  FieldCollector,
-  type Selected,
-  selectedFields,
-  type VisitBudget,
-} from '../documents/selections.js';
+import { fragmentsOf } from '../documents/fragments.js';
+import { FieldCollector, type Selected, type VisitBudget } from '../documents/selections.js';
 import { matchScope } from './billed-resolver.js';
 import {
   BILLING,
@@ -30,79 +21,9 @@ import {
   type PlannedTarget,
   requestKey,
 } from './field-billing.js';
+import { isPayloadField } from './match-selection.js';
 
 type Variables = Record<string, unknown>;
-
-/** What identifies an object rather than describing it: reading it costs nothing. */
-const isIdentity = (field: GraphQLField<unknown, unknown>) =>
-  field.name === 'id' || field.name === 'nodeId' || field.name.startsWith('__');
-
-/** A field of the REST match payload (not its ids, not a child route, not a container of them). */
-const isPayloadField = ({ field }: Selected) => {
-  const cost = costOf(field);
-  return !isIdentity(field) && !cost.billing && !cost.container;
-};
-
-/**
- * The fields a resolver's selection selects on `type`. Where no directive can change them, they
- * are kept per field node and type (the document cache hands every request of the same text the
- * same nodes), so a `match(id)` does not walk its selection twice on every request. A node whose
- * selection carries directives is marked `null`: read afresh, and not looked at again.
- */
-const keptSelections = new WeakMap<FieldNode, Map<GraphQLObjectType, Selected[]> | null>();
-
-function fieldsSelected(info: GraphQLResolveInfo, type: GraphQLObjectType): Selected[] {
-  const [node, ...more] = info.fieldNodes;
-  const keyNode = node && more.length === 0 ? node : undefined;
-  let byType = keyNode ? keptSelections.get(keyNode) : null;
-  const kept = byType?.get(type);
-  if (kept) {
-    return kept;
-  }
-  const fragments = fragmentsOfExecution(info.fragments);
-  const fields = info.fieldNodes.flatMap((fieldNode) =>
-    selectedFields(type, fieldNode.selectionSet, fragments, info.variableValues),
-  );
-  if (keyNode && byType === undefined) {
-    byType = carriesDirectives(keyNode.selectionSet, fragments, new Set()) ? null : new Map();
-    keptSelections.set(keyNode, byType);
-  }
-  byType?.set(type, fields);
-  return fields;
-}
-
-function selectsSome(
-  info: GraphQLResolveInfo,
-  predicate: (selected: Selected) => boolean,
-  type = getNamedType(info.returnType),
-) {
-  return isObjectType(type) && fieldsSelected(info, type).some(predicate);
-}
-
-/**
- * Whether a `match(id)` selection reads the detail route (DECISIONS.md "GraphQL"); `type` is the
- * match type when the field returns an interface (`node`).
- */
-export const selectsMatchPayload = (info: GraphQLResolveInfo, type?: GraphQLObjectType) =>
-  selectsSome(info, isPayloadField, type);
-
-/**
- * Whether it asks anything about the match beyond its id: for an unknown id, that is the one
- * request a REST client makes and gets a 404 for.
- */
-export const selectsBeyondId = (
-  info: GraphQLResolveInfo,
-  analysis: boolean,
-  type?: GraphQLObjectType,
-) =>
-  selectsSome(
-    info,
-    ({ field }) =>
-      !isIdentity(field) &&
-      // A tier that cannot read analysis asks nothing chargeable through it.
-      (analysis || field.name !== 'analysis'),
-    type,
-  );
 
 export interface CostPlan {
   /** Upper bound of distinct REST-equivalent requests (every list page assumed full). */

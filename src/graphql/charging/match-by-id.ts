@@ -4,7 +4,7 @@ import type { ResolverContext } from '../schema/context.js';
 import { matchScope } from './billed-resolver.js';
 import { BILLING, requestKey } from './field-billing.js';
 
-/** What a selection asks of a match by id (cost.ts `selectsMatchPayload`, `selectsBeyondId`). */
+/** What a selection asks of a match by id (match-selection.ts `selectsMatchPayload`, `selectsBeyondId`). */
 export interface MatchAsked {
   /** A field of the detail payload: the detail route is read. */
   payload: boolean;

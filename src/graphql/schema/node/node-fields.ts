@@ -1,9 +1,9 @@
 import { type GraphQLObjectType, type GraphQLResolveInfo, isObjectType } from 'graphql';
 import { ApiError } from '../../../errors/api-error.js';
 import { billed, matchScope } from '../../charging/billed-resolver.js';
-import { selectsBeyondId, selectsMatchPayload } from '../../charging/cost.js';
 import { BILLING, costExtensions, type PlannedTarget } from '../../charging/field-billing.js';
 import { matchById } from '../../charging/match-by-id.js';
+import { selectsBeyondId, selectsMatchPayload } from '../../charging/match-selection.js';
 import { builder } from '../builder.js';
 import type { ResolverContext } from '../context.js';
 import { competitionView, teamView } from '../types/match.js';

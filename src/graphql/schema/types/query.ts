@@ -1,9 +1,9 @@
 import type { MatchRecord } from '../../../football/match-record.js';
 import { pageMeta } from '../../../wire/presenters/match.js';
 import { billed } from '../../charging/billed-resolver.js';
-import { selectsBeyondId, selectsMatchPayload } from '../../charging/cost.js';
 import { BILLING, costExtensions } from '../../charging/field-billing.js';
 import { matchById } from '../../charging/match-by-id.js';
+import { selectsBeyondId, selectsMatchPayload } from '../../charging/match-selection.js';
 import { builder } from '../builder.js';
 import {
   filterOf,
