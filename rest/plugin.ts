@@ -8,7 +8,7 @@ import type { Push } from '../src/push/push.js';
 import { registerAccess } from './access.js';
 import { cachedAnswerStands } from './freshness.js';
 import { completeRouteSchema } from './openapi.js';
-import { createReplays } from './replay.js';
+import { Replays } from './replay.js';
 import { createResponseCache, declareQueryParameters } from './response-cache.js';
 import { analysisRoutes } from './routes/football/analysis.js';
 import { matchesRoutes } from './routes/football/matches.js';
@@ -61,7 +61,7 @@ export async function restPlugin(
     : undefined;
   // onRequest: a remembered cached answer is sent before the access hooks (rest/replay.ts).
   const replays = cache
-    ? createReplays({
+    ? new Replays({
         entryOf: cache.entryOf,
         countHit: cache.countHit,
         gate: accessGate ? deps.access.gate : undefined,

@@ -81,31 +81,55 @@ const isConditional = (request: FastifyRequest) =>
  * more than the request (`cacheVary`), a refusal (rendered by the ordinary error path, whose
  * hooks report the counters), and an answer the cache no longer holds.
  */
-export function createReplays(options: ReplayOptions) {
-  const replays = new LRUCache<string, Replay>({
-    maxSize: options.maxBytes ?? MAX_BYTES,
-    // The wire body is counted when it is a copy (a body past ASCII); else it is the entry's.
-    sizeCalculation: (replay, requestKey) =>
-      requestKey.length + 512 + (replay.wire === replay.entry.body ? 0 : replay.wire.length),
-  });
+export class Replays {
+  private readonly replays: LRUCache<string, Replay>;
+
+  constructor(private readonly options: ReplayOptions) {
+    this.replays = new LRUCache<string, Replay>({
+      maxSize: options.maxBytes ?? MAX_BYTES,
+      // The wire body is counted when it is a copy (a body past ASCII); else it is the entry's.
+      sizeCalculation: (replay, requestKey) =>
+        requestKey.length + 512 + (replay.wire === replay.entry.body ? 0 : replay.wire.length),
+    });
+  }
+
+  /**
+   * `replay` before the access hooks' onRequest, `remember` after every other onSend hook of
+   * the scope (compression is a route hook: it runs after them all). The response cache's
+   * hooks declare `request.cacheEntry`.
+   */
+  register(app: FastifyInstance, hook: 'replay' | 'remember'): void {
+    if (hook === 'replay') {
+      app.addHook('onRequest', (request, reply, done) => this.replay(request, reply, done));
+    } else {
+      app.addHook('onSend', (request, reply, payload, done) => {
+        this.remember(request, reply, payload);
+        done(null, payload);
+      });
+    }
+  }
+
+  size(): number {
+    return this.replays.size;
+  }
 
   /**
    * onRequest, before the access hook: sends a remembered answer, or passes the request on. A
    * step that fails (a refusal, Last-Modified unavailable) goes to `done`, rendered as on the
    * ordinary path. No closure is made unless a step waits.
    */
-  function replay(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
-    const replay = replayOf(request);
+  private replay(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
+    const replay = this.replayOf(request);
     if (!replay) {
       done();
       return;
     }
     try {
-      const usage = admit(request, routeConfigOf(request).access);
+      const usage = this.admit(request, routeConfigOf(request).access);
       const sent =
         usage instanceof Promise
-          ? usage.then((u) => sendWhenModifiedKnown(reply, replay, u))
-          : sendWhenModifiedKnown(reply, replay, usage);
+          ? usage.then((u) => this.sendWhenModifiedKnown(reply, replay, u))
+          : this.sendWhenModifiedKnown(reply, replay, usage);
       if (sent instanceof Promise) {
         sent.catch(done);
       }
@@ -114,39 +138,39 @@ export function createReplays(options: ReplayOptions) {
     }
   }
 
-  function sendWhenModifiedKnown(
+  private sendWhenModifiedKnown(
     reply: FastifyReply,
     replay: Replay,
     usage: UsageSnapshot | undefined,
   ): MaybePromise<void> {
-    const modified = lastModifiedOf(reply.request);
+    const modified = this.lastModifiedOf(reply.request);
     return modified instanceof Promise
-      ? modified.then((m) => send(reply, replay, usage, m))
-      : send(reply, replay, usage, modified);
+      ? modified.then((m) => this.send(reply, replay, usage, m))
+      : this.send(reply, replay, usage, modified);
   }
 
-  function replayOf(request: FastifyRequest): Replay | undefined {
+  private replayOf(request: FastifyRequest): Replay | undefined {
     if (request.method !== 'GET' || request.url.length > MAX_KEY_LENGTH || isConditional(request)) {
       return undefined;
     }
     const requestKey = requestKeyOf(request);
-    const replay = replays.get(requestKey);
+    const replay = this.replays.get(requestKey);
     if (!replay || !sentUncompressed(request, replay.bytes)) {
       return undefined;
     }
-    if (options.entryOf(replay.cacheKey) !== replay.entry) {
-      replays.delete(requestKey);
+    if (this.options.entryOf(replay.cacheKey) !== replay.entry) {
+      this.replays.delete(requestKey);
       return undefined;
     }
-    return options.mayReplay?.(request) === false ? undefined : replay;
+    return this.options.mayReplay?.(request) === false ? undefined : replay;
   }
 
   /** The access hooks' entry (rest/access.ts) with nothing between its steps, settled as a 200. */
-  function admit(
+  private admit(
     request: FastifyRequest,
     operation: Operation | undefined,
   ): MaybePromise<UsageSnapshot | undefined> {
-    const gate = options.gate;
+    const gate = this.options.gate;
     if (!operation || !gate) {
       return undefined;
     }
@@ -162,16 +186,16 @@ export function createReplays(options: ReplayOptions) {
     return admitted instanceof Promise ? admitted.then(settledAsSent) : settledAsSent(admitted);
   }
 
-  function lastModifiedOf(request: FastifyRequest): MaybePromise<string | undefined> {
+  private lastModifiedOf(request: FastifyRequest): MaybePromise<string | undefined> {
     const target = lastModifiedTarget(request);
     if (!target) {
       return undefined;
     }
-    const modified = options.lastModified(target.matchId, target.resources);
+    const modified = this.options.lastModified(target.matchId, target.resources);
     return modified instanceof Promise ? modified.then(httpDateOf) : httpDateOf(modified);
   }
 
-  function send(
+  private send(
     reply: FastifyReply,
     replay: Replay,
     usage: UsageSnapshot | undefined,
@@ -179,17 +203,17 @@ export function createReplays(options: ReplayOptions) {
   ): void {
     const perRequest: string[] = [];
     if (usage) {
-      appendQuotaHeaders(perRequest, usage, options.now(), isMatchList(reply.request));
+      appendQuotaHeaders(perRequest, usage, this.options.now(), isMatchList(reply.request));
     }
     if (modified) {
       perRequest.push('last-modified', modified);
     }
-    options.countHit();
+    this.options.countHit();
     writePrepared(reply, replay.headers, perRequest, replay.wire);
   }
 
   /** onSend, after every other REST hook: what they made of a cached 200. */
-  function remember(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+  private remember(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
     const entry = request.cacheEntry;
     if (
       !entry ||
@@ -203,33 +227,14 @@ export function createReplays(options: ReplayOptions) {
       return;
     }
     const requestKey = requestKeyOf(request);
-    if (requestKey.length > MAX_KEY_LENGTH || replays.peek(requestKey)?.entry === entry) {
+    if (requestKey.length > MAX_KEY_LENGTH || this.replays.peek(requestKey)?.entry === entry) {
       return;
     }
     const bytes = Buffer.byteLength(entry.body);
     const headers = staticHeadersOf(reply, PER_REQUEST_HEADERS);
     if (headers && sentUncompressed(request, bytes)) {
       const wire = wireBodyOf(entry.body, bytes);
-      replays.set(requestKey, { entry, cacheKey: request.cacheKey, headers, bytes, wire });
+      this.replays.set(requestKey, { entry, cacheKey: request.cacheKey, headers, bytes, wire });
     }
   }
-
-  return {
-    /**
-     * `replay` before the access hooks' onRequest, `remember` after every other onSend hook of
-     * the scope (compression is a route hook: it runs after them all). The response cache's
-     * hooks declare `request.cacheEntry`.
-     */
-    register(app: FastifyInstance, hook: 'replay' | 'remember') {
-      if (hook === 'replay') {
-        app.addHook('onRequest', replay);
-      } else {
-        app.addHook('onSend', (request, reply, payload, done) => {
-          remember(request, reply, payload);
-          done(null, payload);
-        });
-      }
-    },
-    size: () => replays.size,
-  };
 }

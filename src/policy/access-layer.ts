@@ -1,7 +1,7 @@
 import type { Counters } from '../counters/counters.js';
 import type { Database } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
-import { createAccessPolicy } from './access-policy.js';
+import { AccessPolicy } from './access-policy.js';
 import type { AccountAccess, AccountCache } from './account-cache.js';
 import { createAccountCache } from './account-cache.js';
 import { Gate } from './gate.js';
@@ -29,7 +29,7 @@ export function createAccessLayer(options: AccessLayerOptions) {
     accounts.onEvent(event);
   });
   const { store, usage, addresses } = counters;
-  const policy = createAccessPolicy({ keys, accounts, store, now, recordUsage: usage.record });
+  const policy = new AccessPolicy({ keys, accounts, store, now, recordUsage: usage.record });
   return {
     policy,
     /** The order of the checks, for the doors (src/policy/gate.ts). */

@@ -2,6 +2,8 @@ import { checkApiKeyFormat, hashApiKey } from '../accounts/api-key-format.js';
 import type {
   MaybePromise,
   QuotaStore,
+  RefundUnits,
+  RejectReason,
   Reservation,
   ReserveInput,
   ReserveOutcome,
@@ -60,35 +62,100 @@ export interface AccessPolicyDeps {
   ): void;
 }
 
+const invalid = () => new ApiError('key_invalid', 'The API key is not valid');
+
+function principalOf(key: KeyRecord, account: AccountAccess | null): Principal {
+  if (!account) {
+    throw invalid();
+  }
+  return { key, account };
+}
+
+/** 429 `rate_limited` or `quota_exceeded`, with the seconds until the window that refused resets. */
+function reserveRefusal(input: ReserveInput, reason: RejectReason): ApiError {
+  return reason === 'rate_limited'
+    ? new ApiError('rate_limited', `More than ${input.limits.ratePerMinute} requests this minute`, {
+        retryAfter: secondsToMinuteEnd(input.now),
+      })
+    : new ApiError(
+        'quota_exceeded',
+        'The daily quota is used up; it resets at 00:00 Hong Kong time (16:00 UTC)',
+        { retryAfter: secondsToHkMidnight(input.now) },
+      );
+}
+
+function reserveResult(
+  principal: Principal,
+  input: ReserveInput,
+  outcome: ReserveOutcome,
+): ReserveResult {
+  if (outcome.admitted) {
+    return {
+      admitted: true,
+      admission: { principal, reservation: outcome.reservation, usage: outcome.usage },
+    };
+  }
+  return { admitted: false, error: reserveRefusal(input, outcome.reason), usage: outcome.usage };
+}
+
+/** What a settled reservation gives back: units on the minute, plan and free units on the day. */
+interface Refund extends RefundUnits {
+  minute: number;
+  plan: number;
+  free: number;
+}
+
+/**
+ * Daily units are kept only for a charged outcome; `actual` below the reservation gives back the
+ * difference, one number for both counters or the minute's and the day's apart.
+ */
+function refundOf(
+  reservation: Reservation,
+  charged: boolean,
+  actual?: number | { minute: number; daily: number },
+): Refund {
+  const reserved = reservation.minuteUnits;
+  const usedMinute = typeof actual === 'object' ? actual.minute : (actual ?? reserved);
+  const usedDaily = typeof actual === 'object' ? actual.daily : (actual ?? reserved);
+  const refundDaily = reserved - (charged ? Math.min(reserved, usedDaily) : 0);
+  const plan = Math.min(reservation.planUnits, refundDaily);
+  return {
+    minute: Math.max(0, reserved - usedMinute),
+    plan,
+    free: Math.min(reservation.freeUnits, refundDaily - plan),
+  };
+}
+
+function usageAfter(usage: UsageSnapshot, refund: Refund): UsageSnapshot {
+  return {
+    minute: { ...usage.minute, used: Math.max(0, usage.minute.used - refund.minute) },
+    quota: { ...usage.quota, used: Math.max(0, usage.quota.used - refund.plan) },
+    free: { ...usage.free, used: Math.max(0, usage.free.used - refund.free) },
+  };
+}
+
 /**
  * The one access policy of both doors. Each check is a separate step so the doors can run them in
  * the order DECISIONS.md "Access" fixes: key present -> known -> not expired -> address -> tier
- * -> (parameters) -> rate -> quota.
+ * -> (parameters) -> rate -> quota. The gate (gate.ts) calls them in that order.
  */
-export function createAccessPolicy(deps: AccessPolicyDeps) {
-  const invalid = () => new ApiError('key_invalid', 'The API key is not valid');
+export class AccessPolicy {
+  constructor(private readonly deps: AccessPolicyDeps) {}
 
   /** Revoked, expired: a known key that may not be used (DECISIONS.md "Access" order). */
-  function checkKey(key: KeyRecord | null): KeyRecord {
+  private checkKey(key: KeyRecord | null): KeyRecord {
     if (!key || key.revokedAt) {
       throw invalid();
     }
-    if (key.expiresAt && key.expiresAt.getTime() <= deps.now().getTime()) {
+    if (key.expiresAt && key.expiresAt.getTime() <= this.deps.now().getTime()) {
       throw new ApiError('key_expired', `The API key expired on ${key.expiresAt.toISOString()}`);
     }
     return key;
   }
 
-  function principalOf(key: KeyRecord, account: AccountAccess | null): Principal {
-    if (!account) {
-      throw invalid();
-    }
-    return { key, account };
-  }
-
-  async function load(hash: string): Promise<Principal> {
-    const key = checkKey(await deps.keys.get(hash));
-    return principalOf(key, await deps.accounts.get(key.accountId));
+  private async load(hash: string): Promise<Principal> {
+    const key = this.checkKey(await this.deps.keys.get(hash));
+    return principalOf(key, await this.deps.accounts.get(key.accountId));
   }
 
   /**
@@ -96,7 +163,7 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
    * the key and its account are cached, as they are for every request after a key's first.
    * `connection`: the socket the request came on, whose previous key's hash may be this one's.
    */
-  function authenticate(rawKey: string | undefined, connection?: object): MaybePromise<Principal> {
+  authenticate(rawKey: string | undefined, connection?: object): MaybePromise<Principal> {
     if (!rawKey) {
       throw new ApiError(
         'unauthorized',
@@ -104,22 +171,22 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
       );
     }
     const hash = connection ? connectionKeyHash(connection, rawKey) : hashApiKey(rawKey);
-    const cached = deps.keys.peek(hash);
+    const cached = this.deps.keys.peek(hash);
     if (cached) {
       // Its hash is a stored key's: well formed by construction, no need to parse it again.
-      const key = checkKey(cached);
-      const account = deps.accounts.peek(key.accountId);
-      return account === undefined ? load(hash) : principalOf(key, account);
+      const key = this.checkKey(cached);
+      const account = this.deps.accounts.peek(key.accountId);
+      return account === undefined ? this.load(hash) : principalOf(key, account);
     }
     // A malformed key or a bad checksum is refused without a storage read.
     if (!checkApiKeyFormat(rawKey) || cached === null) {
       throw invalid();
     }
-    return load(hash);
+    return this.load(hash);
   }
 
   /** 403 `ip_not_allowed`; the detail names the address the service saw (spec 5.6). */
-  function checkAddress(principal: Principal, address: string): void {
+  checkAddress(principal: Principal, address: string): void {
     if (!isAddressAllowed(address, principal.key.allowlist)) {
       throw new ApiError(
         'ip_not_allowed',
@@ -130,7 +197,7 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
   }
 
   /** 403 `tier_insufficient`: analysis needs Plus or Pro (spec 4.4). */
-  function checkTier(principal: Principal, operation: Operation): void {
+  checkTier(principal: Principal, operation: Operation): void {
     if (operation === 'analysis' && !principal.account.limits.analysis) {
       throw new ApiError(
         'tier_insufficient',
@@ -139,79 +206,46 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
     }
   }
 
-  const windowInput = (principal: Principal) => ({
-    accountId: principal.key.accountId,
-    keyId: principal.key.keyId,
-    limits: principal.account.limits,
-    now: deps.now(),
-  });
+  private windowInput(principal: Principal) {
+    return {
+      accountId: principal.key.accountId,
+      keyId: principal.key.keyId,
+      limits: principal.account.limits,
+      now: this.deps.now(),
+    };
+  }
 
   /**
    * Rate (429 `rate_limited`) then quota (429 `quota_exceeded`); nothing is written on a refusal.
    * At once with the in-process store, after the round trip with Redis. `dailyCost` (default:
    * `cost`) is the part that counts on the day: 0 counts the request on the minute only.
    */
-  function reserve(
+  reserve(
     principal: Principal,
     cost: number,
     freeEligible: number,
     dailyCost = cost,
   ): MaybePromise<ReserveResult> {
-    const input: ReserveInput = {
-      accountId: principal.key.accountId,
-      keyId: principal.key.keyId,
-      limits: principal.account.limits,
-      now: deps.now(),
-      cost,
-      freeEligible,
-      dailyCost,
-    };
-    const outcome = deps.store.reserve(input);
+    const input: ReserveInput = { ...this.windowInput(principal), cost, freeEligible, dailyCost };
+    const outcome = this.deps.store.reserve(input);
     return outcome instanceof Promise
       ? outcome.then((o) => reserveResult(principal, input, o))
       : reserveResult(principal, input, outcome);
   }
 
-  function reserveResult(
-    principal: Principal,
-    input: ReserveInput,
-    outcome: ReserveOutcome,
-  ): ReserveResult {
-    if (outcome.admitted) {
-      return {
-        admitted: true,
-        admission: { principal, reservation: outcome.reservation, usage: outcome.usage },
-      };
-    }
-    const error =
-      outcome.reason === 'rate_limited'
-        ? new ApiError(
-            'rate_limited',
-            `More than ${input.limits.ratePerMinute} requests this minute`,
-            {
-              retryAfter: secondsToMinuteEnd(input.now),
-            },
-          )
-        : new ApiError(
-            'quota_exceeded',
-            'The daily quota is used up; it resets at 00:00 Hong Kong time (16:00 UTC)',
-            {
-              retryAfter: secondsToHkMidnight(input.now),
-            },
-          );
-    return { admitted: false, error, usage: outcome.usage };
-  }
-
   /** A request with a valid key that ends before the quota step (400, 403 tier) counts on the minute. */
-  async function chargeMinute(principal: Principal): Promise<UsageSnapshot> {
-    const input = windowInput(principal);
-    const usage = await deps.store.chargeMinute(input);
+  async chargeMinute(principal: Principal): Promise<UsageSnapshot> {
+    const input = this.windowInput(principal);
+    const usage = await this.deps.store.chargeMinute(input);
     const { accountId, keyId, now } = input;
-    deps.recordUsage?.({ accountId, keyId, day: hkDay(now), minute: minuteWindow(now) }, 1, 0, 0);
+    const window = { accountId, keyId, day: hkDay(now), minute: minuteWindow(now) };
+    this.deps.recordUsage?.(window, 1, 0, 0);
     return usage;
   }
 
-  const peek = (principal: Principal) => deps.store.peek(windowInput(principal));
+  peek(principal: Principal): Promise<UsageSnapshot> {
+    return this.deps.store.peek(this.windowInput(principal));
+  }
 
   /**
    * After the handler: daily units are kept only for an outcome that is charged (2xx or 404);
@@ -219,40 +253,25 @@ export function createAccessPolicy(deps: AccessPolicyDeps) {
    * for both counters, or the minute's and the day's apart (a GraphQL operation whose reads
    * partly failed keeps those on the minute only, as REST does).
    */
-  function settle(
+  settle(
     admission: Admission,
     charged: boolean,
     actual?: number | { minute: number; daily: number },
   ): MaybePromise<UsageSnapshot> {
     const { reservation, usage } = admission;
-    const reserved = reservation.minuteUnits;
-    const usedMinute = typeof actual === 'object' ? actual.minute : (actual ?? reserved);
-    const usedDaily = typeof actual === 'object' ? actual.daily : (actual ?? reserved);
-    const unused = Math.max(0, reserved - usedMinute);
-    const keepDaily = charged ? Math.min(reserved, usedDaily) : 0;
-    const refundDaily = reserved - keepDaily;
-    const plan = Math.min(reservation.planUnits, refundDaily);
-    const free = Math.min(reservation.freeUnits, refundDaily - plan);
-    deps.recordUsage?.(
+    const refund = refundOf(reservation, charged, actual);
+    this.deps.recordUsage?.(
       reservation,
-      reserved - unused,
-      reservation.planUnits - plan,
-      reservation.freeUnits - free,
+      reservation.minuteUnits - refund.minute,
+      reservation.planUnits - refund.plan,
+      reservation.freeUnits - refund.free,
       reservation.uncounted === true,
     );
-    if (plan === 0 && free === 0 && unused === 0) {
+    if (refund.plan === 0 && refund.free === 0 && refund.minute === 0) {
       return usage;
     }
-    const after = {
-      minute: { ...usage.minute, used: Math.max(0, usage.minute.used - unused) },
-      quota: { ...usage.quota, used: Math.max(0, usage.quota.used - plan) },
-      free: { ...usage.free, used: Math.max(0, usage.free.used - free) },
-    };
-    const refunded = deps.store.refund(reservation, { minute: unused, plan, free });
+    const after = usageAfter(usage, refund);
+    const refunded = this.deps.store.refund(reservation, refund);
     return refunded instanceof Promise ? refunded.then(() => after) : after;
   }
-
-  return { authenticate, checkAddress, checkTier, reserve, chargeMinute, peek, settle };
 }
-
-export type AccessPolicy = ReturnType<typeof createAccessPolicy>;

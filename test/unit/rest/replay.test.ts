@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerAccess } from '../../../rest/access.js';
-import { createReplays } from '../../../rest/replay.js';
+import { Replays } from '../../../rest/replay.js';
 import { createResponseCache } from '../../../rest/response-cache.js';
 import type { UsageSnapshot } from '../../../src/counters/quota-store.js';
 import { ApiError } from '../../../src/errors/api-error.js';
@@ -72,7 +72,7 @@ async function buildScope(bodySize = 40, cacheBytes?: number, note = 'x') {
   registerRequestId(app);
   registerContentLanguage(app);
   const cache = createResponseCache(createEventBus(), cacheBytes ? { maxBytes: cacheBytes } : {});
-  const replays = createReplays({
+  const replays = new Replays({
     entryOf: cache.entryOf,
     countHit: cache.countHit,
     gate,
