@@ -9,7 +9,6 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { ApiError } from '../../errors/api-error.js';
 import type { Language } from '../../i18n/language.js';
 import { fragmentsOf } from '../documents/fragments.js';
 import { FieldCollector, type Selected, type VisitBudget } from '../documents/selections.js';
@@ -114,89 +113,128 @@ export function planCost(input: PlanInput): CostPlan {
  * read counts in the analysis plan only. Either plan is the one a walk for its tier alone makes.
  */
 export function planCosts(input: Omit<PlanInput, 'analysis'>): TierPlans {
-  const { schema, variables, language } = input;
-  const fields = new FieldCollector(fragmentsOf(input.document), variables, input.budget);
-  const plans: TierPlans = { analysis: emptyPlan(), noAnalysis: emptyPlan() };
-  const requests: Requests = new Map();
-  const noAnalysisRequests: Requests = new Map();
-  const addTo = (map: Requests, billing: FieldBilling, key: string, units: number) => {
-    const existing = map.get(key);
-    map.set(key, { billing, units: Math.max(units, existing?.units ?? 0) });
-  };
-  const add = (billing: FieldBilling, key: string, units: number, refused: boolean) => {
-    addTo(requests, billing, key, units);
+  return new CostWalk(input).plans();
+}
+
+/** One walk of an operation's selections, adding each distinct request to the plans it counts in. */
+class CostWalk {
+  private readonly fields: FieldCollector;
+  private readonly analysis = emptyPlan();
+  private readonly noAnalysis = emptyPlan();
+  private readonly requests: Requests = new Map();
+  private readonly noAnalysisRequests: Requests = new Map();
+
+  constructor(private readonly input: Omit<PlanInput, 'analysis'>) {
+    this.fields = new FieldCollector(fragmentsOf(input.document), input.variables, input.budget);
+  }
+
+  plans(): TierPlans {
+    const { schema, document, operationName } = this.input;
+    const operation = operationOf(document, operationName);
+    const root = operation?.operation === 'query' ? schema.getQueryType() : undefined;
+    if (operation && root) {
+      this.visit(root, [operation.selectionSet], { key: '', multiplier: 1, refused: false });
+    }
+    return {
+      analysis: bound(this.analysis, this.requests),
+      noAnalysis: bound(this.noAnalysis, this.noAnalysisRequests),
+    };
+  }
+
+  private add(billing: FieldBilling, key: string, units: number, refused: boolean): void {
+    addTo(this.requests, billing, key, units);
     if (!refused) {
-      addTo(noAnalysisRequests, billing, key, units);
+      addTo(this.noAnalysisRequests, billing, key, units);
     }
-  };
+  }
+
   /** The plans a field counts in: both, or (below an analysis field) the analysis one. */
-  const plansOf = (refused: boolean) =>
-    refused ? [plans.analysis] : [plans.analysis, plans.noAnalysis];
+  private plansOf(refused: boolean): CostPlan[] {
+    return refused ? [this.analysis] : [this.analysis, this.noAnalysis];
+  }
+
   /** A match's detail route, when the selection reads any field of its payload. */
-  const addDetail = (type: GraphQLObjectType, sets: SelectionSets, scope: Scope) => {
-    if (fields.collect(type, sets).some(isPayloadField)) {
-      const key = requestKey(BILLING.detail, scope.key, {}, language);
-      add(BILLING.detail, key, scope.multiplier, scope.refused);
+  private addDetail(type: GraphQLObjectType, sets: SelectionSets, scope: Scope): void {
+    if (this.fields.collect(type, sets).some(isPayloadField)) {
+      const key = requestKey(BILLING.detail, scope.key, {}, this.input.language);
+      this.add(BILLING.detail, key, scope.multiplier, scope.refused);
     }
-  };
+  }
 
   /** Fields of one response key are one field, their selections merged (as graphql-js runs them). */
-  const visit = (type: GraphQLObjectType, sets: SelectionSets, scope: Scope) => {
-    for (const merged of byResponseKey(fields.collect(type, sets))) {
-      const [selected] = merged as [Selected];
-      const { node, field } = selected;
-      const below = merged.map((s) => s.node.selectionSet);
-      const args = getArgumentValues(field, node, variables);
-      const cost = costOf(field);
-      const dryRun =
-        field.name === 'usage' && args['dryRun'] === true && type === schema.getQueryType();
-      for (const plan of plansOf(scope.refused)) {
-        plan.keyed ||= Boolean(cost.keyed || cost.billing);
-        plan.perCaller ||= Boolean(cost.perCaller);
-        plan.dryRun ||= dryRun;
-      }
-      if (cost.targets) {
-        for (const target of cost.targets(args)) {
-          visitTarget(target, below, scope);
-        }
-        continue;
-      }
-      let refused = scope.refused;
-      if (cost.billing) {
-        if (cost.billing.operation === 'analysis' && !refused) {
-          plans.noAnalysis.tierRefused += scope.multiplier;
-          refused = true;
-        }
-        const key = requestKey(cost.billing, scope.key, args, language);
-        add(cost.billing, key, scope.multiplier, refused);
-        for (const plan of plansOf(refused)) {
-          plan.matchList ||= cost.billing.operation === 'matchList';
-        }
-      }
-      const next = scopeBelow(selected, args, { ...scope, refused });
-      const named = getNamedType(field.type);
-      if (next && isObjectType(named)) {
-        if (cost.matchScope?.kind === 'single' && next.multiplier > 0) {
-          addDetail(named, below, next);
-        }
-        visit(named, below, next);
-      }
+  private visit(type: GraphQLObjectType, sets: SelectionSets, scope: Scope): void {
+    for (const merged of byResponseKey(this.fields.collect(type, sets))) {
+      this.visitField(type, merged, scope);
     }
-  };
+  }
+
+  private visitField(type: GraphQLObjectType, merged: Selected[], scope: Scope): void {
+    const [selected] = merged as [Selected];
+    const { node, field } = selected;
+    const below = merged.map((s) => s.node.selectionSet);
+    const args = getArgumentValues(field, node, this.input.variables);
+    const cost = costOf(field);
+    const dryRun =
+      field.name === 'usage' &&
+      args['dryRun'] === true &&
+      type === this.input.schema.getQueryType();
+    for (const plan of this.plansOf(scope.refused)) {
+      plan.keyed ||= Boolean(cost.keyed || cost.billing);
+      plan.perCaller ||= Boolean(cost.perCaller);
+      plan.dryRun ||= dryRun;
+    }
+    if (cost.targets) {
+      for (const target of cost.targets(args)) {
+        this.visitTarget(target, below, scope);
+      }
+      return;
+    }
+    const refused = this.billField(cost.billing, args, scope);
+    const next = scopeBelow(selected, args, { ...scope, refused });
+    const named = getNamedType(field.type);
+    if (next && isObjectType(named)) {
+      if (cost.matchScope?.kind === 'single' && next.multiplier > 0) {
+        this.addDetail(named, below, next);
+      }
+      this.visit(named, below, next);
+    }
+  }
+
+  /** A billed field's request; returns whether what is below it is refused to a Free key. */
+  private billField(
+    billing: FieldBilling | undefined,
+    args: Record<string, unknown>,
+    scope: Scope,
+  ): boolean {
+    let refused = scope.refused;
+    if (!billing) {
+      return refused;
+    }
+    if (billing.operation === 'analysis' && !refused) {
+      this.noAnalysis.tierRefused += scope.multiplier;
+      refused = true;
+    }
+    this.add(
+      billing,
+      requestKey(billing, scope.key, args, this.input.language),
+      scope.multiplier,
+      refused,
+    );
+    for (const plan of this.plansOf(refused)) {
+      plan.matchList ||= billing.operation === 'matchList';
+    }
+    return refused;
+  }
 
   /** An entity named by an argument: its reads, then the selection as its type, about it. */
-  const visitTarget = (target: PlannedTarget, sets: SelectionSets, from: Scope) => {
-    const type = schema.getType(target.type);
+  private visitTarget(target: PlannedTarget, sets: SelectionSets, from: Scope): void {
+    const type = this.input.schema.getType(target.type);
     if (!isObjectType(type)) {
       return;
     }
     for (const read of target.reads ?? []) {
-      add(
-        read.billing,
-        requestKey(read.billing, read.scope, {}, language),
-        from.multiplier,
-        from.refused,
-      );
+      const key = requestKey(read.billing, read.scope, {}, this.input.language);
+      this.add(read.billing, key, from.multiplier, from.refused);
     }
     const scope = {
       key: target.matchId === undefined ? '' : matchScope(target.matchId),
@@ -204,20 +242,15 @@ export function planCosts(input: Omit<PlanInput, 'analysis'>): TierPlans {
       refused: from.refused,
     };
     if (target.type === 'Match') {
-      addDetail(type, sets, scope);
+      this.addDetail(type, sets, scope);
     }
-    visit(type, sets, scope);
-  };
-
-  const operation = operationOf(input.document, input.operationName);
-  const root = operation?.operation === 'query' ? schema.getQueryType() : undefined;
-  if (operation && root) {
-    visit(root, [operation.selectionSet], { key: '', multiplier: 1, refused: false });
+    this.visit(type, sets, scope);
   }
-  return {
-    analysis: bound(plans.analysis, requests),
-    noAnalysis: bound(plans.noAnalysis, noAnalysisRequests),
-  };
+}
+
+function addTo(map: Requests, billing: FieldBilling, key: string, units: number): void {
+  const existing = map.get(key);
+  map.set(key, { billing, units: Math.max(units, existing?.units ?? 0) });
 }
 
 type SelectionSets = readonly (SelectionSetNode | undefined)[];
@@ -256,23 +289,4 @@ function scopeBelow(
   const billing = costOf(field).billing;
   const listKey = billing ? requestKey(billing, scope.key, args, 'en') : field.name;
   return { ...scope, key: `${listKey}[]`, multiplier: scope.multiplier * size };
-}
-
-/** A refusal before execution: the operation could never be afforded or is too costly. */
-export function checkAffordable(bound: number, maxCost: number, ratePerMinute: number): void {
-  if (!Number.isSafeInteger(bound) || bound < 0) {
-    throw new ApiError('invalid_parameter', 'The cost of this operation could not be bounded');
-  }
-  if (bound > maxCost) {
-    throw new ApiError(
-      'invalid_parameter',
-      `This operation could cost up to ${bound} units; one operation may cost at most ${maxCost}`,
-    );
-  }
-  if (bound > ratePerMinute) {
-    throw new ApiError(
-      'invalid_parameter',
-      `This operation could cost up to ${bound} units, more than this key's ${ratePerMinute} per minute: it could never run`,
-    );
-  }
 }

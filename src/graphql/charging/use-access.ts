@@ -2,9 +2,6 @@ import {
   type DocumentNode,
   type ExecutionArgs,
   execute,
-  GraphQLError,
-  type GraphQLSchema,
-  getVariableValues,
   Kind,
   type OperationDefinitionNode,
 } from 'graphql';
@@ -14,18 +11,16 @@ import {
   addressRateLimited,
   addressRateLimitHeaders,
 } from '../../counters/address-limiter.js';
-import type { UsageSnapshot } from '../../counters/quota-store.js';
-import { apiErrorOfDatabaseFailure } from '../../db/failures.js';
-import { ApiError } from '../../errors/api-error.js';
-import { markRefusal } from '../../http/refusal.js';
+import type { ApiError } from '../../errors/api-error.js';
 import type { Language } from '../../i18n/language.js';
 import type { Gate, Pass, Seat } from '../../policy/gate.js';
-import { graphqlErrorOf } from '../transport/errors.js';
 import { validatorOf } from '../transport/http-cache.js';
 import { asksIncrementalDelivery, NotAcceptable } from '../transport/incremental.js';
-import { type CostPlan, checkAffordable, type TierPlans } from './cost.js';
+import { checkAffordable, costExtension, operationReservation } from './charges.js';
+import type { CostPlan, TierPlans } from './cost.js';
 import { plannedCosts } from './cost-plans.js';
 import type { ExecutionContext } from './execution-context.js';
+import { asApiError, coercedVariables, refusalFor, refusalOf } from './refusals.js';
 import { type Payload, type Settled, settleOnce, settleWhenDelivered } from './settlement.js';
 
 export interface AccessPluginOptions {
@@ -46,53 +41,6 @@ export interface AccessPluginOptions {
   reportError(error: unknown, ctx: ExecutionContext): void;
 }
 
-/** The operation of the document that runs (the named one, or the only one). */
-export const operationOf = (document: DocumentNode, operationName: string | null | undefined) =>
-  document.definitions.find(
-    (d): d is OperationDefinitionNode =>
-      d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
-  );
-
-/**
- * Refuses the operation as a whole: the status REST would answer (its Retry-After, and any
- * headers of the refusal) for the HTTP door, the error as the result.
- */
-export const refusalFor =
-  (ctx: ExecutionContext, stop: (result: { errors: GraphQLError[] }) => void) =>
-  (error: ApiError, headers?: Record<string, string>) => {
-    ctx.operation.refuse(error, headers);
-    markRefusal(ctx.req, error.code);
-    stop({ errors: [graphqlErrorOf(error)] });
-  };
-
-/** The operation's variables coerced as graphql-js will execute them; a bad one is a 400. */
-export function coercedVariables(
-  schema: GraphQLSchema,
-  document: DocumentNode,
-  operationName: string | null | undefined,
-  raw: unknown,
-): Record<string, unknown> {
-  const operation = operationOf(document, operationName);
-  const result = getVariableValues(
-    schema,
-    operation?.variableDefinitions ?? [],
-    (raw ?? {}) as Record<string, unknown>,
-  );
-  if (result.errors) {
-    throw result.errors[0];
-  }
-  return result.coerced;
-}
-
-/** Planning and policy failures as the API error the response carries. */
-export function asApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) {
-    return error;
-  }
-  const message = error instanceof GraphQLError ? error.message : 'Invalid operation';
-  return new ApiError('invalid_parameter', message);
-}
-
 /** Only the `usage` fields of the operation: what a dry run executes. */
 function usageOnly(document: DocumentNode, operationName: string | null | undefined): DocumentNode {
   return {
@@ -110,44 +58,6 @@ function usageOnly(document: DocumentNode, operationName: string | null | undefi
       return { ...d, selectionSet: { ...d.selectionSet, selections } } as OperationDefinitionNode;
     }),
   };
-}
-
-/**
- * DECISIONS.md "GraphQL": every operation with a valid key counts at least one request on the
- * minute, even one that reads nothing billable (`usage`, `viewer`, a dry run, `match(id){ id }`);
- * the day is charged only what it reads. What to reserve for an operation of this bound.
- */
-export const operationReservation = (bound: number) => ({
-  cost: Math.max(1, bound),
-  dailyCost: bound,
-});
-
-export const costExtension = (
-  plan: Pick<CostPlan, 'bound' | 'dryRun' | 'tierRefused'>,
-  reads: { actual: number; minute: number },
-  usage: UsageSnapshot | undefined,
-) => ({
-  requested: plan.bound,
-  actual: reads.actual,
-  refunded: plan.bound - reads.actual,
-  // Reads that failed upstream (502, 503): on the minute, as REST counts them, not on the day.
-  ...(reads.minute > reads.actual ? { failedReads: reads.minute - reads.actual } : {}),
-  ...(plan.dryRun ? { dryRun: true } : {}),
-  ...(plan.tierRefused ? { tierRefused: plan.tierRefused } : {}),
-  ...(usage
-    ? {
-        rate: { limit: usage.minute.limit, used: usage.minute.used },
-        quota: { limit: usage.quota.limit, used: usage.quota.used },
-        freeMatches: { limit: usage.free.limit, used: usage.free.used },
-      }
-    : {}),
-});
-
-/** Planning and policy failures, and a database that cannot check a key, as API errors. */
-export function refusalOf(error: unknown): ApiError | undefined {
-  return error instanceof ApiError || error instanceof GraphQLError
-    ? asApiError(error)
-    : apiErrorOfDatabaseFailure(error);
 }
 
 /**
@@ -177,6 +87,22 @@ function planOperation(args: ExecutionArgs, language: Language): Planning {
   }
 }
 
+/** What the gate admitted an operation with: its pass and the plan of the key's tier. */
+interface Admitted {
+  pass: Pass;
+  plan: CostPlan;
+}
+
+type Refuse = (error: ApiError, headers?: Record<string, string>) => void;
+
+/** Yoga's hook after execution, as the plugin type names it (envelop's own type is not re-exported). */
+type OnExecuteDone = NonNullable<
+  Exclude<
+    Awaited<ReturnType<NonNullable<Plugin<ExecutionContext>['onExecute']>>>,
+    void
+  >['onExecuteDone']
+>;
+
 /**
  * The shared access gate at the GraphQL door (DECISIONS.md "GraphQL", in the order of "Access"):
  * the key checks, the address, then the parameters (variables, and a cost bound the key's minute
@@ -185,114 +111,149 @@ function planOperation(args: ExecutionArgs, language: Language): Planning {
  * An operation without keyed fields is keyless traffic: it counts on its address.
  */
 export function useAccess(options: AccessPluginOptions): Plugin<ExecutionContext> {
-  const { gate } = options;
   return {
     async onExecute({ args, setResultAndStopExecution, setExecuteFn }) {
       const ctx = args.contextValue;
       const refuse = refusalFor(ctx, setResultAndStopExecution);
       const planning = planOperation(args, ctx.language);
-      const { variables } = planning;
-      const asks = (coerced: Record<string, unknown>) =>
-        asksIncrementalDelivery(args.schema, args.document, args.operationName, coerced);
-      const rawKey = options.rawKeyOf(ctx);
+      const asks = () =>
+        asksIncrementalDelivery(args.schema, args.document, args.operationName, planning.variables);
       // Either tier's plan says whether the operation is keyed.
       if (planning.plans && !planning.plans.analysis.keyed) {
         await admitKeyless(options, ctx, refuse);
         return undefined;
       }
-      if (planning.invalid && rawKey === undefined) {
+      if (planning.invalid && options.rawKeyOf(ctx) === undefined) {
         // Sent without a key: keyless traffic (counted on its address by the door) refused on
         // its parameters.
         refuse(planning.invalid);
         return undefined;
       }
-      let plan: CostPlan;
-      // Handed the pass once the key is good: a refusal after it reports the counters.
-      const seat: Seat = { pass: undefined };
-      let pass: Pass;
-      try {
-        const address = options.addressOf(ctx);
-        pass = await gate.enter(rawKey, address, undefined, options.connectionOf?.(ctx), seat);
-        if (planning.invalid) {
-          throw planning.invalid;
-        }
-        const analysis = pass.principal.account.limits.analysis;
-        // Planned for both tiers before the key was known: the key's tier picks its plan.
-        plan = analysis ? planning.plans.analysis : planning.plans.noAnalysis;
-        ctx.access = {
-          principal: pass.principal,
-          analysis,
-          requested: plan.bound,
-          dryRun: plan.dryRun,
-        };
-        ctx.operation.planned(plan.matchList);
-        if (!plan.dryRun && !ctx.operation.door.streams && asks(variables)) {
-          throw new NotAcceptable();
-        }
-        checkAffordable(plan.bound, options.maxCost, pass.principal.account.limits.ratePerMinute);
-        // A dry run reads nothing: one request on the minute, as any operation.
-        const units = operationReservation(plan.dryRun ? 0 : plan.bound);
-        const usage = await pass.reserve({ ...units, freeEligible: plan.freeEligible });
-        ctx.access.usage = usage;
-        ctx.operation.charged(usage);
-      } catch (error) {
-        // A key that needs the database to be checked while it is away: 503 for the whole
-        // operation, as REST answers (docs/operations.md).
-        const refusal = refusalOf(error);
-        if (!refusal) {
-          throw error;
-        }
-        // A request with a known key carries its counters, as on REST (spec 8.2 rule 6); the
-        // pass counts what its stage calls for (a 400 after the key checks: one request on the
-        // minute; a 429 or an address refused: nothing).
-        if (seat.pass) {
-          ctx.operation.charged(await seat.pass.settleFor(refusal.status));
-        }
-        refuse(refusal);
+      const admitted = await admitKeyed(options, ctx, planning, asks, refuse);
+      if (!admitted) {
         return undefined;
       }
-      const planned = plan;
-      if (planned.dryRun) {
+      const { pass, plan } = admitted;
+      if (plan.dryRun) {
         const document = usageOnly(args.document, args.operationName);
         setExecuteFn((executeArgs) => execute({ ...executeArgs, document }));
       }
-      const settle = settleOnce(pass, planned, () => ctx.ledger);
-      const withCost = <R extends Payload>(result: R, settled: Settled): R => ({
-        ...result,
-        extensions: { ...result.extensions, cost: costExtension(planned, settled, settled.usage) },
-      });
       return {
-        async onExecuteDone({ result, setResult }) {
-          if (isAsyncIterable(result)) {
-            // The headers go out with the first payload: they say what was reserved.
-            const stream = settleWhenDelivered(settle, withCost, (error) =>
-              options.reportError(error, ctx),
-            );
-            ctx.operation.streaming(stream.close);
-            return stream.hooks;
-          }
-          const clean = !result.errors?.length && !planned.perCaller && 'data' in result;
-          // A conditional GET whose answer the client holds already is a 304 (http-cache.ts).
-          const validator =
-            clean && ctx.operation.door.conditional ? validatorOf(ctx.req, result.data) : undefined;
-          if (validator) {
-            ctx.operation.validated(validator);
-          }
-          const settled = await settle(validator?.notModified ? 304 : 200);
-          const { actual, minute } = settled;
-          const analysis = ctx.access.analysis;
-          // The operation cache may keep it, unless it reads the caller or asks for several
-          // parts (it came whole only because nothing was there to defer).
-          const keep = clean && !asks(variables);
-          ctx.operation.ran(
-            settled.usage,
-            keep ? { plan: planned, actual, minute, analysis, data: result.data } : undefined,
-          );
-          setResult(withCost(result, settled));
-          return undefined;
-        },
+        onExecuteDone: settleAfterExecution(options, ctx, pass, plan, asks),
       };
     },
+  };
+}
+
+/**
+ * The key, its address, the parameters, then the operation's bound reserved; a refusal is
+ * answered (with the counters when the key was good) and leaves nothing admitted.
+ */
+async function admitKeyed(
+  options: AccessPluginOptions,
+  ctx: ExecutionContext,
+  planning: Planning,
+  /** Whether the operation asks for its answer in parts (@defer, @stream): walked when needed. */
+  asksIncremental: () => boolean,
+  refuse: Refuse,
+): Promise<Admitted | undefined> {
+  // Handed the pass once the key is good: a refusal after it reports the counters.
+  const seat: Seat = { pass: undefined };
+  try {
+    const rawKey = options.rawKeyOf(ctx);
+    const address = options.addressOf(ctx);
+    const pass = await options.gate.enter(
+      rawKey,
+      address,
+      undefined,
+      options.connectionOf?.(ctx),
+      seat,
+    );
+    if (planning.invalid) {
+      throw planning.invalid;
+    }
+    const analysis = pass.principal.account.limits.analysis;
+    // Planned for both tiers before the key was known: the key's tier picks its plan.
+    const plan = analysis ? planning.plans.analysis : planning.plans.noAnalysis;
+    ctx.access = {
+      principal: pass.principal,
+      analysis,
+      requested: plan.bound,
+      dryRun: plan.dryRun,
+    };
+    ctx.operation.planned(plan.matchList);
+    if (!plan.dryRun && !ctx.operation.door.streams && asksIncremental()) {
+      throw new NotAcceptable();
+    }
+    checkAffordable(plan.bound, options.maxCost, pass.principal.account.limits.ratePerMinute);
+    // A dry run reads nothing: one request on the minute, as any operation.
+    const units = operationReservation(plan.dryRun ? 0 : plan.bound);
+    const usage = await pass.reserve({ ...units, freeEligible: plan.freeEligible });
+    ctx.access.usage = usage;
+    ctx.operation.charged(usage);
+    return { pass, plan };
+  } catch (error) {
+    // A key that needs the database to be checked while it is away: 503 for the whole
+    // operation, as REST answers (docs/operations.md).
+    const refusal = refusalOf(error);
+    if (!refusal) {
+      throw error;
+    }
+    // A request with a known key carries its counters, as on REST (spec 8.2 rule 6); the
+    // pass counts what its stage calls for (a 400 after the key checks: one request on the
+    // minute; a 429 or an address refused: nothing).
+    if (seat.pass) {
+      ctx.operation.charged(await seat.pass.settleFor(refusal.status));
+    }
+    refuse(refusal);
+    return undefined;
+  }
+}
+
+/**
+ * After execution: a stream settles when delivered; a whole answer settles as 200 or (a
+ * conditional GET the client holds) 304, tells the operation what ran and carries its cost.
+ */
+function settleAfterExecution(
+  options: AccessPluginOptions,
+  ctx: ExecutionContext,
+  pass: Pass,
+  planned: CostPlan,
+  asksIncremental: () => boolean,
+): OnExecuteDone {
+  const settle = settleOnce(pass, planned, () => ctx.ledger);
+  const withCost = <R extends Payload>(result: R, settled: Settled): R => ({
+    ...result,
+    extensions: { ...result.extensions, cost: costExtension(planned, settled, settled.usage) },
+  });
+  return async ({ result, setResult }) => {
+    if (isAsyncIterable(result)) {
+      // The headers go out with the first payload: they say what was reserved.
+      const stream = settleWhenDelivered(settle, withCost, (error) =>
+        options.reportError(error, ctx),
+      );
+      ctx.operation.streaming(stream.close);
+      return stream.hooks;
+    }
+    const clean = !result.errors?.length && !planned.perCaller && 'data' in result;
+    // A conditional GET whose answer the client holds already is a 304 (http-cache.ts).
+    const validator =
+      clean && ctx.operation.door.conditional ? validatorOf(ctx.req, result.data) : undefined;
+    if (validator) {
+      ctx.operation.validated(validator);
+    }
+    const settled = await settle(validator?.notModified ? 304 : 200);
+    const { actual, minute } = settled;
+    const analysis = ctx.access.analysis;
+    // The operation cache may keep it, unless it reads the caller or asks for several
+    // parts (it came whole only because nothing was there to defer).
+    const keep = clean && !asksIncremental();
+    ctx.operation.ran(
+      settled.usage,
+      keep ? { plan: planned, actual, minute, analysis, data: result.data } : undefined,
+    );
+    setResult(withCost(result, settled));
+    return undefined;
   };
 }
 
@@ -300,7 +261,7 @@ export function useAccess(options: AccessPluginOptions): Plugin<ExecutionContext
 async function admitKeyless(
   options: AccessPluginOptions,
   ctx: ExecutionContext,
-  refuse: (error: ApiError, headers?: Record<string, string>) => void,
+  refuse: Refuse,
 ): Promise<void> {
   if (!ctx.operation.countOnAddress()) {
     return;

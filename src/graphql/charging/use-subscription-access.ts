@@ -14,7 +14,7 @@ import type { SubscriptionCheck } from '../schema/types/subscription.js';
 import { graphqlErrorOf } from '../transport/errors.js';
 import { NotAcceptable } from '../transport/incremental.js';
 import type { ExecutionContext } from './execution-context.js';
-import { asApiError, coercedVariables, operationOf, refusalFor, refusalOf } from './use-access.js';
+import { asApiError, coercedVariables, operationOf, refusalFor, refusalOf } from './refusals.js';
 
 export interface SubscriptionAccessOptions {
   gate: Gate;

@@ -7,10 +7,9 @@ import { etagOf } from '../../http/etag.js';
 import { wireBodyOf } from '../../http/prepared-answer.js';
 import type { Gate, Pass } from '../../policy/gate.js';
 import { appendQuotaHeaders } from '../../policy/headers.js';
-import { checkAffordable } from '../charging/cost.js';
+import { checkAffordable, operationReservation } from '../charging/charges.js';
 import type { SettledOperation } from '../charging/operation-result.js';
 import { minuteKept } from '../charging/settlement.js';
-import { operationReservation } from '../charging/use-access.js';
 import {
   isConditional,
   NOT_MODIFIED_READ,

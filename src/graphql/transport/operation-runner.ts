@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Gate } from '../../policy/gate.js';
 import { rawKeyOf } from '../../policy/raw-key.js';
 import { OperationRecord, type OperationResult } from '../charging/operation-result.js';
-import { refusalOf } from '../charging/use-access.js';
+import { refusalOf } from '../charging/refusals.js';
 import type { OperationCache } from '../operation-cache/operation-cache.js';
 import type { GraphqlYoga } from './create-yoga.js';
 import { directRequestOf, runDirect } from './direct-operation.js';

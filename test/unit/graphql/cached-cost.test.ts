@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UsageSnapshot } from '../../../src/counters/quota-store.js';
-import { costExtension } from '../../../src/graphql/charging/use-access.js';
+import { costExtension } from '../../../src/graphql/charging/charges.js';
 import { cachedCostJson } from '../../../src/graphql/operation-cache/cached-cost.js';
 
 const usage = (minute: number, quota: number, free: number) =>

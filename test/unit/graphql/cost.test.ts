@@ -1,7 +1,8 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src/errors/api-error.js';
-import { checkAffordable, planCost } from '../../../src/graphql/charging/cost.js';
+import { checkAffordable } from '../../../src/graphql/charging/charges.js';
+import { planCost } from '../../../src/graphql/charging/cost.js';
 import { schema } from '../../../src/graphql/schema/schema.js';
 
 /** The plan of one document, for a tier that reads analysis unless told. */
