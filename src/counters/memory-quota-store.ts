@@ -7,10 +7,9 @@ import {
   type ReserveOutcome,
   splitCost,
   type UsageSnapshot,
+  type WindowInput,
 } from './quota-store.js';
 import { hkDay, hkDayNumber, minuteWindow } from './windows.js';
-
-type WindowInput = Omit<ReserveInput, 'cost' | 'freeEligible'>;
 
 /** A key's charged units of the day (for `touchline usage`). */
 interface KeyDay {

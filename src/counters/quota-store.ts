@@ -90,6 +90,9 @@ export function whenReady<T>(
   }
 }
 
+/** A request's windows without its cost: what a charge on the minute or a look at the counters reads. */
+export type WindowInput = Omit<ReserveInput, 'cost' | 'freeEligible'>;
+
 export interface QuotaStore {
   readonly kind: 'memory' | 'redis';
   /** Checks and advances every counter involved, atomically; writes nothing on a rejection. */
@@ -97,9 +100,9 @@ export interface QuotaStore {
   /** Gives units back to the windows the reservation used (never below zero). */
   refund(reservation: Reservation, units: RefundUnits): MaybePromise<void>;
   /** Counts a request on the key's minute only (a 400 or 403 `tier_insufficient`: DECISIONS "Access", what counts). */
-  chargeMinute(input: Omit<ReserveInput, 'cost' | 'freeEligible'>): Promise<UsageSnapshot>;
+  chargeMinute(input: WindowInput): Promise<UsageSnapshot>;
   /** The counters now, without spending anything. */
-  peek(input: Omit<ReserveInput, 'cost' | 'freeEligible'>): Promise<UsageSnapshot>;
+  peek(input: WindowInput): Promise<UsageSnapshot>;
   /** Today's usage per key of an account (for `touchline usage`). */
   usageByKey(accountId: number, now: Date): Promise<Map<number, { plan: number; free: number }>>;
   close(): Promise<void>;

@@ -6,6 +6,7 @@ import type {
   ReserveInput,
   ReserveOutcome,
   UsageSnapshot,
+  WindowInput,
 } from '../quota-store.js';
 import { CounterSlices, type CounterSlicesOptions } from '../slices/counter-slices.js';
 import type { Wanted } from '../slices/slice.js';
@@ -23,8 +24,6 @@ export { type CounterRedis, createCounterRedis, waitForRedis } from './redis-cou
 export type { CounterRestoreSource } from './redis-counter-restore.js';
 export { counterKeys, restoredMarkerKey } from './redis-keys.js';
 export type { ReplayEntry } from './redis-replay.js';
-
-type WindowInput = Omit<ReserveInput, 'cost' | 'freeEligible'>;
 
 const snapshot = (
   limits: CounterLimits,

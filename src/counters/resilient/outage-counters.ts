@@ -1,16 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { MemoryQuotaStore } from '../memory-quota-store.js';
-import type {
-  CounterLimits,
-  RefundUnits,
-  Reservation,
-  ReserveInput,
-  ReserveOutcome,
-  UsageSnapshot,
-} from '../quota-store.js';
+import type * as counts from '../quota-store.js';
 import { hkDay, minuteWindow } from '../windows.js';
-
-type WindowInput = Omit<ReserveInput, 'cost' | 'freeEligible'>;
 
 interface Used {
   minute: number;
@@ -32,11 +23,11 @@ export class OutageCounters {
   /** The outage's counters, still enforced as a ceiling until `until`. */
   private ceiling: { store: MemoryQuotaStore; until: number } | undefined = undefined;
   /** Reservations admitted here: their refunds go to these counters (and the journal). */
-  private readonly admittedHere = new WeakSet<Reservation>();
+  private readonly admittedHere = new WeakSet<counts.Reservation>();
   /** Last usage Redis reported per key, and the windows it was for, to size the shares. */
   private readonly lastSeen = new LRUCache<
     number,
-    { usage: UsageSnapshot; minute: number; day: string }
+    { usage: counts.UsageSnapshot; minute: number; day: string }
   >({ max: 50_000 });
 
   constructor(private readonly instances: () => number) {}
@@ -47,7 +38,7 @@ export class OutageCounters {
   }
 
   /** Redis's answer for the key: what the shares of a next outage start from. */
-  seen(input: ReserveInput, usage: UsageSnapshot): void {
+  seen(input: counts.ReserveInput, usage: counts.UsageSnapshot): void {
     this.lastSeen.set(input.keyId, {
       usage,
       minute: minuteWindow(input.now),
@@ -56,7 +47,7 @@ export class OutageCounters {
   }
 
   /** Admits on this instance's share (`open`: without limits but the free allowance's). */
-  reserve(input: ReserveInput, open: boolean): ReserveOutcome {
+  reserve(input: counts.ReserveInput, open: boolean): counts.ReserveOutcome {
     const { limits } = input;
     const base = this.usedBefore(input.keyId, input.now);
     const localLimits = open
@@ -76,19 +67,19 @@ export class OutageCounters {
     return { ...outcome, usage };
   }
 
-  admitted(reservation: Reservation): boolean {
+  admitted(reservation: counts.Reservation): boolean {
     return this.admittedHere.has(reservation);
   }
 
-  refund(reservation: Reservation, units: RefundUnits): void {
+  refund(reservation: counts.Reservation, units: counts.RefundUnits): void {
     this.local.refund(reservation, units);
   }
 
-  chargeMinute(input: WindowInput): Promise<UsageSnapshot> {
+  chargeMinute(input: counts.WindowInput): Promise<counts.UsageSnapshot> {
     return this.local.chargeMinute(input);
   }
 
-  peek(input: WindowInput): Promise<UsageSnapshot> {
+  peek(input: counts.WindowInput): Promise<counts.UsageSnapshot> {
     return this.local.peek(input);
   }
 
@@ -109,8 +100,8 @@ export class OutageCounters {
    * Redis refuses); `refused`: answers like a local refusal; `undefined`: no ceiling (any more).
    */
   reserveUnderCeiling(
-    input: ReserveInput,
-  ): { held?: Reservation; refused?: ReserveOutcome } | undefined {
+    input: counts.ReserveInput,
+  ): { held?: counts.Reservation; refused?: counts.ReserveOutcome } | undefined {
     const ceiling = this.ceiling;
     if (!ceiling || input.now.getTime() >= ceiling.until) {
       this.ceiling = undefined;
@@ -125,7 +116,7 @@ export class OutageCounters {
   }
 
   /** Gives back what the ceiling took for a request Redis refused (or could not answer). */
-  releaseFromCeiling(held: Reservation): void {
+  releaseFromCeiling(held: counts.Reservation): void {
     this.ceiling?.store.refund(held, {
       minute: held.minuteUnits,
       plan: held.planUnits,
@@ -146,7 +137,7 @@ export class OutageCounters {
   }
 
   /** This instance's share of what Redis last said was left of the key's windows. */
-  private shareLimits(input: ReserveInput, base: Used): CounterLimits {
+  private shareLimits(input: counts.ReserveInput, base: Used): counts.CounterLimits {
     const n = this.instances();
     const { limits } = input;
     return {
@@ -158,7 +149,11 @@ export class OutageCounters {
 }
 
 /** The local counters' usage on top of what Redis last said: the figures the headers show. */
-function withBase(limits: CounterLimits, base: Used, used: UsageSnapshot): UsageSnapshot {
+function withBase(
+  limits: counts.CounterLimits,
+  base: Used,
+  used: counts.UsageSnapshot,
+): counts.UsageSnapshot {
   return {
     minute: { limit: limits.ratePerMinute, used: base.minute + used.minute.used },
     quota: { limit: limits.dailyQuota, used: base.quota + used.quota.used },

@@ -1,15 +1,7 @@
 import { ReplyError } from 'ioredis';
 import type { QuotaFailureMode } from '../../config/access.js';
 import { ApiError } from '../../errors/api-error.js';
-import type {
-  MaybePromise,
-  QuotaStore,
-  RefundUnits,
-  Reservation,
-  ReserveInput,
-  ReserveOutcome,
-  UsageSnapshot,
-} from '../quota-store.js';
+import type * as counts from '../quota-store.js';
 import type { RedisQuotaStore } from '../redis/redis-quota-store.js';
 import type { UsageWindow } from '../usage-statement.js';
 import { OutageCounters } from './outage-counters.js';
@@ -17,8 +9,6 @@ import { OutageJournal } from './outage-journal.js';
 
 const PROBE_INTERVAL_MS = 1000;
 const UNAVAILABLE_RETRY_AFTER = 5;
-
-type WindowInput = Omit<ReserveInput, 'cost' | 'freeEligible'>;
 
 export interface ResilientOptions {
   mode: QuotaFailureMode;
@@ -70,7 +60,7 @@ function unavailable(): never {
  * counters and the journal), handing back (the journal replayed, the outage counters a ceiling
  * beside Redis for SETTLE_MS).
  */
-export class ResilientQuotaStore implements QuotaStore {
+export class ResilientQuotaStore implements counts.QuotaStore {
   readonly kind = 'redis' as const;
   private down = false;
   private nextProbe = 0;
@@ -93,7 +83,7 @@ export class ResilientQuotaStore implements QuotaStore {
     return this.down ? 'down' : 'up';
   }
 
-  reserve(input: ReserveInput): MaybePromise<ReserveOutcome> {
+  reserve(input: counts.ReserveInput): counts.MaybePromise<counts.ReserveOutcome> {
     // A slice this instance holds answers at once; while Redis is down or just back, the
     // outage rules below decide.
     const fromSlice =
@@ -101,14 +91,14 @@ export class ResilientQuotaStore implements QuotaStore {
     return fromSlice ?? this.reserveShared(input);
   }
 
-  refund(reservation: Reservation, units: RefundUnits): MaybePromise<void> {
+  refund(reservation: counts.Reservation, units: counts.RefundUnits): counts.MaybePromise<void> {
     if (!this.outage.admitted(reservation) && this.redisStore.refundToSlice(reservation, units)) {
       return undefined;
     }
     return this.refundShared(reservation, units);
   }
 
-  async chargeMinute(input: WindowInput): Promise<UsageSnapshot> {
+  async chargeMinute(input: counts.WindowInput): Promise<counts.UsageSnapshot> {
     const result = await this.tryRedis(() => this.redisStore.chargeMinute(input));
     if (result) {
       return result;
@@ -119,7 +109,7 @@ export class ResilientQuotaStore implements QuotaStore {
     return this.outage.chargeMinute(input);
   }
 
-  async peek(input: WindowInput): Promise<UsageSnapshot> {
+  async peek(input: counts.WindowInput): Promise<counts.UsageSnapshot> {
     return (await this.tryRedis(() => this.redisStore.peek(input))) ?? this.outage.peek(input);
   }
 
@@ -134,7 +124,7 @@ export class ResilientQuotaStore implements QuotaStore {
   }
 
   /** Redis decides (or the outage rules, while it is away). */
-  private async reserveShared(input: ReserveInput): Promise<ReserveOutcome> {
+  private async reserveShared(input: counts.ReserveInput): Promise<counts.ReserveOutcome> {
     const result = await this.tryRedis(() => this.reserveInRedis(input));
     if (result) {
       // While handing back, Redis does not count the others' outage yet: the shares keep the
@@ -148,7 +138,7 @@ export class ResilientQuotaStore implements QuotaStore {
   }
 
   /** Redis's answer, after the outage ceiling while handing back (recovery has run). */
-  private async reserveInRedis(input: ReserveInput): Promise<ReserveOutcome> {
+  private async reserveInRedis(input: counts.ReserveInput): Promise<counts.ReserveOutcome> {
     const settle = this.outage.reserveUnderCeiling(input);
     if (settle?.refused) {
       return settle.refused;
@@ -170,7 +160,7 @@ export class ResilientQuotaStore implements QuotaStore {
   }
 
   /** Fallen back: this instance's share, journaled for the replay (`closed`: 503). */
-  private async reserveLocally(input: ReserveInput): Promise<ReserveOutcome> {
+  private async reserveLocally(input: counts.ReserveInput): Promise<counts.ReserveOutcome> {
     if (this.options.mode === 'closed') {
       unavailable();
     }
@@ -182,7 +172,10 @@ export class ResilientQuotaStore implements QuotaStore {
     return outcome;
   }
 
-  private async refundShared(reservation: Reservation, units: RefundUnits): Promise<void> {
+  private async refundShared(
+    reservation: counts.Reservation,
+    units: counts.RefundUnits,
+  ): Promise<void> {
     const given = {
       minute: Math.min(units.minute ?? 0, reservation.minuteUnits),
       plan: Math.min(units.plan ?? 0, reservation.planUnits),
@@ -217,7 +210,7 @@ export class ResilientQuotaStore implements QuotaStore {
   }
 
   /** Runs `op` on Redis when it is (or may be) up; `undefined` means: use the fallback. */
-  private async tryRedis<T>(op: () => MaybePromise<T>): Promise<T | undefined> {
+  private async tryRedis<T>(op: () => counts.MaybePromise<T>): Promise<T | undefined> {
     if (this.down && this.options.now().getTime() < this.nextProbe) {
       return undefined;
     }

@@ -1,10 +1,4 @@
-import type {
-  RefundUnits,
-  Reservation,
-  ReserveInput,
-  ReserveOutcome,
-  UsageSnapshot,
-} from '../quota-store.js';
+import type * as counts from '../quota-store.js';
 import { hkDay, minuteWindow } from '../windows.js';
 import { ReturningUnits } from './returning-units.js';
 import {
@@ -65,7 +59,7 @@ export class CounterSlices {
    * requests would otherwise each take a slice), else what `sliceSizes` says. An asking request
    * calls `answered` when Redis has replied.
    */
-  wanted(input: ReserveInput, refill = false): Wanted {
+  wanted(input: counts.ReserveInput, refill = false): Wanted {
     const instances = Math.max(1, this.options.instances());
     const at = this.nowMs();
     const busy =
@@ -106,7 +100,7 @@ export class CounterSlices {
    * window's slice says whether that window is still granted in slices (the requests that ran
    * alongside the asking one, in the same batch, asked for none and were granted none).
    */
-  granted(input: ReserveInput, reply: GrantReply, asked: Wanted): UsageSnapshot {
+  granted(input: counts.ReserveInput, reply: GrantReply, asked: Wanted): counts.UsageSnapshot {
     let s = this.slices.get(input.keyId);
     if (!s || !sameLimits(s.limits, input.limits)) {
       if (s) {
@@ -141,7 +135,7 @@ export class CounterSlices {
    * Redis must decide. The free allowance is drawn first, as in Redis (spec 8.2 rule 3): a request
    * that could be free is not served from the plan slice while the allowance may have room.
    */
-  serve(input: ReserveInput): ReserveOutcome | undefined {
+  serve(input: counts.ReserveInput): counts.ReserveOutcome | undefined {
     const s = this.slices.get(input.keyId);
     if (!s) {
       return undefined;
@@ -172,7 +166,7 @@ export class CounterSlices {
     used.minute += cost;
     used.plan += plan;
     used.free += free;
-    const reservation: Reservation = {
+    const reservation: counts.Reservation = {
       accountId: s.accountId,
       keyId: s.keyId,
       minute: s.minute,
@@ -191,7 +185,7 @@ export class CounterSlices {
    * key's slice when it is still in the reservation's windows: counted in Redis either way, they
    * serve the next request. False when the slice has moved on (the caller refunds in Redis).
    */
-  giveBack(reservation: Reservation, units: RefundUnits): boolean {
+  giveBack(reservation: counts.Reservation, units: counts.RefundUnits): boolean {
     const s = this.slices.get(reservation.keyId);
     if (!s || s.minute !== reservation.minute || s.day !== reservation.day) {
       return false;
@@ -214,7 +208,7 @@ export class CounterSlices {
    * unused units, and those on their way back): a reply's figures less these are what was used
    * as far as this instance can tell. Slices other instances hold stay counted.
    */
-  heldHere(input: ReserveInput): SliceUnits {
+  heldHere(input: counts.ReserveInput): SliceUnits {
     const minute = minuteWindow(input.now);
     const day = hkDay(input.now);
     const held = this.returning.in(input.keyId, minute, day);
