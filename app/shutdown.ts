@@ -4,18 +4,6 @@ import type { trackConnections } from '../src/http/connection-drain.js';
 import type { ShutdownState } from '../src/http/drain.js';
 import type { MetricsServer } from '../src/http/metrics-endpoint.js';
 
-/**
- * Shutdown (docs/operations.md): in-flight requests get SHUTDOWN_GRACE_MS to finish (each is
- * bounded by the database timeouts, so this is generous), then their connections are closed;
- * closing the dependencies gets DEPS_CLOSE_MS (deps.ts closes the database after at most 15 s
- * whatever the rest does). A process therefore exits within about 50 s of SIGTERM whatever its
- * dependencies do, and within a second or so when they answer.
- */
-const SHUTDOWN_GRACE_MS = 25_000;
-const CLOSE_STEP_MS = 5_000;
-const DEPS_CLOSE_MS = 20_000;
-const EXIT_GRACE_MS = 1_000;
-
 /** What a serving process closes, in this order. */
 export interface RunningServer {
   /** The process's shutdown flag, which the app's drain hook reads. */
@@ -28,6 +16,18 @@ export interface RunningServer {
   deps: Deps;
   log: (message: string) => void;
 }
+
+/**
+ * Shutdown (docs/operations.md): in-flight requests get SHUTDOWN_GRACE_MS to finish (each is
+ * bounded by the database timeouts, so this is generous), then their connections are closed;
+ * closing the dependencies gets DEPS_CLOSE_MS (deps.ts closes the database after at most 15 s
+ * whatever the rest does). A process therefore exits within about 50 s of SIGTERM whatever its
+ * dependencies do, and within a second or so when they answer.
+ */
+const SHUTDOWN_GRACE_MS = 25_000;
+const CLOSE_STEP_MS = 5_000;
+const DEPS_CLOSE_MS = 20_000;
+const EXIT_GRACE_MS = 1_000;
 
 const reason = (error: unknown): string =>
   error instanceof AggregateError
