@@ -51,6 +51,8 @@ describeEachDatabase('GraphQL @defer and @stream: charges', ({ db }) => {
 function watchSettlements(app: App) {
   const policy = app.deps.access.policy;
   const original = policy.settle;
+  // A method of the AccessPolicy class: called on the policy, as the gate calls it.
+  const settle = original.bind(policy);
   let calls = 0;
   let settled: () => void = () => undefined;
   const first = new Promise<void>((resolve) => {
@@ -58,7 +60,7 @@ function watchSettlements(app: App) {
   });
   policy.settle = (...args: Parameters<typeof original>) => {
     calls++;
-    const usage = original(...args);
+    const usage = settle(...args);
     void Promise.resolve(usage).then(settled);
     return usage;
   };
