@@ -5,12 +5,11 @@ import {
   getArgumentValues,
   getNamedType,
   isObjectType,
-  Kind,
-  type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
 import type { Language } from '../../i18n/language.js';
 import { fragmentsOf } from '../documents/fragments.js';
+import { operationOf } from '../documents/operation-of.js';
 import { FieldCollector, type Selected, type VisitBudget } from '../documents/selections.js';
 import { matchScope } from './billed-resolver.js';
 import {
@@ -58,13 +57,6 @@ interface Scope {
   multiplier: number;
   /** Below an analysis field: a tier without analysis reads nothing here. */
   refused: boolean;
-}
-
-function operationOf(document: DocumentNode, name: string | null | undefined) {
-  const operations = document.definitions.filter(
-    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-  );
-  return name ? operations.find((o) => o.name?.value === name) : operations[0];
 }
 
 /** The plans of one operation for either kind of tier, from one walk of its document. */

@@ -1,23 +1,10 @@
-import {
-  type DocumentNode,
-  GraphQLError,
-  type GraphQLSchema,
-  getVariableValues,
-  Kind,
-  type OperationDefinitionNode,
-} from 'graphql';
+import { type DocumentNode, GraphQLError, type GraphQLSchema, getVariableValues } from 'graphql';
 import { apiErrorOfDatabaseFailure } from '../../db/failures.js';
 import { ApiError } from '../../errors/api-error.js';
 import { markRefusal } from '../../http/refusal.js';
+import { operationOf } from '../documents/operation-of.js';
 import { graphqlErrorOf } from '../transport/errors.js';
 import type { ExecutionContext } from './execution-context.js';
-
-/** The operation of the document that runs (the named one, or the only one). */
-export const operationOf = (document: DocumentNode, operationName: string | null | undefined) =>
-  document.definitions.find(
-    (d): d is OperationDefinitionNode =>
-      d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
-  );
 
 /**
  * Refuses the operation as a whole: the status REST would answer (its Retry-After, and any

@@ -10,11 +10,12 @@ import type { StreamLease, StreamLeases } from '../../counters/stream-leases.js'
 import { ApiError } from '../../errors/api-error.js';
 import type { Gate, Seat } from '../../policy/gate.js';
 import { type KeyRefused, leaseStream, type Push } from '../../push/push.js';
+import { operationOf } from '../documents/operation-of.js';
 import type { SubscriptionCheck } from '../schema/types/subscription.js';
 import { graphqlErrorOf } from '../transport/errors.js';
 import { NotAcceptable } from '../transport/incremental.js';
 import type { ExecutionContext } from './execution-context.js';
-import { asApiError, coercedVariables, operationOf, refusalFor, refusalOf } from './refusals.js';
+import { asApiError, coercedVariables, refusalFor, refusalOf } from './refusals.js';
 
 export interface SubscriptionAccessOptions {
   gate: Gate;
