@@ -3,9 +3,13 @@ import type { AnalysisMarket } from '../../analysis/market-types.js';
 import { tags } from '../../changes/change-summary.js';
 import type { Services } from '../../deps.js';
 import type { ReportKind } from '../../football/analysis/ai-report.js';
-import { dayWindow } from '../../football/match-day.js';
 import type { MatchRecord } from '../../football/match-record.js';
-import type { MatchFilter, MatchListQuery, MatchPage } from '../../football/matches.js';
+import {
+  listWindow,
+  type MatchFilter,
+  type MatchListQuery,
+  type MatchPage,
+} from '../../football/matches.js';
 import type { BookmakerRef } from '../../football/odds/movement.js';
 import type { OddsMarket } from '../../football/odds/odds-prices.js';
 import { CHANGE_RESOURCES, type ChangeResource } from '../../football/vocabulary.js';
@@ -98,7 +102,7 @@ function family<A, L>(create: (argument: A) => L, keyOf: (argument: A) => string
 /** Tags of a page of matches: every list, the lists of its day, and each match it shows. */
 function pageTags(key: string, page: MatchPage | null): string[] {
   const query = JSON.parse(key) as MatchListQuery;
-  const { from, to } = dayWindow(query.date, query.tz);
+  const { from, to } = listWindow(query);
   return [
     tags.anyDay,
     ...tags.window(from, to),
