@@ -121,7 +121,7 @@ export function parseRange(
   if (maxDays !== undefined && days > maxDays) {
     invalid(
       'to',
-      `A range spans at most ${maxDays} days, both included; ${from}..${to} spans ${days}`,
+      `Parameter 'to': a range spans at most ${maxDays} days, both included; ${from}..${to} spans ${days}`,
     );
   }
   return { from, to };
