@@ -31,6 +31,9 @@ const DECLARED_ERRORS: Record<string, number[]> = {
   '/v1/football/matches/:matchId/analysis/corners': ANALYSIS,
   // DECISIONS.md "Push" (beyond the contract): bad ids and Last-Event-ID are 400 before it opens.
   '/v1/football/stream': [400, 401, 403, 429],
+  // Issue 49: an unknown or malformed team id is 404; the list's bad parameters are 400.
+  '/v1/football/teams/:teamId': CHILD,
+  '/v1/football/teams/:teamId/matches': [400, ...CHILD, 502, 503],
 };
 
 /** Every status a route may answer with besides 200 (and 304 for conditional requests). */

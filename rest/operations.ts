@@ -11,7 +11,7 @@ interface OperationDoc {
   description: string;
 }
 
-export const OPERATION_TAGS = ['Meta', 'Matches', 'Odds', 'Analysis', 'Stream'] as const;
+export const OPERATION_TAGS = ['Meta', 'Matches', 'Odds', 'Analysis', 'Stream', 'Teams'] as const;
 type OperationTag = (typeof OPERATION_TAGS)[number];
 
 export const TAG_DESCRIPTIONS: Readonly<Record<OperationTag, string>> = {
@@ -20,6 +20,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<OperationTag, string>> = {
   Odds: 'Bookmakers, opening and closing odds, exchange, Kelly index, regional board, movement.',
   Analysis: 'AI reports, tips distribution, handicap, over-under and corners; Plus and Pro.',
   Stream: 'Live changes pushed as Server-Sent Events, resumable.',
+  Teams: "A team's page and its fixtures and results.",
 };
 
 const PLAN_QUOTA =
@@ -60,7 +61,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     'listMatches',
     'Matches',
     'Matches of a day, paginated',
-    "Matches of a date in the time zone given by `tz` (minutes east of UTC), filtered by league and status, 25 a page by default (at most 100). Uses the account's free match-list allowance first, then the plan quota; one request of the per-minute limit either way.",
+    "Matches of a date, or of a range `from`..`to` (at most 31 days), in the time zone given by `tz` (minutes east of UTC, or an IANA zone such as Europe/London), filtered by league (name, code or id), competitionId, teamId and status, 25 a page by default (at most 100). An unknown competitionId or teamId is 400, as is an unknown league on a request using from/to, competitionId or teamId. Uses the account's free match-list allowance first, then the plan quota; one request of the per-minute limit either way.",
   ),
   '/v1/football/matches/:matchId': doc(
     'getMatch',
@@ -169,5 +170,17 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     'Stream',
     'Live changes as Server-Sent Events',
     'Changes of every live match, or of the matches named in `matchId` (up to 50). Resume with `Last-Event-ID`. Opening costs one request of the daily quota and one of the per-minute limit; events are free. Concurrent streams per account: Free 1, Plus 5, Pro 25.',
+  ),
+  '/v1/football/teams/:teamId': doc(
+    'getTeam',
+    'Teams',
+    'One team by id',
+    `The team's name (Accept-Language), original name, country, logo and the competitions it has matches in. ${PLAN_QUOTA} An unknown \`teamId\` is 404 \`not_found\` (still charged).`,
+  ),
+  '/v1/football/teams/:teamId/matches': doc(
+    'listTeamMatches',
+    'Teams',
+    "A team's matches, paginated",
+    `The team's matches by kick-off (optionally in a range of days in \`tz\` and by status), or its \`last\` N finished matches (newest first), or its \`next\` N scheduled ones (soonest first). Paginated as /matches. ${PLAN_QUOTA} An unknown \`teamId\` is 404 \`not_found\`.`,
   ),
 };

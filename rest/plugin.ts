@@ -15,6 +15,7 @@ import { matchesRoutes } from './routes/football/matches.js';
 import { metaRoutes } from './routes/football/meta.js';
 import { oddsRoutes } from './routes/football/odds.js';
 import { streamRoutes } from './routes/football/stream.js';
+import { teamsRoutes } from './routes/football/teams.js';
 
 /** The /v1 compatibility layer (spec part 4). */
 export async function restPlugin(
@@ -89,6 +90,7 @@ export async function restPlugin(
     now: deps.clock.now,
   });
   await app.register(oddsRoutes, { prefix, services: deps.services });
+  await app.register(teamsRoutes, { prefix, services: deps.services, assetsUrl });
   await app.register(analysisRoutes, { prefix, services: deps.services });
   await app.register(streamRoutes, { prefix, deps, push, maxMs: streamMaxMs });
   registerMethodNotAllowed(app, [...urls], docsUrl);

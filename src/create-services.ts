@@ -4,11 +4,13 @@ import { createManagementServices } from './accounts/management.js';
 import { createPlansService } from './accounts/plans.js';
 import type { CounterReader } from './accounts/usage.js';
 import { createMatchVersions } from './changes/match-versions.js';
+import { createTeamVersions } from './changes/team-versions.js';
 import type { Database } from './db/database.js';
 import type { EventBus } from './events/event-bus.js';
 import { createMatchServices } from './football/match-services.js';
 import { createBookmakersService } from './football/odds/bookmakers.js';
 import { createOddsServices } from './football/odds/odds-services.js';
+import { createTeamCatalogue } from './football/team-catalogue.js';
 import { createTeamsService } from './football/teams.js';
 import { SourceFreshness } from './freshness/source-freshness.js';
 import { createSourceHealth } from './freshness/source-health.js';
@@ -62,6 +64,9 @@ export function createServices(
     ...createMatchServices({ db: data.prisma, read: data.read }),
     ...createOddsServices({ db: data.prisma, read: data.read }),
     versions: createMatchVersions(data.read, events),
+    /** Teams' pages and their lists of matches (issue 49), with their `Last-Modified`. */
+    teamCatalogue: createTeamCatalogue({ read: data.read }),
+    teamVersions: createTeamVersions(data.read, events),
     // The sources' heartbeat and refusals are read on the primary: another process writes them.
     freshness: new SourceFreshness({
       read: database.read,

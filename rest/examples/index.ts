@@ -18,6 +18,7 @@ import {
   ODDS_MOVEMENT,
   REGIONAL_BOARD,
 } from './odds.js';
+import { ARSENAL, TEAM_MATCHES } from './teams.js';
 
 /** An SSE body as GET /v1/football/stream writes it (docs/push.md): retry, a change, a heartbeat. */
 const STREAM = [
@@ -70,4 +71,6 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
   [`${M}/analysis/over-under`]: { data: OVER_UNDER_ANALYSIS },
   [`${M}/analysis/corners`]: { data: CORNER_ANALYSIS },
   '/v1/football/stream': STREAM,
+  '/v1/football/teams/:teamId': { data: ARSENAL },
+  '/v1/football/teams/:teamId/matches': TEAM_MATCHES,
 };

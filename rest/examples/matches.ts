@@ -32,7 +32,7 @@ export const ARSENAL_CHELSEA = {
   venue: 'Emirates Stadium',
 } satisfies Static<typeof Match>;
 
-const BRIGHTON_FULHAM = {
+export const BRIGHTON_FULHAM = {
   id: 1000041,
   competition: PREMIER_LEAGUE,
   home: { name: 'Brighton & Hove Albion' },
@@ -48,7 +48,7 @@ const BRIGHTON_FULHAM = {
   venue: 'American Express Stadium',
 } satisfies Static<typeof Match>;
 
-const NEWCASTLE_CITY = {
+export const NEWCASTLE_CITY = {
   id: 1000043,
   competition: PREMIER_LEAGUE,
   home: { name: 'Newcastle United' },

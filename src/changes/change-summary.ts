@@ -30,14 +30,27 @@ export const tags = {
   match: (id: number, resource: ChangeResource) => `m:${id}:${resource}`,
   /** Lists of matches whose day overlaps a UTC date (every page, filter and zone of it). */
   day: (utcDate: string) => `d:${utcDate}`,
-  /** The tags of a list of the matches kicking off in `[from, to)` (a day in some zone). */
+  /**
+   * The tags of a list of the matches kicking off in `[from, to)` (a day or a range of days in
+   * some zone): every UTC date the window overlaps.
+   */
   window(from: Date, to: Date): string[] {
-    const first = from.toISOString().slice(0, 10);
+    const out: string[] = [];
     const last = new Date(to.getTime() - 1).toISOString().slice(0, 10);
-    return first === last ? [`d:${first}`] : [`d:${first}`, `d:${last}`];
+    for (let at = from.getTime(); ; at += 86_400_000) {
+      const date = new Date(at).toISOString().slice(0, 10);
+      out.push(`d:${date}`);
+      if (date >= last) {
+        return out;
+      }
+    }
   },
   /** Head-to-head answers showing a team's form and meetings. */
   team: (id: number) => `t:${id}`,
+  /** A team's page and its list of matches (any change of any of its matches, any status). */
+  teamMatches: (id: number) => `tm:${id}`,
+  /** Every team page and list of a team's matches (a deleted match's teams are no longer known). */
+  anyTeamMatches: 'teams',
   live: 'live',
   /** Every list of matches by day (a deleted match's day is no longer known). */
   anyDay: 'days',
@@ -68,7 +81,12 @@ export function evictedBy(summary: ChangeSummary | undefined): Set<string> | 'al
     out.add(m.day ? tags.day(m.day) : tags.anyDay);
     if (!m.teams) {
       out.add(tags.anyH2h);
-    } else if (!NOT_IN_HISTORY.has(m.status ?? '')) {
+      out.add(tags.anyTeamMatches);
+      continue;
+    }
+    out.add(tags.teamMatches(m.teams[0]));
+    out.add(tags.teamMatches(m.teams[1]));
+    if (!NOT_IN_HISTORY.has(m.status ?? '')) {
       out.add(tags.team(m.teams[0]));
       out.add(tags.team(m.teams[1]));
     }

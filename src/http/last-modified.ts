@@ -7,8 +7,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The match resources the route's payload shows: it answers with `Last-Modified`. */
     lastModified?: readonly ChangeResource[];
+    /**
+     * A route whose answer is not one match's (a team's page, its matches): its own
+     * `Last-Modified`, from the raw request (the replay path reads it before validation).
+     */
+    lastModifiedOf?: (request: FastifyRequest) => LastModifiedAnswer | undefined;
   }
 }
+
+type LastModifiedAnswer = LastModified | null | Promise<LastModified | null>;
 
 export type LastModifiedLookup = (
   matchId: number,
@@ -35,6 +42,22 @@ export function lastModifiedTarget(
 }
 
 /**
+ * The `Last-Modified` of a request's answer: the route's own reader (`lastModifiedOf`), or its
+ * match's resources through `lookup`; undefined when the route's answers carry no date.
+ */
+export function lastModifiedOfRequest(
+  request: FastifyRequest,
+  lookup: LastModifiedLookup,
+): LastModifiedAnswer | undefined {
+  const own = routeConfigOf(request).lastModifiedOf;
+  if (own) {
+    return own(request);
+  }
+  const target = lastModifiedTarget(request);
+  return target ? lookup(target.matchId, target.resources) : undefined;
+}
+
+/**
  * DECISIONS.md "Live data": a match resource's 200 carries `Last-Modified` (its last logged
  * change); a request whose `If-Modified-Since` is at or after it gets an empty 304, which, like
  * the ETag's 304, costs no daily quota (the access hook settles on the final status). Per RFC
@@ -44,23 +67,23 @@ export function lastModifiedTarget(
 export function registerLastModified(app: FastifyInstance, lookup: LastModifiedLookup): void {
   // A callback hook, not an async one: a cached answer passes without a promise or a tick.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const target = reply.statusCode === 200 ? lastModifiedTarget(request) : undefined;
-    if (!target) {
-      done(null, payload);
-      return;
-    }
-    const answer = (modified: LastModified | null) => {
-      done(null, modified ? withLastModified(request, reply, modified, payload) : payload);
-    };
+    let found: LastModifiedAnswer | undefined;
     try {
-      const found = lookup(target.matchId, target.resources);
-      if (found instanceof Promise) {
-        found.then(answer, (error: unknown) => done(error as Error));
-      } else {
-        answer(found);
-      }
+      found = reply.statusCode === 200 ? lastModifiedOfRequest(request, lookup) : undefined;
     } catch (error) {
       done(error as Error);
+      return;
+    }
+    if (found === undefined) {
+      done(null, payload);
+    } else if (found instanceof Promise) {
+      found.then(
+        (modified) =>
+          done(null, modified ? withLastModified(request, reply, modified, payload) : payload),
+        (error: unknown) => done(error as Error),
+      );
+    } else {
+      done(null, found ? withLastModified(request, reply, found, payload) : payload);
     }
   });
 }

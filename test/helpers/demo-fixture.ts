@@ -21,6 +21,8 @@ export interface DemoCases {
   finishedMatchId: number;
   /** The `seq` of an event of that match. */
   finishedEventSeq: number;
+  /** The home team of that match (issue 49's team routes). */
+  teamId: number;
   lineups: { publishedMatchId: number; unpublishedMatchId: number };
   exchange: { goodMatchId: number; malformedMatchId: number; missingMatchId: number };
   regional: { withPoolsMatchId: number; withoutPoolsMatchId: number; missingMatchId: number };
@@ -184,6 +186,7 @@ export async function findDemoCases(prisma: PrismaClient, now = DEMO_NOW): Promi
     liveMatchId: found(live, 'live match').id,
     finishedMatchId,
     finishedEventSeq: found(event, 'event of the finished match').seq,
+    teamId: found(finished, 'finished match').homeTeamId,
     lineups: {
       publishedMatchId: finishedMatchId,
       unpublishedMatchId: found(unpublishedLineups, 'unpublished lineup').matchId,

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { tags } from '../../../src/changes/change-summary.js';
 import type { Services } from '../../../src/deps.js';
-import { dayWindow } from '../../../src/football/match-day.js';
 import { parseFilter, parseListQuery } from '../../../src/football/match-query.js';
+import { listWindow } from '../../../src/football/matches.js';
 import type { ChangeResource } from '../../../src/football/vocabulary.js';
 import { negotiateLanguage } from '../../../src/http/language.js';
 import { Envelope, envelope } from '../../../src/wire/envelope.js';
@@ -66,7 +66,8 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
         access: 'matchList',
         translated: true,
         sourceFreshness: 'matches',
-        // Without `date` the list is "today", which moves: the cache must see which day it was.
+        // Without `date` (or a range) the list is "today", which moves: the cache must see which
+        // day it was.
         cacheVary: (request) =>
           parseListQuery(request.query as Static<typeof MatchListQuery>, now()).date,
       },
@@ -77,7 +78,8 @@ export async function matchesRoutes(fastify: FastifyInstance, options: MatchesRo
       const query = parseListQuery(request.query, now());
       const page = await services.matches.list(query);
       await services.freshness.checkMatches(page.items);
-      const { from, to } = dayWindow(query.date, query.tz);
+      // A range is tagged with every date of its window (change-summary.ts `tags.window`).
+      const { from, to } = listWindow(query);
       request.cacheTags = [
         tags.anyDay,
         ...tags.window(from, to),

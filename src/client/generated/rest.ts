@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * Matches of a day, paginated
-         * @description Matches of a date in the time zone given by `tz` (minutes east of UTC), filtered by league and status, 25 a page by default (at most 100). Uses the account's free match-list allowance first, then the plan quota; one request of the per-minute limit either way.
+         * @description Matches of a date, or of a range `from`..`to` (at most 31 days), in the time zone given by `tz` (minutes east of UTC, or an IANA zone such as Europe/London), filtered by league (name, code or id), competitionId, teamId and status, 25 a page by default (at most 100). An unknown competitionId or teamId is 400, as is an unknown league on a request using from/to, competitionId or teamId. Uses the account's free match-list allowance first, then the plan quota; one request of the per-minute limit either way.
          */
         get: operations["listMatches"];
         put?: never;
@@ -293,6 +293,46 @@ export interface paths {
          * @description Every price change of the market (`had`, `hdp` or `hilo`) at the bookmaker (its id or name). An unknown market is 400 `invalid_parameter`. Costs one request of the daily plan quota and one of the key's per-minute limit. An unknown `matchId` is 404 `not_found` (still charged, as every answered request).
          */
         get: operations["getOddsMovement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/football/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One team by id
+         * @description The team's name (Accept-Language), original name, country, logo and the competitions it has matches in. Costs one request of the daily plan quota and one of the key's per-minute limit. An unknown `teamId` is 404 `not_found` (still charged).
+         */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/football/teams/{teamId}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's matches, paginated
+         * @description The team's matches by kick-off (optionally in a range of days in `tz` and by status), or its `last` N finished matches (newest first), or its `next` N scheduled ones (soonest first). Paginated as /matches. Costs one request of the daily plan quota and one of the key's per-minute limit. An unknown `teamId` is 404 `not_found`.
+         */
+        get: operations["listTeamMatches"];
         put?: never;
         post?: never;
         delete?: never;
@@ -883,7 +923,7 @@ export interface operations {
     listLiveMatches: {
         parameters: {
             query?: {
-                /** @description Competition name (any served language, or the original name), case-insensitive; comma list allowed. */
+                /** @description Competition name (any served language, or the original name), code or id, case-insensitive; comma list allowed. Unknown: an empty list, or 400 on a request with from/to, competitionId or teamId. */
                 league?: string;
                 /** @description One of scheduled, live, finished, postponed, cancelled, abandoned, suspended, or a comma list of them. */
                 status?: string;
@@ -1305,9 +1345,17 @@ export interface operations {
             query?: {
                 /** @description Default: today in tz. */
                 date?: string;
-                /** @description UTC offset in minutes. */
-                tz?: number;
-                /** @description Competition name (any served language, or the original name), case-insensitive; comma list allowed. */
+                /** @description UTC offset in minutes (-720..840), or an IANA time zone (Asia/Hong_Kong, Europe/London) whose days follow its DST changes. */
+                tz?: number | string;
+                /** @description First day of a range (with `to`, instead of `date`), in tz. */
+                from?: string;
+                /** @description Last day of the range, included; at most 31 days from `from`. */
+                to?: string;
+                /** @description Only this competition (an unknown id is 400). */
+                competitionId?: number;
+                /** @description Only matches of this team, home or away (an unknown id is 400). */
+                teamId?: number;
+                /** @description Competition name (any served language, or the original name), code or id, case-insensitive; comma list allowed. Unknown: an empty list, or 400 on a request with from/to, competitionId or teamId. */
                 league?: string;
                 /** @description One of scheduled, live, finished, postponed, cancelled, abandoned, suspended, or a comma list of them. */
                 status?: string;
@@ -6588,6 +6636,782 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of: internal_error. */
             500: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: upstream_unavailable. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The team id (as `Team.id`, or `teamId` of the match filters). */
+                teamId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 101,
+                     *         "name": "Arsenal",
+                     *         "nameOriginal": "Arsenal",
+                     *         "country": "England",
+                     *         "logo": "https://assets.example/UploadFolder/Teams/Arsenal.png",
+                     *         "competitionIds": [
+                     *           1
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: int32 */
+                            id: number;
+                            /** @description In the requested language (Accept-Language). */
+                            name: string;
+                            /** @description As the source writes it; it names the logo. */
+                            nameOriginal: string;
+                            country?: string;
+                            /**
+                             * Format: uri
+                             * @description As `homeLogo`/`awayLogo` of a Match.
+                             */
+                            logo: string;
+                            /** @description Every competition with a stored match of the team, ascending. */
+                            competitionIds: number[];
+                        };
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: invalid_parameter. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: unauthorized, key_invalid. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: key_expired, tier_insufficient, ip_not_allowed. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: not_found. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: rate_limited, quota_exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: internal_error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: upstream_unavailable. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+        };
+    };
+    listTeamMatches: {
+        parameters: {
+            query?: {
+                /** @description First day of a range, in tz (with `to`). */
+                from?: string;
+                /** @description Last day of the range, included. */
+                to?: string;
+                /** @description UTC offset in minutes (-720..840), or an IANA time zone (Asia/Hong_Kong, Europe/London) whose days follow its DST changes. */
+                tz?: number | string;
+                /** @description One of scheduled, live, finished, postponed, cancelled, abandoned, suspended, or a comma list of them. */
+                status?: string;
+                /** @description The team's N latest finished matches, newest first (alone: not with next, from, to, status, page, pageSize). */
+                last?: number;
+                /** @description The team's N next scheduled matches, soonest first (alone, as `last`). */
+                next?: number;
+                /** @description Page number, from 1 (default 1). */
+                page?: number;
+                /** @description Default 25; values above 100 are capped to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The team id (as `Team.id`, or `teamId` of the match filters). */
+                teamId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1000031,
+                     *           "competition": {
+                     *             "name": "Premier League",
+                     *             "nameOriginal": "Premier League"
+                     *           },
+                     *           "home": {
+                     *             "name": "Arsenal"
+                     *           },
+                     *           "away": {
+                     *             "name": "Everton"
+                     *           },
+                     *           "homeLogo": "https://assets.example/UploadFolder/Teams/Arsenal.png",
+                     *           "awayLogo": "https://assets.example/UploadFolder/Teams/Everton.png",
+                     *           "status": "finished",
+                     *           "minute": "67",
+                     *           "score": {
+                     *             "current": "3-1",
+                     *             "halfTime": "2-0"
+                     *           },
+                     *           "corners": "6-3",
+                     *           "cards": {
+                     *             "home": {
+                     *               "yellow": 1,
+                     *               "red": 0
+                     *             },
+                     *             "away": {
+                     *               "yellow": 2,
+                     *               "red": 0
+                     *             }
+                     *           },
+                     *           "kickoffUtc": "2026-11-15T15:00:00Z",
+                     *           "round": "Round 12",
+                     *           "venue": "Emirates Stadium"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "pageSize": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: int32 */
+                            id: number;
+                            competition: {
+                                name: string | null;
+                                nameOriginal: string | null;
+                            };
+                            home: {
+                                name: string;
+                            };
+                            away: {
+                                name: string;
+                            };
+                            /** Format: uri */
+                            homeLogo: string;
+                            /** Format: uri */
+                            awayLogo: string;
+                            /** @enum {unknown} */
+                            status: "scheduled" | "live" | "finished" | "postponed" | "cancelled" | "abandoned" | "suspended";
+                            /** @description Live only: "67", "HT", "45+2". */
+                            minute?: string;
+                            score?: {
+                                /** @description `home-away` */
+                                current: string;
+                                /** @description `home-away` */
+                                halfTime?: string;
+                            };
+                            /** @description `home-away` */
+                            corners?: string;
+                            cards?: {
+                                home: {
+                                    yellow: number | null;
+                                    red: number | null;
+                                };
+                                away: {
+                                    yellow: number | null;
+                                    red: number | null;
+                                };
+                            };
+                            /** Format: date-time */
+                            kickoffUtc: string;
+                            round?: string;
+                            venue?: string;
+                        }[];
+                        meta: {
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: invalid_parameter. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: unauthorized, key_invalid. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: key_expired, tier_insufficient, ip_not_allowed. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: not_found. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: rate_limited, quota_exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: internal_error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: upstream_malformed. */
+            502: {
                 headers: {
                     /** @description Requests allowed in the current minute. */
                     "X-RateLimit-Limit"?: number;

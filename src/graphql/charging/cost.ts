@@ -145,11 +145,16 @@ class CostWalk {
     return refused ? [this.analysis] : [this.analysis, this.noAnalysis];
   }
 
-  /** A match's detail route, when the selection reads any field of its payload. */
-  private addDetail(type: GraphQLObjectType, sets: SelectionSets, scope: Scope): void {
+  /** A match's detail route (or an entity's own), when the selection reads its payload. */
+  private addDetail(
+    type: GraphQLObjectType,
+    sets: SelectionSets,
+    scope: Scope,
+    billing: FieldBilling = BILLING.detail,
+  ): void {
     if (this.fields.collect(type, sets).some(isPayloadField)) {
-      const key = requestKey(BILLING.detail, scope.key, {}, this.input.language);
-      this.add(BILLING.detail, key, scope.multiplier, scope.refused);
+      const key = requestKey(billing, scope.key, {}, this.input.language);
+      this.add(billing, key, scope.multiplier, scope.refused);
     }
   }
 
@@ -187,6 +192,8 @@ class CostWalk {
     if (next && isObjectType(named)) {
       if (cost.matchScope?.kind === 'single' && next.multiplier > 0) {
         this.addDetail(named, below, next);
+      } else if (cost.matchScope?.kind === 'entity') {
+        this.addDetail(named, below, next, cost.matchScope.billing);
       }
       this.visit(named, below, next);
     }
@@ -271,6 +278,10 @@ function scopeBelow(
   const declared = costOf(field).matchScope;
   if (!declared) {
     return scope;
+  }
+  if (declared.kind === 'entity') {
+    const key = declared.key(args);
+    return key === null ? null : { ...scope, key };
   }
   if (declared.kind === 'single') {
     const id = declared.id(args);

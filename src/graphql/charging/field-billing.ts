@@ -2,6 +2,7 @@ import type { GraphQLField } from 'graphql';
 import type { Language } from '../../i18n/language.js';
 import type { Operation } from '../../policy/access-policy.js';
 import { type ListArgs, listVariant, liveVariant } from '../schema/list-args.js';
+import { teamMatchesVariant } from '../schema/team-args.js';
 
 /**
  * DECISIONS.md "GraphQL": each billable field stands for one REST route. The declaration lives
@@ -46,12 +47,25 @@ export const BILLING = {
   handicap: route('/matches/{matchId}/analysis/handicap', 'analysis'),
   overUnder: route('/matches/{matchId}/analysis/over-under', 'analysis'),
   corners: route('/matches/{matchId}/analysis/corners', 'analysis'),
+  // Issue 49: scoped by the team (`teamScope`), as a match's children are by the match.
+  team: route('/teams/{teamId}'),
+  teamMatches: route('/teams/{teamId}/matches', 'plan', teamMatchesVariant),
 } satisfies Record<string, FieldBilling>;
 
 /** How a field scopes the matches below it (read by the cost planner). */
 export type MatchScope =
   | { kind: 'single'; id: (args: Record<string, unknown>) => number }
-  | { kind: 'page'; size: (args: Record<string, unknown>) => number };
+  | { kind: 'page'; size: (args: Record<string, unknown>) => number }
+  /**
+   * An entity by id that is not a match (`team(id)`): the requests below it are about it (their
+   * scope is `key`; null names nothing, as a non-positive id); its own route is read when the
+   * selection reads a field of its payload, as a match's detail is.
+   */
+  | {
+      kind: 'entity';
+      key: (args: Record<string, unknown>) => string | null;
+      billing: FieldBilling;
+    };
 
 /**
  * An entity a field names in its arguments (`node`, `nodes`, `matchesByIds`): the planner plans

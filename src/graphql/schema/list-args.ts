@@ -2,6 +2,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { MAX_PAGE_SIZE, parseFilter, parseListQuery } from '../../football/match-query.js';
 import type { MatchStatus } from '../../football/match-record.js';
 import type { MatchFilter, MatchListQuery } from '../../football/matches.js';
+import { zoneOf } from './team-args.js';
 
 export interface FilterArgs {
   league?: readonly string[] | null | undefined;
@@ -11,6 +12,12 @@ export interface FilterArgs {
 export interface ListArgs extends FilterArgs {
   date?: string | null | undefined;
   tz?: number | null | undefined;
+  /** Issue 49: an IANA zone (or minutes as text), instead of `tz`. */
+  timeZone?: string | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  competitionId?: number | null | undefined;
+  teamId?: number | null | undefined;
   page?: number | null | undefined;
   pageSize?: number | null | undefined;
 }
@@ -45,14 +52,17 @@ export const filterOf = (args: FilterArgs): MatchFilter =>
 /** What makes two `matches` fields the same REST request (the day "today" included). */
 export function listVariant(args: ListArgs): string {
   const sorted = (v: readonly string[] | null | undefined) => [...new Set(v ?? [])].sort();
-  return JSON.stringify([
+  const base = [
     args.date ?? 'today',
     args.tz ?? 480,
     sorted(args.league),
     sorted(args.status),
     args.page ?? 1,
     plannedPageSize(args),
-  ]);
+  ];
+  // Issue 49's arguments join the key only when given: the requests before them keep theirs.
+  const added = [args.timeZone, args.from, args.to, args.competitionId, args.teamId];
+  return JSON.stringify(added.some((v) => v !== null && v !== undefined) ? [...base, added] : base);
 }
 
 /** `matches(...)` arguments -> the REST list query, validated as `GET /matches` validates it. */
@@ -63,7 +73,11 @@ export function listQueryOf(args: ListArgs, now: Date): MatchListQuery {
   return parseListQuery(
     defined({
       date: args.date ?? undefined,
-      tz: args.tz ?? undefined,
+      tz: zoneOf(args),
+      from: args.from ?? undefined,
+      to: args.to ?? undefined,
+      competitionId: args.competitionId ?? undefined,
+      teamId: args.teamId ?? undefined,
       league: joined(args.league),
       status: joined(args.status),
       page: args.page ?? undefined,

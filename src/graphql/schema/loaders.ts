@@ -3,11 +3,16 @@ import type { AnalysisMarket } from '../../analysis/market-types.js';
 import { tags } from '../../changes/change-summary.js';
 import type { Services } from '../../deps.js';
 import type { ReportKind } from '../../football/analysis/ai-report.js';
-import { dayWindow } from '../../football/match-day.js';
 import type { MatchRecord } from '../../football/match-record.js';
-import type { MatchFilter, MatchListQuery, MatchPage } from '../../football/matches.js';
+import {
+  listWindow,
+  type MatchFilter,
+  type MatchListQuery,
+  type MatchPage,
+} from '../../football/matches.js';
 import type { BookmakerRef } from '../../football/odds/movement.js';
 import type { OddsMarket } from '../../football/odds/odds-prices.js';
+import type { TeamMatchesQuery } from '../../football/team-matches.js';
 import { CHANGE_RESOURCES, type ChangeResource } from '../../football/vocabulary.js';
 import type { Language } from '../../i18n/language.js';
 import type { ReadCache } from './read-cache.js';
@@ -98,7 +103,7 @@ function family<A, L>(create: (argument: A) => L, keyOf: (argument: A) => string
 /** Tags of a page of matches: every list, the lists of its day, and each match it shows. */
 function pageTags(key: string, page: MatchPage | null): string[] {
   const query = JSON.parse(key) as MatchListQuery;
-  const { from, to } = dayWindow(query.date, query.tz);
+  const { from, to } = listWindow(query);
   return [
     tags.anyDay,
     ...tags.window(from, to),
@@ -149,6 +154,24 @@ const LOADERS = {
       eachOf((f: MatchFilter) => services.matches.listLive(f)),
       [],
       shared<string, MatchRecord[]>('live', () => [tags.live]),
+    ),
+  /** Issue 49: teams' pages by id; shown until a change of one of the team's matches. */
+  teamProfile: ({ services, shared }: LoaderScope) =>
+    loaderOf(
+      (ids: readonly number[]) => services.teamCatalogue.getProfiles(ids),
+      null,
+      shared('teamProfile', (id: number) => [tags.teamMatches(id), tags.anyTeamMatches]),
+    ),
+  /** Keyed by the JSON of a validated team matches query. */
+  teamMatches: ({ services, shared }: LoaderScope) =>
+    loaderOf(
+      eachOf((q: TeamMatchesQuery) => services.teamCatalogue.listMatches(q)),
+      null,
+      shared('teamMatches', (key: string, page: MatchPage | null) => [
+        tags.teamMatches((JSON.parse(key) as TeamMatchesQuery).teamId),
+        tags.anyTeamMatches,
+        ...(page?.items ?? []).map((m) => tags.match(m.id, 'detail')),
+      ]),
     ),
   match: ({ services, shared }: LoaderScope) =>
     loaderOf(

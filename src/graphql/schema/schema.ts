@@ -7,6 +7,7 @@ import './types/match-children.js';
 import './types/odds.js';
 import './types/analysis.js';
 import './types/query.js';
+import './types/team.js';
 import './node/node-fields.js';
 import './types/viewer.js';
 import './types/subscription.js';

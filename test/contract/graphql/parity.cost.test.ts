@@ -249,6 +249,47 @@ function corpus(c: DemoCases): Case[] {
       },
     },
     {
+      name: 'team page (issue 49)',
+      query: `{ team(id: ${c.teamId}) { name nameOriginal competitionIds } }`,
+      rest: calls(`/teams/${c.teamId}`),
+    },
+    {
+      name: 'team id and matches only: the list alone',
+      query: `{ team(id: ${c.teamId}) { id matches(last: 5) { items { id } } } }`,
+      rest: calls(`/teams/${c.teamId}/matches?last=5`),
+    },
+    {
+      name: 'team page, two lists (one repeated through an alias) and events of the last',
+      query: `{ team(id: ${c.teamId}) { logo a: matches(last: 2) { items { id events { type } } } b: matches(last: 2) { pageInfo { total } } c: matches(next: 3, tz: 0) { items { id } } } }`,
+      rest: async (call) => {
+        await call(`/teams/${c.teamId}`);
+        for (const id of await listIds(call, `/teams/${c.teamId}/matches?last=2`)) {
+          await call(`${M}/${id}/events`);
+        }
+        await call(`/teams/${c.teamId}/matches?next=3&tz=0`);
+      },
+    },
+    {
+      name: 'unknown team: page (404, charged) and its list alone (404, charged)',
+      query: `{ a: team(id: 2147483000) { name } b: team(id: 2147483001) { matches { items { id } } } }`,
+      rest: calls('/teams/2147483000', '/teams/2147483001/matches'),
+    },
+    {
+      name: 'team with a non-positive id: nothing',
+      query: `{ team(id: 0) { name matches { items { id } } } }`,
+      rest: calls(),
+    },
+    {
+      name: 'match list over a range of a competition in a named zone (issue 49)',
+      query: `{ matches(from: "${date}", to: "${date}", timeZone: "Asia/Hong_Kong", competitionId: 1, pageSize: 5) { items { id } } }`,
+      rest: calls(`${M}?from=${date}&to=${date}&tz=Asia/Hong_Kong&competitionId=1&pageSize=5`),
+    },
+    {
+      name: 'match list of a team',
+      query: `{ matches(date: "${date}", teamId: ${c.teamId}) { pageInfo { total } } }`,
+      rest: calls(`${M}?date=${date}&teamId=${c.teamId}`),
+    },
+    {
       name: 'unknown match, detail asked (404, charged)',
       query: `{ match(id: ${UNKNOWN_MATCH_ID}) { status } }`,
       rest: calls(`${M}/${UNKNOWN_MATCH_ID}`),

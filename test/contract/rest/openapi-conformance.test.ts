@@ -76,6 +76,8 @@ const REACHED: Record<string, number[]> = {
   [`${M}/odds/{market}/{bookmaker}`]: [200, ...CHILD_ALL],
   ...Object.fromEntries(ANALYSIS.map((a) => [`${M}/analysis/${a}`, [200, ...CHILD_ALL]])),
   [`${V}/stream`]: [200, 400, 401, 403, 429, 503],
+  [`${V}/teams/{teamId}`]: [200, ...CHILD_ALL],
+  [`${V}/teams/{teamId}/matches`]: [200, ...CHILD_ALL],
 };
 
 /** Declared statuses nothing in the data or the policy produces, besides 500 everywhere. */
@@ -84,6 +86,7 @@ const NOT_PRODUCIBLE: Record<string, number[]> = {
   [`${V}/meta/plans`]: [400],
   [`${V}/matches/live`]: [502],
   [`${V}/matches`]: [502],
+  [`${V}/teams/{teamId}/matches`]: [502],
   ...Object.fromEntries(ANALYSIS.map((a) => [`${M}/analysis/${a}`, [502]])),
 };
 const notProducible = (template: string) =>
@@ -135,6 +138,11 @@ function okUrls(c: DemoCases): Record<string, string[]> {
     ...Object.fromEntries(ANALYSIS.map(analysis)),
     // The test app's streams end after STREAM_MAX_MS (test/helpers/app.ts).
     [`${V}/stream`]: [`${V}/stream?matchId=${id}`, `${V}/stream`],
+    [`${V}/teams/{teamId}`]: [`${V}/teams/${c.teamId}`],
+    [`${V}/teams/{teamId}/matches`]: [
+      `${V}/teams/${c.teamId}/matches?last=5`,
+      `${V}/teams/${c.teamId}/matches?from=2026-11-01&to=2026-11-30&tz=Europe/London&pageSize=3`,
+    ],
   };
 }
 
@@ -146,6 +154,9 @@ function notFoundUrls(c: DemoCases): string[] {
   return [
     ...children.flatMap((s) => [`${V}/matches/${u}${s}`, `${V}/matches/abc${s}`]),
     `${V}/matches/${c.lineups.unpublishedMatchId}/lineups`,
+    `${V}/teams/2147483000`,
+    `${V}/teams/abc`,
+    `${V}/teams/2147483000/matches?next=3`,
     `${V}/matches/${u}/odds/exchange`,
     `${V}/matches/${c.exchange.missingMatchId}/odds/exchange`,
     `${V}/matches/${u}/odds/regional`,
@@ -272,6 +283,9 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
       [`${V}/matches/${mv.matchId}/odds/xyz/${mv.bookmakerId}`, 'market'],
       [`${V}/matches/abc/odds/${mv.market}/${mv.bookmakerId}`, 'matchId'],
       [`${V}/stream?matchId=1,x`, 'matchId'],
+      [`${V}/matches?from=2026-11-01`, 'to'],
+      [`${V}/matches?tz=Mars/Olympus`, 'tz'],
+      [`${V}/teams/${c.teamId}/matches?last=1&next=1`, 'next'],
       [`${V}/stream?matchId=${UNKNOWN_MATCH_ID}`, 'matchId'],
       ...ANALYSIS.map((a): [string, string] => [`${V}/matches/0/analysis/${a}`, 'matchId']),
     ];

@@ -16,7 +16,10 @@ describe('what a change evicts', () => {
         { id: 4, resources: ['detail'], day: '2026-11-25', teams: [10, 11], status: 'finished' },
       ],
     });
-    expect(finished).toEqual(new Set(['m:4:detail', 'live', 'd:2026-11-25', 't:10', 't:11']));
+    // Issue 49: every row change of a team's match also stales its team page and match lists.
+    expect(finished).toEqual(
+      new Set(['m:4:detail', 'live', 'd:2026-11-25', 't:10', 't:11', 'tm:10', 'tm:11']),
+    );
     const live = evictedBy({
       seq: '3',
       reference: false,
@@ -24,15 +27,17 @@ describe('what a change evicts', () => {
         { id: 4, resources: ['detail'], day: '2026-11-25', teams: [10, 11], status: 'live' },
       ],
     });
-    expect(live, 'a live match is not in any history yet').toEqual(
-      new Set(['m:4:detail', 'live', 'd:2026-11-25']),
+    expect(live, "a live match is not in any history yet, but in its teams' lists").toEqual(
+      new Set(['m:4:detail', 'live', 'd:2026-11-25', 'tm:10', 'tm:11']),
     );
     const deleted = evictedBy({
       seq: '4',
       reference: false,
       matches: [{ id: 4, resources: ['detail'] }],
     });
-    expect(deleted).toEqual(new Set(['m:4:detail', 'live', tags.anyDay, tags.anyH2h]));
+    expect(deleted).toEqual(
+      new Set(['m:4:detail', 'live', tags.anyDay, tags.anyH2h, tags.anyTeamMatches]),
+    );
   });
 
   it('reference data or an unsaid change: everything', () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
+import { wallClockToUtc } from '../../../src/football/local-time.js';
 import { ukLocalToUtc } from '../../../src/ingest/sync/sources/football-data-co-uk/uk-time.js';
-import { wallClockToUtc } from '../../../src/ingest/sync/sources/local-time.js';
 
 it('converts UK local time to UTC across daylight saving time', () => {
   expect(ukLocalToUtc('16/08/2024', '20:00')).toBe('2024-08-16T19:00:00.000Z');

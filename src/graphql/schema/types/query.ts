@@ -27,8 +27,23 @@ builder.queryFields((t) => ({
     args: {
       date: t.arg.string({ description: 'YYYY-MM-DD; default: today in tz.' }),
       tz: t.arg.int({ description: 'UTC offset in minutes, -720..840; default 480 (Hong Kong).' }),
+      timeZone: t.arg.string({
+        description:
+          'An IANA time zone (Asia/Hong_Kong, Europe/London), days following its DST; instead of tz.',
+      }),
+      from: t.arg.string({
+        description: 'YYYY-MM-DD: first day of a range (with to), in the zone.',
+      }),
+      to: t.arg.string({ description: 'YYYY-MM-DD: last day of the range, at most 31 days.' }),
+      competitionId: t.arg.int({
+        description: 'Only this competition (unknown: invalid_parameter).',
+      }),
+      teamId: t.arg.int({
+        description: 'Only this team, home or away (unknown: invalid_parameter).',
+      }),
       league: t.arg.stringList({
-        description: 'Competition names (any served language or the original), case-insensitive.',
+        description:
+          'Competition names (any served language or the original), codes or ids, case-insensitive.',
       }),
       status: t.arg({ type: [MatchStatusEnum] }),
       page: t.arg.int({ description: '>= 1; default 1.' }),

@@ -1,4 +1,4 @@
-import { wallClockToUtc } from '../local-time.js';
+import { wallClockToUtc } from '../../../../football/local-time.js';
 
 /**
  * UK local date (`dd/mm/yyyy` or `dd/mm/yy`) and time (`HH:MM`) to a UTC ISO timestamp,

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
+import { wallClockToUtc } from '../../../../football/local-time.js';
 import type { CompetitionFact, MatchFact, TeamFact } from '../../facts.js';
-import { wallClockToUtc } from '../local-time.js';
 import { UEFA_COUNTRIES } from './leagues.js';
 import type { LeagueSeason } from './read.js';
 import type { FootballJsonMatch, FootballJsonScore } from './schemas.js';
