@@ -9,6 +9,7 @@ import type { EventBus } from './events/event-bus.js';
 import { createMatchServices } from './football/match-services.js';
 import { createBookmakersService } from './football/odds/bookmakers.js';
 import { createOddsServices } from './football/odds/odds-services.js';
+import { createPlayersService } from './football/players.js';
 import { createTeamsService } from './football/teams.js';
 import { SourceFreshness } from './freshness/source-freshness.js';
 import { createSourceHealth } from './freshness/source-health.js';
@@ -60,6 +61,7 @@ export function createServices(
     bookmakers: createBookmakersService({ db: data.prisma }),
     teams: createTeamsService({ db: data.prisma }),
     ...createMatchServices({ db: data.prisma, read: data.read }),
+    players: createPlayersService({ read: data.read }),
     ...createOddsServices({ db: data.prisma, read: data.read }),
     versions: createMatchVersions(data.read, events),
     // The sources' heartbeat and refusals are read on the primary: another process writes them.

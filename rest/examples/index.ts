@@ -18,6 +18,7 @@ import {
   ODDS_MOVEMENT,
   REGIONAL_BOARD,
 } from './odds.js';
+import { PLAYER } from './players.js';
 
 /** An SSE body as GET /v1/football/stream writes it (docs/push.md): retry, a change, a heartbeat. */
 const STREAM = [
@@ -69,5 +70,6 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
   [`${M}/analysis/handicap`]: { data: HANDICAP_ANALYSIS },
   [`${M}/analysis/over-under`]: { data: OVER_UNDER_ANALYSIS },
   [`${M}/analysis/corners`]: { data: CORNER_ANALYSIS },
+  '/v1/football/players/:playerId': { data: PLAYER },
   '/v1/football/stream': STREAM,
 };

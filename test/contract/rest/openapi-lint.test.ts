@@ -44,7 +44,15 @@ const SPEC_ROUTES = [
 ];
 
 /** Routes beyond the contract that DECISIONS.md adds (Push): not JSON, but documented. */
-const ADDED_ROUTES = ['/v1/football/stream'];
+/** The tag of an operation by its path (the first pattern that matches); else `Matches`. */
+const TAG_OF_PATH: [RegExp, string][] = [
+  [/\/analysis\//, 'Analysis'],
+  [/\/odds/, 'Odds'],
+  [/\/meta\//, 'Meta'],
+  [/\/stream$/, 'Stream'],
+  [/\/players\//, 'Players'],
+];
+const ADDED_ROUTES = ['/v1/football/stream', '/v1/football/players/{playerId}'];
 
 const BONUS_HEADERS = [
   'X-Matches-Bonus-Limit',
@@ -117,15 +125,7 @@ describe('OpenAPI document lint (/v1/openapi.json)', () => {
         doc.tags?.map((t) => t.name),
         template,
       ).toContain(tag);
-      const wanted = template.includes('/analysis/')
-        ? 'Analysis'
-        : template.includes('/odds')
-          ? 'Odds'
-          : template.includes('/meta/')
-            ? 'Meta'
-            : template.endsWith('/stream')
-              ? 'Stream'
-              : 'Matches';
+      const wanted = TAG_OF_PATH.find(([pattern]) => pattern.test(template))?.[1] ?? 'Matches';
       expect(tag, template).toBe(wanted);
       expect(operation.summary, template).toMatch(/^[^\n]{10,80}$/);
       expect(operation.description?.length ?? 0, template).toBeGreaterThan(40);
