@@ -11,7 +11,15 @@ interface OperationDoc {
   description: string;
 }
 
-export const OPERATION_TAGS = ['Meta', 'Matches', 'Odds', 'Analysis', 'Stream', 'Teams'] as const;
+export const OPERATION_TAGS = [
+  'Meta',
+  'Matches',
+  'Odds',
+  'Analysis',
+  'Teams',
+  'Players',
+  'Stream',
+] as const;
 type OperationTag = (typeof OPERATION_TAGS)[number];
 
 export const TAG_DESCRIPTIONS: Readonly<Record<OperationTag, string>> = {
@@ -19,6 +27,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<OperationTag, string>> = {
   Matches: 'Live scores, fixtures, match detail, events, statistics, head-to-head and lineups.',
   Odds: 'Bookmakers, opening and closing odds, exchange, Kelly index, regional board, movement.',
   Analysis: 'AI reports, tips distribution, handicap, over-under and corners; Plus and Pro.',
+  Players: 'Players by id: name, club, position, nationality.',
   Stream: 'Live changes pushed as Server-Sent Events, resumable.',
   Teams: "A team's page and its fixtures and results.",
 };
@@ -164,6 +173,12 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     'Analysis',
     'Corner analysis of a match',
     `Corner lines and the teams' corner records by period and minute. ${ANALYSIS}`,
+  ),
+  '/v1/football/players/:playerId': doc(
+    'getPlayer',
+    'Players',
+    'One player by id',
+    `A player's name (in the requested language), club, position, nationality and date of birth, where the sources give them. ${PLAN_QUOTA} An unknown \`playerId\` is 404 \`not_found\` (still charged).`,
   ),
   '/v1/football/stream': doc(
     'streamChanges',

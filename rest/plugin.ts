@@ -14,6 +14,7 @@ import { analysisRoutes } from './routes/football/analysis.js';
 import { matchesRoutes } from './routes/football/matches.js';
 import { metaRoutes } from './routes/football/meta.js';
 import { oddsRoutes } from './routes/football/odds.js';
+import { playersRoutes } from './routes/football/players.js';
 import { streamRoutes } from './routes/football/stream.js';
 import { teamsRoutes } from './routes/football/teams.js';
 
@@ -92,6 +93,7 @@ export async function restPlugin(
   await app.register(oddsRoutes, { prefix, services: deps.services });
   await app.register(teamsRoutes, { prefix, services: deps.services, assetsUrl });
   await app.register(analysisRoutes, { prefix, services: deps.services });
+  await app.register(playersRoutes, { prefix, services: deps.services });
   await app.register(streamRoutes, { prefix, deps, push, maxMs: streamMaxMs });
   registerMethodNotAllowed(app, [...urls], docsUrl);
 }

@@ -10,6 +10,7 @@ import type { EventBus } from './events/event-bus.js';
 import { createMatchServices } from './football/match-services.js';
 import { createBookmakersService } from './football/odds/bookmakers.js';
 import { createOddsServices } from './football/odds/odds-services.js';
+import { createPlayersService } from './football/players.js';
 import { createTeamCatalogue } from './football/team-catalogue.js';
 import { createTeamsService } from './football/teams.js';
 import { SourceFreshness } from './freshness/source-freshness.js';
@@ -62,6 +63,7 @@ export function createServices(
     bookmakers: createBookmakersService({ db: data.prisma }),
     teams: createTeamsService({ db: data.prisma }),
     ...createMatchServices({ db: data.prisma, read: data.read }),
+    players: createPlayersService({ read: data.read }),
     ...createOddsServices({ db: data.prisma, read: data.read }),
     versions: createMatchVersions(data.read, events),
     /** Teams' pages and their lists of matches (issue 49), with their `Last-Modified`. */

@@ -18,6 +18,7 @@ import {
   ODDS_MOVEMENT,
   REGIONAL_BOARD,
 } from './odds.js';
+import { PLAYER } from './players.js';
 import { ARSENAL, TEAM_MATCHES } from './teams.js';
 
 /** An SSE body as GET /v1/football/stream writes it (docs/push.md): retry, a change, a heartbeat. */
@@ -70,6 +71,7 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
   [`${M}/analysis/handicap`]: { data: HANDICAP_ANALYSIS },
   [`${M}/analysis/over-under`]: { data: OVER_UNDER_ANALYSIS },
   [`${M}/analysis/corners`]: { data: CORNER_ANALYSIS },
+  '/v1/football/players/:playerId': { data: PLAYER },
   '/v1/football/stream': STREAM,
   '/v1/football/teams/:teamId': { data: ARSENAL },
   '/v1/football/teams/:teamId/matches': TEAM_MATCHES,

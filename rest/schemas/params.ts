@@ -23,3 +23,16 @@ export const MovementParams = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** Path `{playerId}`: a positive int32. */
+export const PlayerIdParams = Type.Object(
+  {
+    playerId: Type.Integer({
+      format: 'int32',
+      minimum: 1,
+      maximum: 2147483647,
+      description: 'The player id, as events and line-ups give it (`playerId`).',
+    }),
+  },
+  { additionalProperties: false },
+);

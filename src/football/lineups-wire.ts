@@ -17,7 +17,7 @@ type PlayerWire = SideWire['starters'][number];
  */
 const lineupRows = (ids: readonly number[]) => Prisma.sql`
   SELECT t.match_id AS "matchId", t.side::text AS side, t.formation, t.coach,
-         p.name, p.shirt_number AS "shirtNumber", p.position, p.x, p.y, p.rating, p.starter,
+         p.name, p.player_id AS "playerId", p.shirt_number AS "shirtNumber", p.position, p.x, p.y, p.rating, p.starter,
          p.captain, p.goals, p.yellow_cards AS yellow, p.red_cards AS red,
          p.sub_in_minute AS "subbedInMinute", p.sub_out_minute AS "subbedOutMinute"
     FROM lineup_teams t
@@ -33,6 +33,7 @@ interface LineupRow {
   coach: Optional<string>;
   /** Null on the row of a published sheet without players. */
   name: Optional<string>;
+  playerId: Optional<number>;
   shirtNumber: Optional<number>;
   position: Optional<string>;
   x: Optional<number>;
@@ -50,7 +51,7 @@ interface LineupRow {
 /** A player in the contract's property order (wire/schemas/match-details.ts), nulls omitted. */
 function playerOf(row: LineupRow, name: string): PlayerWire {
   const player: Record<string, unknown> = { name };
-  for (const key of ['shirtNumber', 'position', 'x', 'y', 'rating'] as const) {
+  for (const key of ['playerId', 'shirtNumber', 'position', 'x', 'y', 'rating'] as const) {
     if (row[key] !== null) {
       player[key] = row[key];
     }

@@ -14,6 +14,9 @@ export interface MatchEventRecord {
   player: string | null;
   relatedPlayer: string | null;
   detail: string | null;
+  /** The players by id, where the source gives ids (`/players/{playerId}`). */
+  playerId: number | null;
+  relatedPlayerId: number | null;
 }
 
 export interface MatchStatisticRecord {
@@ -29,7 +32,8 @@ export interface MatchStatisticRecord {
  */
 const eventRows = (ids: readonly number[]) => Prisma.sql`
   SELECT m.id AS "matchId", e.seq, e.minute, e.extra_minute AS "extraMinute", e.type::text AS type,
-         e.side::text AS side, e.player, e.related_player AS "relatedPlayer", e.detail
+         e.side::text AS side, e.player, e.related_player AS "relatedPlayer", e.detail,
+         e.player_id AS "playerId", e.related_player_id AS "relatedPlayerId"
     FROM matches m LEFT JOIN match_events e ON e.match_id = m.id
    WHERE m.id = ANY(${[...ids]}::int[])
    ORDER BY m.id, e.seq`;

@@ -23,6 +23,11 @@ export const Seq = Type.Integer({ minimum: 0, maximum: 2147483647 });
 export const Count = Type.Integer({ minimum: 0, maximum: 1000 });
 export const Name = Text({ minLength: 1, maxLength: 200 });
 export const Timestamp = Type.String({ format: 'date-time', pattern: TIMESTAMP_YEARS });
+/** A calendar day, YYYY-MM-DD. */
+export const Day = Type.String({
+  format: 'date',
+  pattern: '^(1[89][0-9]{2}|2[0-9]{3})-[0-9]{2}-[0-9]{2}$',
+});
 export const Price = Type.Number({ exclusiveMinimum: 1, maximum: 1000 });
 /** Handicap or goal line in quarter steps (e.g. -0.75, 2.5). */
 export const Line = Type.Number({ minimum: -20, maximum: 30, multipleOf: 0.25 });

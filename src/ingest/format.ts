@@ -1,6 +1,17 @@
 import Type, { type Static } from 'typebox';
 import { EVENT_TYPES, MATCH_STATUSES } from '../football/vocabulary.js';
-import { Count, Id, literals, Name, opt, Seq, Side, Text, Timestamp } from './format-fields.js';
+import {
+  Count,
+  Day,
+  Id,
+  literals,
+  Name,
+  opt,
+  Seq,
+  Side,
+  Text,
+  Timestamp,
+} from './format-fields.js';
 import {
   AiReportRecord,
   ExchangeRecord,
@@ -41,6 +52,23 @@ export const TeamRecord = Type.Object(
     nameZhCn: opt(Name),
     nameZhHk: opt(Name),
     country: opt(Name),
+  },
+  { additionalProperties: false },
+);
+
+/** A player; events and line-up players may name one by `playerId`. */
+export const PlayerRecord = Type.Object(
+  {
+    id: Id,
+    nameEn: Name,
+    nameOriginal: opt(Name),
+    nameZhCn: opt(Name),
+    nameZhHk: opt(Name),
+    /** The club the player plays for now. */
+    teamId: opt(Id),
+    position: opt(Text({ maxLength: 40 })),
+    nationality: opt(Name),
+    birthDate: opt(Day),
   },
   { additionalProperties: false },
 );
@@ -99,6 +127,9 @@ export const EventRecord = Type.Object(
     player: opt(Name),
     relatedPlayer: opt(Name),
     detail: opt(Text({ maxLength: 200 })),
+    /** `player` and `relatedPlayer` by id, where the source has ids (players.ndjson). */
+    playerId: opt(Id),
+    relatedPlayerId: opt(Id),
   },
   { additionalProperties: false },
 );
@@ -130,6 +161,8 @@ export const LineupPlayerRecord = Type.Object(
     redCards: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
     subInMinute: opt(Type.Integer({ minimum: 0, maximum: 130 })),
     subOutMinute: opt(Type.Integer({ minimum: 0, maximum: 130 })),
+    /** The player by id, where the source has ids (players.ndjson). */
+    playerId: opt(Id),
   },
   { additionalProperties: false },
 );
@@ -164,6 +197,7 @@ export const ManifestRecord = Type.Object(
 export const IMPORT_FILES = {
   'competitions.ndjson': CompetitionRecord,
   'teams.ndjson': TeamRecord,
+  'players.ndjson': PlayerRecord,
   'bookmakers.ndjson': BookmakerRecord,
   'matches.ndjson': MatchRecord,
   'events.ndjson': EventRecord,
@@ -182,6 +216,7 @@ export const MANIFEST_FILE = 'manifest.json';
 export type ImportFileName = keyof typeof IMPORT_FILES;
 export type Competition = Static<typeof CompetitionRecord>;
 export type Team = Static<typeof TeamRecord>;
+export type Player = Static<typeof PlayerRecord>;
 export type Bookmaker = Static<typeof BookmakerRecord>;
 export type Match = Static<typeof MatchRecord>;
 export type MatchEvent = Static<typeof EventRecord>;

@@ -98,6 +98,7 @@ export type RefetchQuery = { nodes: Array<
     | { __typename: 'Competition', nodeId: string }
     | { __typename: 'Match', id: number, status: MatchStatus, updatedAt: string, nodeId: string }
     | { __typename: 'MatchEvent', nodeId: string }
+    | { __typename: 'Player', nodeId: string }
     | { __typename: 'Team', id: number, name: string, logo: string, nodeId: string }
    | null>, matchesByIds: Array<{ id: number, status: MatchStatus, minute: string | null, updatedAt: string, score: { current: string } | null } | null> };
 

@@ -461,6 +461,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/football/players/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One player by id
+         * @description A player's name (in the requested language), club, position, nationality and date of birth, where the sources give them. Costs one request of the daily plan quota and one of the key's per-minute limit. An unknown `playerId` is 404 `not_found` (still charged).
+         */
+        get: operations["getPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/football/stream": {
         parameters: {
             query?: never;
@@ -2327,7 +2347,11 @@ export interface operations {
                             type: "goal" | "own_goal" | "penalty" | "missed_penalty" | "yellow" | "second_yellow" | "red" | "substitution" | "corner" | "var";
                             side: "home" | "away";
                             player?: string;
+                            /** Format: int32 */
+                            playerId?: number;
                             relatedPlayer?: string;
+                            /** Format: int32 */
+                            relatedPlayerId?: number;
                             detail?: string;
                             /** @description `home-away` */
                             score?: string;
@@ -3890,6 +3914,8 @@ export interface operations {
                                 starters: {
                                     name: string;
                                     /** Format: int32 */
+                                    playerId?: number;
+                                    /** Format: int32 */
                                     shirtNumber?: number;
                                     position?: string;
                                     x?: number;
@@ -3911,6 +3937,8 @@ export interface operations {
                                 }[];
                                 substitutes: {
                                     name: string;
+                                    /** Format: int32 */
+                                    playerId?: number;
                                     /** Format: int32 */
                                     shirtNumber?: number;
                                     position?: string;
@@ -3938,6 +3966,8 @@ export interface operations {
                                 starters: {
                                     name: string;
                                     /** Format: int32 */
+                                    playerId?: number;
+                                    /** Format: int32 */
                                     shirtNumber?: number;
                                     position?: string;
                                     x?: number;
@@ -3959,6 +3989,8 @@ export interface operations {
                                 }[];
                                 substitutes: {
                                     name: string;
+                                    /** Format: int32 */
+                                    playerId?: number;
                                     /** Format: int32 */
                                     shirtNumber?: number;
                                     position?: string;
@@ -11320,6 +11352,337 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of: upstream_malformed. */
             502: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: upstream_unavailable. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+        };
+    };
+    getPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The player id, as events and line-ups give it (`playerId`). */
+                playerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 7311,
+                     *         "name": "Cole Palmer",
+                     *         "nameOriginal": "Cole Palmer",
+                     *         "team": {
+                     *           "id": 41,
+                     *           "name": "Chelsea"
+                     *         },
+                     *         "position": "Midfielder",
+                     *         "nationality": "England",
+                     *         "birthDate": "2002-05-06"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: int32 */
+                            id: number;
+                            /** @description In the requested language (Accept-Language). */
+                            name: string;
+                            /** @description As the source writes it. */
+                            nameOriginal?: string;
+                            team?: {
+                                /** Format: int32 */
+                                id: number;
+                                name: string;
+                            };
+                            position?: string;
+                            nationality?: string;
+                            /** Format: date */
+                            birthDate?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: invalid_parameter. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: unauthorized, key_invalid. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: key_expired, tier_insufficient, ip_not_allowed. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: not_found. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: rate_limited, quota_exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: internal_error. */
+            500: {
                 headers: {
                     /** @description Requests allowed in the current minute. */
                     "X-RateLimit-Limit"?: number;

@@ -29,6 +29,7 @@ export const BILLING = {
   matches: route('/matches', 'matchList', (args) => listVariant(args as ListArgs)),
   liveMatches: route('/matches/live', 'plan', (args) => liveVariant(args as ListArgs)),
   bookmakers: route('/odds/bookmakers'),
+  player: route('/players/{playerId}'),
   detail: route('/matches/{matchId}'),
   events: route('/matches/{matchId}/events'),
   statistics: route('/matches/{matchId}/statistics'),

@@ -202,6 +202,13 @@ const LOADERS = {
       null,
       shared('competition', () => []),
     ),
+  /** Players are reference data too (logged as `reference`): no tag of their own. */
+  player: ({ services, shared }: LoaderScope) =>
+    loaderOf(
+      (ids: readonly number[]) => services.players.getByIds(ids),
+      null,
+      shared('player', () => []),
+    ),
   /** Every bookmaker (GET /odds/bookmakers), read once per operation. */
   bookmakers: ({ services }: LoaderScope) =>
     new DataLoader(async (keys: readonly 'all'[]) => {

@@ -5,6 +5,7 @@ import './types/meta.js';
 import './types/match.js';
 import './types/match-children.js';
 import './types/odds.js';
+import './types/player.js';
 import './types/analysis.js';
 import './types/query.js';
 import './types/team.js';

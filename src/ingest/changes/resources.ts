@@ -9,6 +9,7 @@ import type { ImportFileName } from '../format.js';
 export const FEED_RESOURCES = {
   competitions: { file: 'competitions.ndjson', key: ['id'], logged: 'reference' },
   teams: { file: 'teams.ndjson', key: ['id'], logged: 'reference' },
+  players: { file: 'players.ndjson', key: ['id'], logged: 'reference' },
   bookmakers: { file: 'bookmakers.ndjson', key: ['id'], logged: 'reference' },
   matches: { file: 'matches.ndjson', key: ['id'], logged: 'detail' },
   events: { file: 'events.ndjson', key: ['matchId', 'seq'], logged: 'events' },

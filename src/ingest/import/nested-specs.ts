@@ -71,6 +71,7 @@ export const LINEUPS: NestedFile = {
       withDefault('red_cards', 'redCards', '::numeric::int', '0', 0),
       element('sub_in_minute', 'subInMinute', '::numeric::int'),
       element('sub_out_minute', 'subOutMinute', '::numeric::int'),
+      element('player_id', 'playerId', '::numeric::int'),
     ],
   },
   groupBy: ['match_id', 'side'],

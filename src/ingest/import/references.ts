@@ -17,6 +17,7 @@ export class ReferenceTracker {
   private readonly defined: Record<Parent, Set<number>> = {
     competition: new Set(),
     team: new Set(),
+    player: new Set(),
     bookmaker: new Set(),
     match: new Set(),
   };
@@ -61,6 +62,7 @@ async function existingIds(db: SqlReader, refs: Pending[]): Promise<Record<Paren
   const found: Record<Parent, Set<number>> = {
     competition: new Set(),
     team: new Set(),
+    player: new Set(),
     bookmaker: new Set(),
     match: new Set(),
   };

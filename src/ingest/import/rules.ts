@@ -4,11 +4,12 @@ import type { IMPORT_FILES, ImportFileName } from '../format.js';
 export type RecordOf<F extends ImportFileName> = Static<(typeof IMPORT_FILES)[F]>;
 
 /** The parent resources that other records point at by id. */
-export type Parent = 'competition' | 'team' | 'bookmaker' | 'match';
+export type Parent = 'competition' | 'team' | 'player' | 'bookmaker' | 'match';
 
 export const PARENT_TABLES: Record<Parent, string> = {
   competition: 'competitions',
   team: 'teams',
+  player: 'players',
   bookmaker: 'bookmakers',
   match: 'matches',
 };
@@ -38,6 +39,10 @@ interface FileRule<F extends ImportFileName> {
 const toMatch = (r: { matchId: number }): Reference[] => [
   { field: '/matchId', parent: 'match', id: r.matchId },
 ];
+/** An optional player id at `field`. */
+const toPlayer = (field: string, id: number | null | undefined): Reference[] =>
+  id == null ? [] : [{ field, parent: 'player', id }];
+
 const toMatchAndBookmaker = (r: { matchId: number; bookmakerId: number }): Reference[] => [
   ...toMatch(r),
   { field: '/bookmakerId', parent: 'bookmaker', id: r.bookmakerId },
@@ -46,6 +51,12 @@ const toMatchAndBookmaker = (r: { matchId: number; bookmakerId: number }): Refer
 export const FILE_RULES: { [F in ImportFileName]: FileRule<F> } = {
   'competitions.ndjson': { key: (r) => `id ${r.id}`, defines: 'competition', references: () => [] },
   'teams.ndjson': { key: (r) => `id ${r.id}`, defines: 'team', references: () => [] },
+  'players.ndjson': {
+    key: (r) => `id ${r.id}`,
+    defines: 'player',
+    references: (r) =>
+      r.teamId == null ? [] : [{ field: '/teamId', parent: 'team', id: r.teamId }],
+  },
   'bookmakers.ndjson': { key: (r) => `id ${r.id}`, defines: 'bookmaker', references: () => [] },
   'matches.ndjson': {
     key: (r) => `id ${r.id}`,
@@ -60,9 +71,22 @@ export const FILE_RULES: { [F in ImportFileName]: FileRule<F> } = {
         ? { field: '/awayTeamId', reason: 'must differ from homeTeamId' }
         : undefined,
   },
-  'events.ndjson': { key: (r) => `matchId ${r.matchId}, seq ${r.seq}`, references: toMatch },
+  'events.ndjson': {
+    key: (r) => `matchId ${r.matchId}, seq ${r.seq}`,
+    references: (r) => [
+      ...toMatch(r),
+      ...toPlayer('/playerId', r.playerId),
+      ...toPlayer('/relatedPlayerId', r.relatedPlayerId),
+    ],
+  },
   'statistics.ndjson': { key: (r) => `matchId ${r.matchId}, type ${r.type}`, references: toMatch },
-  'lineups.ndjson': { key: (r) => `matchId ${r.matchId}, side ${r.side}`, references: toMatch },
+  'lineups.ndjson': {
+    key: (r) => `matchId ${r.matchId}, side ${r.side}`,
+    references: (r) => [
+      ...toMatch(r),
+      ...r.players.flatMap((p, i) => toPlayer(`/players/${i}/playerId`, p.playerId)),
+    ],
+  },
   'odds.ndjson': {
     key: (r) => `matchId ${r.matchId}, bookmakerId ${r.bookmakerId}, market ${r.market}`,
     references: toMatchAndBookmaker,

@@ -62,6 +62,7 @@ export const text = scalar('text', (ref) => ref);
 export const float = scalar('double precision', (ref) => ref);
 export const bool = scalar('boolean', (ref) => ref);
 export const timestamp = scalar('text', (ref) => `${ref}::timestamptz`);
+export const day = scalar('text', (ref) => `${ref}::date`);
 export const enumOf = (type: string) => scalar('text', (ref) => `${ref}::${q(type)}`);
 
 /** A column computed by a free expression over `x` (and joined items), and its JS twin. */

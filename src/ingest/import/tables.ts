@@ -3,6 +3,7 @@ import {
   bool,
   type Column,
   computed,
+  day,
   enumOf,
   float,
   int,
@@ -73,6 +74,22 @@ export const FLAT_FILES: Record<FlatFileName, TableSpec[]> = {
       ],
     },
   ],
+  'players.ndjson': [
+    {
+      table: 'players',
+      key: ['id'],
+      touch: ['updated_at'],
+      columns: [
+        int('id', 'id'),
+        ...names,
+        text('name_original', 'nameOriginal'),
+        int('team_id', 'teamId'),
+        text('position', 'position'),
+        text('nationality', 'nationality'),
+        day('birth_date', 'birthDate'),
+      ],
+    },
+  ],
   'bookmakers.ndjson': [
     {
       table: 'bookmakers',
@@ -132,6 +149,8 @@ export const FLAT_FILES: Record<FlatFileName, TableSpec[]> = {
         text('player', 'player'),
         text('related_player', 'relatedPlayer'),
         text('detail', 'detail'),
+        int('player_id', 'playerId'),
+        int('related_player_id', 'relatedPlayerId'),
       ],
     },
   ],

@@ -24,7 +24,9 @@ export function presentEvents(events: MatchEventRecord[]): Static<typeof MatchEv
       type: e.type,
       side: e.side,
       ...optional('player', e.player),
+      ...optional('playerId', e.playerId),
       ...optional('relatedPlayer', e.relatedPlayer),
+      ...optional('relatedPlayerId', e.relatedPlayerId),
       ...optional('detail', e.detail),
       ...optional('score', scored ? `${goals.home}-${goals.away}` : null),
     };

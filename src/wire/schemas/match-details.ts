@@ -18,7 +18,9 @@ export const MatchEvent = Type.Object(
     type: Type.Enum(EVENT_TYPES),
     side: Side,
     player: Type.Optional(Type.String()),
+    playerId: Type.Optional(Int),
     relatedPlayer: Type.Optional(Type.String()),
+    relatedPlayerId: Type.Optional(Int),
     detail: Type.Optional(Type.String()),
     score: Type.Optional(ScorePair),
   },
@@ -34,6 +36,7 @@ export const MatchStatistic = Type.Object(
 const LineupPlayer = Type.Object(
   {
     name: Type.String(),
+    playerId: Type.Optional(Int),
     shirtNumber: Type.Optional(Int),
     position: Type.Optional(Type.String()),
     x: Type.Optional(Type.Number()),

@@ -134,14 +134,15 @@ describeEachDatabase('GraphQL identity: ids, nodes, matches by id, updatedAt', (
       globalId('Team', 2_000_000_000),
       globalId('MatchEvent', `${cases.finishedMatchId}:99999`),
       globalId('Bookmaker', 2_000_000_000),
+      globalId('Player', 2_000_000_000),
     ];
-    const malformed = ['', 'bm90IGEgbm9kZQ==', globalId('Player', 5), globalId('Match', '0x1')];
+    const malformed = ['', 'bm90IGEgbm9kZQ==', globalId('Referee', 5), globalId('Match', '0x1')];
     const response = await query(
       'query($ids: [ID!]!) { nodes(ids: $ids) { nodeId ... on Match { status } } }',
       { ids: [...unknown, ...malformed] },
     );
     expect(response.status).toBe(200);
-    expect(response.body.data).toEqual({ nodes: Array(8).fill(null) });
+    expect(response.body.data).toEqual({ nodes: Array(9).fill(null) });
     const byIndex = new Map(
       (response.body.errors ?? []).map((e) => [e.path?.[1], e.extensions?.['code']]),
     );

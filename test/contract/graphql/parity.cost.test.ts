@@ -8,6 +8,7 @@ import { createFakeClock } from '../../helpers/clock.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { type DemoCases, loadDemo, UNKNOWN_MATCH_ID } from '../../helpers/demo-fixture.js';
 import { graphql } from '../../helpers/graphql.js';
+import { JACKSON, PALMER, seedPlayers } from '../../helpers/players-fixture.js';
 import { TEST_REDIS_URL } from '../../helpers/redis.js';
 
 type Tier = 'Free' | 'Plus' | 'Pro';
@@ -47,6 +48,21 @@ function corpus(c: DemoCases): Case[] {
     { name: 'limits (free)', query: '{ limits { tier } }', rest: calls() },
     { name: 'viewer (free)', query: '{ viewer { tier usage { quota { used } } } }', rest: calls() },
     { name: 'bookmakers', query: '{ bookmakers { id } }', rest: calls('/odds/bookmakers') },
+    {
+      name: 'two players, one of them twice, and an unknown one (404, charged)',
+      query: `{ a: player(id: ${PALMER}) { name team { name } } b: player(id: ${PALMER}) { id } c: player(id: ${JACKSON}) { position } d: player(id: 999999) { id } }`,
+      rest: calls(`/players/${PALMER}`, `/players/${JACKSON}`, '/players/999999'),
+    },
+    {
+      name: 'node of a player and player(id) of the same: its route once',
+      query: `{ node(id: "${globalId('Player', PALMER)}") { nodeId ... on Player { name } } player(id: ${PALMER}) { nationality } }`,
+      rest: calls(`/players/${PALMER}`),
+    },
+    {
+      name: 'an event\u2019s player id: part of the events route',
+      query: `{ match(id: ${F}) { events { playerId relatedPlayerId } lineups { home { starters { playerId } } } } }`,
+      rest: calls(`${M}/${F}/events`, `${M}/${F}/lineups`),
+    },
     { name: 'match id only', query: `{ match(id: ${F}) { id } }`, rest: calls() },
     { name: 'match detail', query: `{ match(id: ${F}) { status } }`, rest: calls(`${M}/${F}`) },
     {
@@ -393,6 +409,7 @@ for (const store of ['memory', 'redis'] as const) {
 
       beforeAll(async () => {
         ({ cases } = await loadDemo(db()));
+        await seedPlayers(db());
         const env: Record<string, string> =
           store === 'redis' ? { REDIS_URL: TEST_REDIS_URL ?? '' } : {};
         app = await buildTestApp(db(), { clock, env });

@@ -50,6 +50,7 @@ import {
   type OpenApiDocument,
   type OpenApiHarness,
 } from '../../helpers/openapi-validator.js';
+import { JACKSON, PALMER, seedPlayers } from '../../helpers/players-fixture.js';
 import { QUOTA_HEADERS } from '../../helpers/quota-headers.js';
 
 const V = '/v1/football';
@@ -75,6 +76,7 @@ const REACHED: Record<string, number[]> = {
   [`${M}/odds/regional`]: [200, ...CHILD_ALL],
   [`${M}/odds/{market}/{bookmaker}`]: [200, ...CHILD_ALL],
   ...Object.fromEntries(ANALYSIS.map((a) => [`${M}/analysis/${a}`, [200, ...CHILD_ALL]])),
+  [`${V}/players/{playerId}`]: [200, 400, 401, 403, 404, 429, 503],
   [`${V}/stream`]: [200, 400, 401, 403, 429, 503],
   [`${V}/teams/{teamId}`]: [200, ...CHILD_ALL],
   [`${V}/teams/{teamId}/matches`]: [200, ...CHILD_ALL],
@@ -136,6 +138,7 @@ function okUrls(c: DemoCases): Record<string, string[]> {
       `${V}/matches/${star.matchId}/odds/${star.market}/${encodeURIComponent(star.bookmakerName)}`,
     ],
     ...Object.fromEntries(ANALYSIS.map(analysis)),
+    [`${V}/players/{playerId}`]: [`${V}/players/${PALMER}`, `${V}/players/${JACKSON}`],
     // The test app's streams end after STREAM_MAX_MS (test/helpers/app.ts).
     [`${V}/stream`]: [`${V}/stream?matchId=${id}`, `${V}/stream`],
     [`${V}/teams/{teamId}`]: [`${V}/teams/${c.teamId}`],
@@ -167,6 +170,7 @@ function notFoundUrls(c: DemoCases): string[] {
     `${V}/matches/${c.aiReports.basic.unpublishedMatchId}/analysis/ai-basic`,
     `${V}/matches/${c.aiReports.deep.unpublishedMatchId}/analysis/ai-deep`,
     ...ANALYSIS.map((a) => `${V}/matches/${u}/analysis/${a}`),
+    `${V}/players/999999`,
   ];
 }
 
@@ -208,6 +212,7 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
 
   beforeAll(async () => {
     ({ cases } = await loadDemo(db()));
+    await seedPlayers(db());
     ok = okUrls(cases);
     app = (await buildTestApp(db(), { clock })) as TestApp;
     const doc = (await app.inject('/v1/openapi.json')).json() as OpenApiDocument;
@@ -282,6 +287,7 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
       [`${V}/matches?date=2026-13-45`, 'date'],
       [`${V}/matches/${mv.matchId}/odds/xyz/${mv.bookmakerId}`, 'market'],
       [`${V}/matches/abc/odds/${mv.market}/${mv.bookmakerId}`, 'matchId'],
+      [`${V}/players/abc`, 'playerId'],
       [`${V}/stream?matchId=1,x`, 'matchId'],
       [`${V}/matches?from=2026-11-01`, 'to'],
       [`${V}/matches?tz=Mars/Olympus`, 'tz'],

@@ -44,11 +44,21 @@ const SPEC_ROUTES = [
 ];
 
 /** Routes beyond the contract that DECISIONS.md adds (Push): not JSON, but documented. */
+/** The tag of an operation by its path (the first pattern that matches); else `Matches`. */
+const TAG_OF_PATH: [RegExp, string][] = [
+  [/\/analysis\//, 'Analysis'],
+  [/\/odds/, 'Odds'],
+  [/\/meta\//, 'Meta'],
+  [/\/stream$/, 'Stream'],
+  [/\/teams\//, 'Teams'],
+  [/\/players\//, 'Players'],
+];
 const ADDED_ROUTES = [
   '/v1/football/stream',
   // Issue 49: the catalogue.
   '/v1/football/teams/{teamId}',
   '/v1/football/teams/{teamId}/matches',
+  '/v1/football/players/{playerId}',
 ];
 
 const BONUS_HEADERS = [
@@ -122,17 +132,7 @@ describe('OpenAPI document lint (/v1/openapi.json)', () => {
         doc.tags?.map((t) => t.name),
         template,
       ).toContain(tag);
-      const wanted = template.includes('/analysis/')
-        ? 'Analysis'
-        : template.includes('/odds')
-          ? 'Odds'
-          : template.includes('/meta/')
-            ? 'Meta'
-            : template.endsWith('/stream')
-              ? 'Stream'
-              : template.includes('/teams/')
-                ? 'Teams'
-                : 'Matches';
+      const wanted = TAG_OF_PATH.find(([pattern]) => pattern.test(template))?.[1] ?? 'Matches';
       expect(tag, template).toBe(wanted);
       expect(operation.summary, template).toMatch(/^[^\n]{10,80}$/);
       expect(operation.description?.length ?? 0, template).toBeGreaterThan(40);

@@ -215,6 +215,8 @@ describeEachDatabase('odds and lineups read in the wire shape', ({ db }) => {
             player: true,
             relatedPlayer: true,
             detail: true,
+            playerId: true,
+            relatedPlayerId: true,
           },
         },
         statistics: {

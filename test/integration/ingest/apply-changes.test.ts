@@ -128,7 +128,7 @@ it('checks each change record like an import line, naming the line and the field
   };
   expect(fail('goal')).toMatch(/^feed\.ndjson line 7/);
   expect(fail({ op: 'merge', resource: 'events', record: {} })).toMatch(/line 7, field \/op/);
-  expect(fail({ op: 'upsert', resource: 'players', record: {} })).toMatch(/field \/resource/);
+  expect(fail({ op: 'upsert', resource: 'referees', record: {} })).toMatch(/field \/resource/);
   expect(
     fail({
       op: 'upsert',

@@ -26,6 +26,18 @@ export function sampleFiles(): Record<ImportFileName, unknown[]> {
       { id: 10, nameOriginal: 'Man United', nameEn: 'Manchester United' },
       { id: 11, nameOriginal: 'Fulham', nameEn: 'Fulham', nameZhHk: '富咸', country: 'England' },
     ],
+    'players.ndjson': [
+      {
+        id: 500,
+        nameEn: 'Joshua Zirkzee',
+        nameOriginal: 'Joshua Zirkzee',
+        teamId: 10,
+        position: 'Forward',
+        nationality: 'Netherlands',
+        birthDate: '2001-05-22',
+      },
+      { id: 501, nameEn: 'Alejandro Garnacho' },
+    ],
     'bookmakers.ndjson': [
       { id: 1, name: 'Bet365', nameEn: 'Bet365', isAggregate: false },
       { id: 2, name: '澳*', nameEn: 'Macau', isAggregate: false },
@@ -71,6 +83,8 @@ export function sampleFiles(): Record<ImportFileName, unknown[]> {
         side: 'home',
         player: 'J. Zirkzee',
         relatedPlayer: 'A. Garnacho',
+        playerId: 500,
+        relatedPlayerId: 501,
       },
       {
         matchId: 1000,
@@ -96,7 +110,14 @@ export function sampleFiles(): Record<ImportFileName, unknown[]> {
         players: [
           { name: 'A. Onana', shirtNumber: 24, position: 'GK', x: 5, y: 50, starter: true },
           { name: 'B. Fernandes', shirtNumber: 8, starter: true, captain: true, rating: 7.4 },
-          { name: 'J. Zirkzee', shirtNumber: 11, starter: false, goals: 1, subInMinute: 61 },
+          {
+            name: 'J. Zirkzee',
+            shirtNumber: 11,
+            starter: false,
+            goals: 1,
+            subInMinute: 61,
+            playerId: 500,
+          },
         ],
       },
       { matchId: 1000, side: 'away', published: false, players: [] },

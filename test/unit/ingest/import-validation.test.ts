@@ -97,6 +97,29 @@ describe('importFolder validation (nothing is written on error)', () => {
     await expectNothingWritten();
   });
 
+  it("names a dangling player id of an event, a line-up player or a player's club", async () => {
+    const event = sampleFiles();
+    (event['events.ndjson'][0] as Record<string, unknown>)['relatedPlayerId'] = 77;
+    expect((await failure(event)).message).toBe(
+      'events.ndjson line 1, field /relatedPlayerId: player 77 does not exist (neither in this import nor in the database)',
+    );
+    const lineup = sampleFiles();
+    const sheet = lineup['lineups.ndjson'][0] as { players: Record<string, unknown>[] };
+    (sheet.players[1] as Record<string, unknown>)['playerId'] = 78;
+    expect((await failure(lineup)).message).toBe(
+      'lineups.ndjson line 1, field /players/1/playerId: player 78 does not exist (neither in this import nor in the database)',
+    );
+    const club = sampleFiles();
+    (club['players.ndjson'][1] as Record<string, unknown>)['teamId'] = 79;
+    expect((await failure(club)).message).toBe(
+      'players.ndjson line 2, field /teamId: team 79 does not exist (neither in this import nor in the database)',
+    );
+    const day = sampleFiles();
+    (day['players.ndjson'][0] as Record<string, unknown>)['birthDate'] = '22/05/2001';
+    expect((await failure(day)).message).toMatch(/^players\.ndjson line 1, field \/birthDate: /);
+    await expectNothingWritten();
+  });
+
   it('refuses duplicate primary keys within a file', async () => {
     const files = sampleFiles();
     files['events.ndjson'].push({ ...(files['events.ndjson'][0] as object), minute: 3 });

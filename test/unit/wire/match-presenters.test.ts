@@ -123,6 +123,8 @@ describe('events and statistics presenters', () => {
       player: 'P',
       relatedPlayer: null,
       detail: null,
+      playerId: null,
+      relatedPlayerId: null,
     }) as const;
 
   it('clock, omitted nulls and the running score on goal, own goal and penalty', () => {

@@ -2,11 +2,18 @@
  * Global ids (the Relay `Node` interface): base64 of `Type:key`, as Relay and Pothos write them.
  * Clients treat them as opaque; the planner and `node(id)` decode them before anything runs.
  */
-export const NODE_TYPES = ['Match', 'MatchEvent', 'Team', 'Competition', 'Bookmaker'] as const;
+export const NODE_TYPES = [
+  'Match',
+  'MatchEvent',
+  'Team',
+  'Competition',
+  'Bookmaker',
+  'Player',
+] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
 export type NodeKey =
-  | { type: 'Match' | 'Team' | 'Competition' | 'Bookmaker'; id: number }
+  | { type: 'Match' | 'Team' | 'Competition' | 'Bookmaker' | 'Player'; id: number }
   | { type: 'MatchEvent'; matchId: number; seq: number };
 
 const INT32_MAX = 2_147_483_647;

@@ -8,6 +8,7 @@ import { builder } from '../builder.js';
 import type { ResolverContext } from '../context.js';
 import { competitionView, teamView } from '../types/match.js';
 import { matchEventsOf } from '../types/match-children.js';
+import { playerById, playerTarget } from '../types/player.js';
 import { decodeGlobalId, type NodeKey } from './global-id.js';
 import { asNode, NodeInterface } from './node-interface.js';
 
@@ -17,7 +18,7 @@ export const MAX_NODE_IDS = 100;
 /**
  * What fetching a node stands for on REST (DECISIONS.md "GraphQL": costed as the reads it
  * replaces): a match, as `match(id)`; an event, its match's events route; a bookmaker, the
- * bookmaker list. Teams and competitions have no route of their own (every match payload names
+ * bookmaker list; a player, its route. Teams and competitions have no route of their own (every match payload names
  * them): they cost nothing beyond the request every keyed operation counts.
  */
 function targetOf(key: NodeKey): PlannedTarget {
@@ -32,6 +33,8 @@ function targetOf(key: NodeKey): PlannedTarget {
       };
     case 'Bookmaker':
       return { type: key.type, reads: [{ billing: BILLING.bookmakers, scope: '' }] };
+    case 'Player':
+      return playerTarget(key.id);
     default:
       return { type: key.type };
   }
@@ -118,6 +121,8 @@ async function resolveNode(
       }
       return asNode('Team', teamView(team, ctx));
     }
+    case 'Player':
+      return asNode('Player', await playerById(key.id)(null, {}, ctx));
     case 'Competition': {
       const competition = await ctx.loaders.competition.load(key.id);
       if (!competition) {
@@ -135,7 +140,7 @@ builder.queryFields((t) => ({
     description:
       'Any object by its global id (`nodeId`), charged as the REST read it replaces: a match ' +
       'as `match(id)`, an event as its match\u2019s events route, a bookmaker as GET ' +
-      '/odds/bookmakers; teams and competitions are free. Unknown: null with `not_found`; not ' +
+      '/odds/bookmakers, a player as `player(id)`; teams and competitions are free. Unknown: null with `not_found`; not ' +
       'a node id: null with `invalid_parameter`, nothing charged.',
     args: { id: t.arg.id({ required: true }) },
     ...costExtensions({ keyed: true, targets: (args) => targetsOf([String(args['id'])]) }),

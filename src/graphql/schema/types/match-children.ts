@@ -85,7 +85,12 @@ export const MatchEventType = builder.objectRef<MatchEventView>('MatchEvent').im
     type: t.expose('type', { type: EventTypeEnum }),
     side: t.expose('side', { type: SideEnum }),
     player: t.exposeString('player', { nullable: true }),
+    playerId: t.exposeInt('playerId', {
+      nullable: true,
+      description: 'The player by id where the source gives one (`player(id)`).',
+    }),
     relatedPlayer: t.exposeString('relatedPlayer', { nullable: true }),
+    relatedPlayerId: t.exposeInt('relatedPlayerId', { nullable: true }),
     detail: t.exposeString('detail', { nullable: true }),
     score: t.exposeString('score', { nullable: true }),
   }),
@@ -108,6 +113,10 @@ const PlayerCardsType = builder.objectRef<Player['cards']>('PlayerCards').implem
 const LineupPlayerType = builder.objectRef<Player>('LineupPlayer').implement({
   fields: (t) => ({
     name: t.exposeString('name'),
+    playerId: t.exposeInt('playerId', {
+      nullable: true,
+      description: 'The player by id where the source gives one (`player(id)`).',
+    }),
     shirtNumber: t.exposeInt('shirtNumber', { nullable: true }),
     position: t.exposeString('position', { nullable: true }),
     x: t.exposeFloat('x', { nullable: true }),

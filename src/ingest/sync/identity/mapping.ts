@@ -3,7 +3,7 @@ import type { PrismaClient } from '../../../db/generated/client.js';
 import { applyChangesIn, TRANSACTION } from '../../changes/apply.js';
 import { type ChangeRecord, checkChange } from '../../changes/format.js';
 import { allocateIds } from './named.js';
-import { type EntityKind, insertAliases, insertExternalIds } from './store.js';
+import { ENTITY_TABLES, type EntityKind, insertAliases, insertExternalIds } from './store.js';
 
 /** What `touchline map` lists: a source's entity that matched nothing, or more than one. */
 export interface Unmatched {
@@ -39,14 +39,6 @@ async function unmatchedRow(db: PrismaClient, source: string, kind: EntityKind, 
   return row;
 }
 
-const TABLES: Record<EntityKind, string | null> = {
-  competition: 'competitions',
-  team: 'teams',
-  bookmaker: 'bookmakers',
-  match: 'matches',
-  event: null,
-};
-
 /**
  * Links a source's entity to an existing one (the operator's say, DECISIONS.md "Sources"): the
  * source's id leads to it from now on, and its name becomes an alias of it. The next pass of the
@@ -56,10 +48,10 @@ export async function linkUnmatched(
   db: PrismaClient,
   link: { source: string; kind: EntityKind; sourceId: string; entityId: number },
 ): Promise<Unmatched> {
-  const table = TABLES[link.kind];
-  if (!table) {
+  if (link.kind === 'event') {
     throw new MappingError('events are linked with their match');
   }
+  const table = ENTITY_TABLES[link.kind];
   const row = await unmatchedRow(db, link.source, link.kind, link.sourceId);
   return db.$transaction(async (tx) => {
     const found = await tx.$queryRawUnsafe<unknown[]>(

