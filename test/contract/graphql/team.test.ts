@@ -78,7 +78,9 @@ describeEachDatabase('GraphQL team(id), its matches, and matches over a range', 
       );
       expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
       const page = (
-        (r.body.data ?? {})['team'] as { matches: { items: { id: number }[]; pageInfo: unknown } }
+        (r.body.data as Record<string, unknown>)['team'] as {
+          matches: { items: { id: number }[]; pageInfo: unknown };
+        }
       ).matches;
       const fromRest = (await rest(`/teams/${cases.teamId}/matches?${qs}`)) as {
         data: { id: number }[];
@@ -129,8 +131,9 @@ describeEachDatabase('GraphQL team(id), its matches, and matches over a range', 
         `{ team(id: ${cases.teamId}) { name matches(pageSize: ${n}) { items { id home { name } events { type } } } } }`,
       );
       expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();
-      const items = ((r.body.data ?? {})['team'] as { matches: { items: unknown[] } }).matches
-        .items;
+      const items = (
+        (r.body.data as Record<string, unknown>)['team'] as { matches: { items: unknown[] } }
+      ).matches.items;
       return { items: items.length, reads: readsOf(statements).length };
     };
     const one = await count(1);
