@@ -75,6 +75,10 @@ describe('computeH2h', () => {
     venue: null,
     score: { home: score?.[0] ?? null, away: score?.[1] ?? null },
     halfTime: { home: null, away: null },
+    extraTime: { home: null, away: null },
+    penalties: { home: null, away: null },
+    decidedBy: null,
+    winner: null,
     corners: { home: null, away: null },
     cards: { home: { yellow: null, red: null }, away: { yellow: null, red: null } },
   });
