@@ -75,7 +75,8 @@ describeEachDatabase('Match.available and Match.result', ({ db }) => {
     statements.length = 0;
     const response = await graphql(app, page, { key, variables: { date: PAGE_DATE, size } });
     expect(response.body.errors).toBeUndefined();
-    const items = (response.body.data?.['matches'] as { items: unknown[] }).items;
+    const items =
+      (response.body.data?.['matches'] as { items: unknown[] } | undefined)?.items ?? [];
     return { count: readsOf(statements).length, items: items.length, sql: readsOf(statements) };
   }
 
