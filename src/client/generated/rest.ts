@@ -1021,6 +1021,22 @@ export interface operations {
                                 current: string;
                                 /** @description `home-away` */
                                 halfTime?: string;
+                                /** @description `home-away`: after 90 minutes, when extra time was played and its goals are known. */
+                                regularTime?: string;
+                                /** @description `home-away`: the goals of extra time alone. */
+                                extraTime?: string;
+                                /** @description `home-away`: the shoot-out (never in `current`); omitted when its score is not known. */
+                                penalties?: string;
+                                /**
+                                 * @description Beyond regular time: how it was decided (while live, the period played).
+                                 * @enum {unknown}
+                                 */
+                                decidedBy?: "extra_time" | "penalties" | "awarded";
+                                /**
+                                 * @description With `decidedBy`, once finished: who won (a shoot-out winner goes through).
+                                 * @enum {unknown}
+                                 */
+                                winner?: "home" | "away" | "draw";
                             };
                             /** @description `home-away` */
                             corners?: string;
@@ -1479,6 +1495,22 @@ export interface operations {
                                 current: string;
                                 /** @description `home-away` */
                                 halfTime?: string;
+                                /** @description `home-away`: after 90 minutes, when extra time was played and its goals are known. */
+                                regularTime?: string;
+                                /** @description `home-away`: the goals of extra time alone. */
+                                extraTime?: string;
+                                /** @description `home-away`: the shoot-out (never in `current`); omitted when its score is not known. */
+                                penalties?: string;
+                                /**
+                                 * @description Beyond regular time: how it was decided (while live, the period played).
+                                 * @enum {unknown}
+                                 */
+                                decidedBy?: "extra_time" | "penalties" | "awarded";
+                                /**
+                                 * @description With `decidedBy`, once finished: who won (a shoot-out winner goes through).
+                                 * @enum {unknown}
+                                 */
+                                winner?: "home" | "away" | "draw";
                             };
                             /** @description `home-away` */
                             corners?: string;
@@ -1866,6 +1898,22 @@ export interface operations {
                                 current: string;
                                 /** @description `home-away` */
                                 halfTime?: string;
+                                /** @description `home-away`: after 90 minutes, when extra time was played and its goals are known. */
+                                regularTime?: string;
+                                /** @description `home-away`: the goals of extra time alone. */
+                                extraTime?: string;
+                                /** @description `home-away`: the shoot-out (never in `current`); omitted when its score is not known. */
+                                penalties?: string;
+                                /**
+                                 * @description Beyond regular time: how it was decided (while live, the period played).
+                                 * @enum {unknown}
+                                 */
+                                decidedBy?: "extra_time" | "penalties" | "awarded";
+                                /**
+                                 * @description With `decidedBy`, once finished: who won (a shoot-out winner goes through).
+                                 * @enum {unknown}
+                                 */
+                                winner?: "home" | "away" | "draw";
                             };
                             /** @description `home-away` */
                             corners?: string;
