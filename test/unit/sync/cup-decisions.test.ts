@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { MatchStatus } from '../../../src/football/vocabulary.js';
 import { matchFact as afMatchFact } from '../../../src/ingest/sync/sources/api-football/map-fixture.js';
 import type { ProviderFixture } from '../../../src/ingest/sync/sources/api-football/schemas.js';
 import { matchFact as fdoMatchFact } from '../../../src/ingest/sync/sources/football-data-org/map.js';
 import type { FdoMatch } from '../../../src/ingest/sync/sources/football-data-org/schemas.js';
+import { matchFact as smMatchFact } from '../../../src/ingest/sync/sources/sportmonks/map-fixture.js';
+import type { SmFixture } from '../../../src/ingest/sync/sources/sportmonks/schemas.js';
+import type { StateName } from '../../../src/ingest/sync/sources/sportmonks/states.js';
 
 /** How each adapter tells a match decided in extra time, on penalties or awarded (issue 49). */
 
@@ -132,5 +136,60 @@ describe('API-Football: AET, PEN, AWD and the teams winner flag', () => {
     expect(afMatchFact(af('ET'))).toMatchObject({ status: 'live', decidedBy: 'extra_time' });
     expect(afMatchFact(af('P'))).toMatchObject({ status: 'live', decidedBy: 'penalties' });
     expect(afMatchFact(af('FT')).decidedBy).toBeNull();
+  });
+});
+
+describe('Sportmonks: states and the participants winner flag', () => {
+  const fixture = (homeWins: boolean | null) =>
+    ({
+      id: 9,
+      league_id: 8,
+      periods: [],
+      season: null,
+      round: null,
+      venue: null,
+      participants: [
+        { id: 1, name: 'A', meta: { location: 'home', winner: homeWins } },
+        {
+          id: 2,
+          name: 'B',
+          meta: { location: 'away', winner: homeWins === null ? null : !homeWins },
+        },
+      ],
+      scores: [
+        { description: 'CURRENT', score: { goals: 2, participant: 'home' } },
+        { description: 'CURRENT', score: { goals: 2, participant: 'away' } },
+        { description: 'PENALTY_SHOOTOUT', score: { goals: 4, participant: 'home' } },
+        { description: 'PENALTY_SHOOTOUT', score: { goals: 3, participant: 'away' } },
+      ],
+    }) as unknown as SmFixture;
+  const fact = (state: StateName, status: MatchStatus, homeWins: boolean | null = null) =>
+    smMatchFact({
+      fixture: fixture(homeWins),
+      state,
+      status,
+      kickoffUtc: '2024-07-05T16:00:00.000Z',
+      home: 1,
+      away: 2,
+      statistics: new Map(),
+    });
+
+  it('FT_PEN: penalties, its winner; AET; AWARDED; live extra time and shoot-out', () => {
+    expect(fact('FT_PEN', 'finished', true)).toMatchObject({
+      homeScore: 2,
+      awayScore: 2,
+      penHomeScore: 4,
+      penAwayScore: 3,
+      decidedBy: 'penalties',
+      winner: 'home',
+    });
+    expect(fact('AET', 'finished')).toMatchObject({ decidedBy: 'extra_time', winner: null });
+    expect(fact('AWARDED', 'finished', false)).toMatchObject({
+      decidedBy: 'awarded',
+      winner: 'away',
+    });
+    expect(fact('INPLAY_ET', 'live').decidedBy).toBe('extra_time');
+    expect(fact('INPLAY_PENALTIES', 'live').decidedBy).toBe('penalties');
+    expect(fact('FT', 'finished')).toMatchObject({ decidedBy: null, winner: null });
   });
 });
