@@ -107,6 +107,28 @@ describe('computeH2h', () => {
     ]);
   });
 
+  it('a shoot-out is a draw in the summary, the meetings and the form (issue 49)', () => {
+    const target = m(1, 2, 30, null);
+    // Team 2 went through on penalties after 1-1 (and 2-2 after extra time in the other).
+    const shootOut = {
+      ...m(1, 2, 20, [1, 1]),
+      penalties: { home: 3, away: 4 },
+      decidedBy: 'penalties' as const,
+    };
+    const afterExtraTime = {
+      ...m(2, 1, 25, [2, 2]),
+      extraTime: { home: 1, away: 1 },
+      decidedBy: 'penalties' as const,
+      winner: 'home' as const,
+    };
+    const meetings = [shootOut, afterExtraTime];
+    const h2h = computeH2h(target, { meetings, homeForm: meetings, awayForm: meetings });
+    expect(h2h.summary).toMatchObject({ played: 2, homeWins: 0, draws: 2, awayWins: 0 });
+    expect(h2h.meetings.map((x) => x.result)).toEqual(['D', 'D']);
+    expect(h2h.form.home.map((f) => f.result)).toEqual(['D', 'D']);
+    expect(h2h.form.away.map((f) => f.result)).toEqual(['D', 'D']);
+  });
+
   it('form keeps the five latest results of the team, with its venue', () => {
     const target = m(1, 2, 30, null);
     const homeForm = [1, 2, 3, 4, 5, 6].map((d) => m(d % 2 ? 1 : 3, d % 2 ? 3 : 1, d, [d, 3]));
