@@ -3181,7 +3181,20 @@ export interface operations {
                                 score: string;
                                 /** @description `home-away` */
                                 halfTime?: string;
+                                /** @description From the side named; a shoot-out is a draw (`decidedBy`, `winner` say who went through). */
                                 result: "W" | "D" | "L";
+                                /** @description `home-away`: the shoot-out (never in `current`); omitted when its score is not known. */
+                                penalties?: string;
+                                /**
+                                 * @description Beyond regular time: how it was decided (while live, the period played).
+                                 * @enum {unknown}
+                                 */
+                                decidedBy?: "extra_time" | "penalties" | "awarded";
+                                /**
+                                 * @description With `decidedBy`, once finished: who won (a shoot-out winner goes through).
+                                 * @enum {unknown}
+                                 */
+                                winner?: "home" | "away" | "draw";
                             }[];
                             form: {
                                 home: {
@@ -3199,7 +3212,20 @@ export interface operations {
                                     };
                                     /** @description `home-away` */
                                     score: string;
+                                    /** @description From the side named; a shoot-out is a draw (`decidedBy`, `winner` say who went through). */
                                     result: "W" | "D" | "L";
+                                    /** @description `home-away`: the shoot-out (never in `current`); omitted when its score is not known. */
+                                    penalties?: string;
+                                    /**
+                                     * @description Beyond regular time: how it was decided (while live, the period played).
+                                     * @enum {unknown}
+                                     */
+                                    decidedBy?: "extra_time" | "penalties" | "awarded";
+                                    /**
+                                     * @description With `decidedBy`, once finished: who won (a shoot-out winner goes through).
+                                     * @enum {unknown}
+                                     */
+                                    winner?: "home" | "away" | "draw";
                                 }[];
                                 away: {
                                     /** Format: int32 */
@@ -3216,7 +3242,20 @@ export interface operations {
                                     };
                                     /** @description `home-away` */
                                     score: string;
+                                    /** @description From the side named; a shoot-out is a draw (`decidedBy`, `winner` say who went through). */
                                     result: "W" | "D" | "L";
+                                    /** @description `home-away`: the shoot-out (never in `current`); omitted when its score is not known. */
+                                    penalties?: string;
+                                    /**
+                                     * @description Beyond regular time: how it was decided (while live, the period played).
+                                     * @enum {unknown}
+                                     */
+                                    decidedBy?: "extra_time" | "penalties" | "awarded";
+                                    /**
+                                     * @description With `decidedBy`, once finished: who won (a shoot-out winner goes through).
+                                     * @enum {unknown}
+                                     */
+                                    winner?: "home" | "away" | "draw";
                                 }[];
                             };
                         };

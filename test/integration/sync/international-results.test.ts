@@ -118,7 +118,7 @@ describeReal('international-results on the real files', ({ db }) => {
     });
   });
 
-  it('h2h form counts the shoot-out as a draw (the winner went through)', async () => {
+  it('h2h form counts the shoot-out as a draw and says who went through, on both doors', async () => {
     const id = (await matchBySourceId(prisma(), SOURCE, EXTRA_TIME))?.id;
     const h2h = (await get(`/matches/${id}/h2h`)) as {
       form: { away: { score: string; result: string; opponent: { name: string } }[] };
@@ -128,6 +128,23 @@ describeReal('international-results on the real files', ({ db }) => {
       opponent: { name: 'Saudi Arabia' },
       score: '1-1',
       result: 'D',
+      decidedBy: 'penalties',
+      winner: 'away',
+    });
+    const response = await graphql(
+      app,
+      `{ match(id: ${id}) { h2h { form { away { score result decidedBy winner penalties } } } } }`,
+      { key },
+    );
+    expect(response.body.errors).toBeUndefined();
+    const form = (response.body.data?.['match'] as { h2h: { form: { away: unknown[] } } }).h2h.form
+      .away;
+    expect(form[0]).toEqual({
+      score: '1-1',
+      result: 'D',
+      decidedBy: 'PENALTIES',
+      winner: 'AWAY',
+      penalties: null,
     });
   });
 
