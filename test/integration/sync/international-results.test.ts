@@ -56,6 +56,11 @@ describeReal('international-results on the real files', ({ db }) => {
   it('stores the Asian Cup 2024: competition, national teams, matches, goals', async () => {
     // 51 matches in the 2024 tournament (played January-February 2024).
     expect(await prisma().match.count()).toBe(51);
+    expect(await prisma().competition.findFirstOrThrow()).toMatchObject({
+      code: 'AFC-ASIAN-CUP',
+      nameEn: 'AFC Asian Cup',
+      region: 'Asia',
+    });
     expect(await prisma().competition.count()).toBe(1);
     expect(await prisma().team.count()).toBe(24);
     const shootOut = await matchBySourceId(prisma(), SOURCE, SHOOT_OUT);

@@ -14,8 +14,30 @@ import { type GoalRow, meetingKey, type ResultRow, type ShootoutRow } from './re
  * on its date (the same day in Asia and Europe).
  */
 
+/** Short codes of the tournaments the real-data subset holds; others: the name, hyphenated. */
+const CODES: Readonly<Record<string, string>> = {
+  'AFC Asian Cup': 'AFC-ASIAN-CUP',
+  'AFF Championship': 'AFF-CHAMPIONSHIP',
+  'EAFF Championship': 'EAFF-CHAMPIONSHIP',
+  'Gulf Cup': 'GULF-CUP',
+};
+
+const codeOf = (tournament: string) =>
+  CODES[tournament] ??
+  tournament
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
+
 export function competitionFact(tournament: string): CompetitionFact {
-  return { sourceId: tournament, name: tournament, country: null, region: 'Asia' };
+  return {
+    sourceId: tournament,
+    name: tournament,
+    code: codeOf(tournament),
+    country: null,
+    region: 'Asia',
+  };
 }
 
 /** A national team: the country it plays for is its own name as the repository writes it. */
