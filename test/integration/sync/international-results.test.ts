@@ -142,8 +142,10 @@ describeReal('international-results on the real files', ({ db }) => {
       { key },
     );
     expect(response.body.errors).toBeUndefined();
-    const form = (response.body.data?.['match'] as { h2h: { form: { away: unknown[] } } }).h2h.form
-      .away;
+    const found = response.body.data?.['match'] as
+      | { h2h: { form: { away: unknown[] } } }
+      | undefined;
+    const form = found?.h2h.form.away ?? [];
     expect(form[0]).toEqual({
       score: '1-1',
       result: 'D',
