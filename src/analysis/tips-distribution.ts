@@ -27,7 +27,7 @@ export interface TipsDistributionEntry {
 }
 
 /** Spec 2.11: a bet type and goal line is counted only when its sample has MORE than ten tips. */
-const MIN_TIPS_EXCLUSIVE = 10;
+export const MIN_TIPS_EXCLUSIVE = 10;
 
 const BET_TYPES: readonly BetType[] = ODDS_MARKETS;
 const SELECTIONS: Record<BetType, readonly string[]> = {

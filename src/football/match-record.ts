@@ -7,7 +7,7 @@ export interface Names {
   'zh-HK': string | null;
 }
 
-import type { MatchStatus } from './vocabulary.js';
+import type { MatchDecision, MatchStatus, MatchWinner } from './vocabulary.js';
 
 export { MATCH_STATUSES, type MatchStatus } from './vocabulary.js';
 
@@ -30,6 +30,11 @@ export interface MatchRecord {
   venue: string | null;
   score: { home: number | null; away: number | null };
   halfTime: { home: number | null; away: number | null };
+  /** Goals of extra time (in `score`) and a shoot-out's score (never in it): match-result.ts. */
+  extraTime: { home: number | null; away: number | null };
+  penalties: { home: number | null; away: number | null };
+  decidedBy: MatchDecision | null;
+  winner: MatchWinner | null;
   corners: { home: number | null; away: number | null };
   cards: {
     home: { yellow: number | null; red: number | null };
@@ -64,6 +69,12 @@ export interface MatchRow {
   away_score: number | null;
   ht_home_score: number | null;
   ht_away_score: number | null;
+  et_home_score: number | null;
+  et_away_score: number | null;
+  pen_home_score: number | null;
+  pen_away_score: number | null;
+  decided_by: MatchDecision | null;
+  winner: MatchWinner | null;
   home_corners: number | null;
   away_corners: number | null;
   home_yellow: number | null;
@@ -82,7 +93,8 @@ export const MATCH_COLUMNS = Prisma.sql`
   at.name_original AS a_original,
   m.status::text AS status, m.minute, m.kickoff_utc, m.round, m.venue,
   m.home_score, m.away_score, m.ht_home_score, m.ht_away_score, m.home_corners, m.away_corners,
-  m.home_yellow, m.home_red, m.away_yellow, m.away_red`;
+  m.home_yellow, m.home_red, m.away_yellow, m.away_red, m.et_home_score, m.et_away_score,
+  m.pen_home_score, m.pen_away_score, m.decided_by::text AS decided_by, m.winner::text AS winner`;
 
 export const MATCH_JOINS = Prisma.sql`
   JOIN competitions c ON c.id = m.competition_id
@@ -120,6 +132,10 @@ export function toMatchRecord(r: MatchRow): MatchRecord {
     venue: r.venue,
     score: { home: r.home_score, away: r.away_score },
     halfTime: { home: r.ht_home_score, away: r.ht_away_score },
+    extraTime: { home: r.et_home_score, away: r.et_away_score },
+    penalties: { home: r.pen_home_score, away: r.pen_away_score },
+    decidedBy: r.decided_by,
+    winner: r.winner,
     corners: { home: r.home_corners, away: r.away_corners },
     cards: {
       home: { yellow: r.home_yellow, red: r.home_red },

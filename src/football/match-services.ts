@@ -2,6 +2,7 @@ import type { SqlRead } from '../db/database.js';
 import type { PrismaClient } from '../db/generated/client.js';
 import { createH2hService } from './h2h.js';
 import { createLineupsService } from './lineups.js';
+import { createAvailabilityService } from './match-availability.js';
 import { createMatchEventsService } from './match-events.js';
 import { createMatchesService } from './matches.js';
 
@@ -13,5 +14,6 @@ export function createMatchServices({ db, read }: { db: PrismaClient; read: SqlR
     matchEvents: createMatchEventsService({ read }),
     lineups: createLineupsService({ db, read }),
     headToHead: createH2hService({ read, matches }),
+    availability: createAvailabilityService({ read }),
   };
 }

@@ -55,3 +55,14 @@ export const CHANGE_RESOURCES = [
   'reference',
 ] as const;
 export type ChangeResource = (typeof CHANGE_RESOURCES)[number];
+
+/**
+ * How a match was decided beyond regular time (docs/decisions.md "Cup football"): while live,
+ * the period being played; after, how it ended. Absent: in regular time (or not said).
+ */
+export const MATCH_DECISIONS = ['extra_time', 'penalties', 'awarded'] as const;
+export type MatchDecision = (typeof MATCH_DECISIONS)[number];
+
+/** Who won a match: a shoot-out's winner wins it (and the tie), though its score is a draw. */
+export const MATCH_WINNERS = ['home', 'away', 'draw'] as const;
+export type MatchWinner = (typeof MATCH_WINNERS)[number];

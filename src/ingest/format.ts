@@ -1,5 +1,10 @@
 import Type, { type Static } from 'typebox';
-import { EVENT_TYPES, MATCH_STATUSES } from '../football/vocabulary.js';
+import {
+  EVENT_TYPES,
+  MATCH_DECISIONS,
+  MATCH_STATUSES,
+  MATCH_WINNERS,
+} from '../football/vocabulary.js';
 import {
   Count,
   Day,
@@ -106,6 +111,10 @@ export const MatchRecord = Type.Object(
     etAwayScore: opt(Count),
     penHomeScore: opt(Count),
     penAwayScore: opt(Count),
+    /** Beyond regular time: how it was decided (live: the period played); absent otherwise. */
+    decidedBy: opt(literals(MATCH_DECISIONS)),
+    /** The winner as the source states it (a shoot-out without its score, an awarded match). */
+    winner: opt(literals(MATCH_WINNERS)),
     homeCorners: opt(Count),
     awayCorners: opt(Count),
     homeYellow: opt(Count),

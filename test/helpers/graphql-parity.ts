@@ -44,8 +44,21 @@ function selectionOf(type: GraphQLObjectType, skip: ReadonlySet<string>): string
   return parts.join(' ');
 }
 
-/** The fields of `Match` that are child routes or containers, not the REST match payload. */
-export const MATCH_CHILDREN = ['events', 'statistics', 'h2h', 'lineups', 'odds', 'analysis'];
+/**
+ * The fields of `Match` that are child routes or containers, not the REST match payload; and
+ * the graph's own free fields (issue 49: `result`, whose values REST's `score` fields share and
+ * test/contract/graphql/match-free-fields.test.ts compares, and `available`).
+ */
+export const MATCH_CHILDREN = [
+  'events',
+  'statistics',
+  'h2h',
+  'lineups',
+  'odds',
+  'analysis',
+  'result',
+  'available',
+];
 
 const isDateTime = (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value);
 

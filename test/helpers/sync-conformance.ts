@@ -140,7 +140,17 @@ export async function openDoors(database: Database) {
   };
 }
 
-const MATCH_GRAPH = fullSelection('Match', ['h2h', 'analysis']);
+/**
+ * The analyses are computed after a sync (not by hand-written records): left out, and so is
+ * whether they exist (`available`'s analysis kinds, issue 49).
+ */
+const MATCH_GRAPH = fullSelection('Match', [
+  'h2h',
+  'analysis',
+  ...['aiBasic', 'aiDeep', 'tips', 'handicap', 'overUnder', 'corners'].map(
+    (kind) => `MatchAvailability.${kind}`,
+  ),
+]);
 const CHILDREN = ['', '/events', '/statistics', '/lineups', '/odds/exchange'];
 /** The exchange document is served byte for byte as stored: compared as served, not re-rendered. */
 const SERVED_AS_STORED = /\/odds\/exchange$/;

@@ -1081,6 +1081,22 @@ export interface operations {
                                 current: string;
                                 /** @description `home-away` */
                                 halfTime?: string;
+                                /** @description `home-away`: after 90 minutes, when extra time was played and its goals are known. */
+                                regularTime?: string;
+                                /** @description `home-away`: the goals of extra time alone. */
+                                extraTime?: string;
+                                /** @description `home-away`: the shoot-out (never in `current`); omitted when its score is not known. */
+                                penalties?: string;
+                                /**
+                                 * @description Beyond regular time: how it was decided (while live, the period played).
+                                 * @enum {unknown}
+                                 */
+                                decidedBy?: "extra_time" | "penalties" | "awarded";
+                                /**
+                                 * @description With `decidedBy`, once finished: who won (a shoot-out winner goes through).
+                                 * @enum {unknown}
+                                 */
+                                winner?: "home" | "away" | "draw";
                             };
                             /** @description `home-away` */
                             corners?: string;
@@ -1547,6 +1563,22 @@ export interface operations {
                                 current: string;
                                 /** @description `home-away` */
                                 halfTime?: string;
+                                /** @description `home-away`: after 90 minutes, when extra time was played and its goals are known. */
+                                regularTime?: string;
+                                /** @description `home-away`: the goals of extra time alone. */
+                                extraTime?: string;
+                                /** @description `home-away`: the shoot-out (never in `current`); omitted when its score is not known. */
+                                penalties?: string;
+                                /**
+                                 * @description Beyond regular time: how it was decided (while live, the period played).
+                                 * @enum {unknown}
+                                 */
+                                decidedBy?: "extra_time" | "penalties" | "awarded";
+                                /**
+                                 * @description With `decidedBy`, once finished: who won (a shoot-out winner goes through).
+                                 * @enum {unknown}
+                                 */
+                                winner?: "home" | "away" | "draw";
                             };
                             /** @description `home-away` */
                             corners?: string;
@@ -1934,6 +1966,22 @@ export interface operations {
                                 current: string;
                                 /** @description `home-away` */
                                 halfTime?: string;
+                                /** @description `home-away`: after 90 minutes, when extra time was played and its goals are known. */
+                                regularTime?: string;
+                                /** @description `home-away`: the goals of extra time alone. */
+                                extraTime?: string;
+                                /** @description `home-away`: the shoot-out (never in `current`); omitted when its score is not known. */
+                                penalties?: string;
+                                /**
+                                 * @description Beyond regular time: how it was decided (while live, the period played).
+                                 * @enum {unknown}
+                                 */
+                                decidedBy?: "extra_time" | "penalties" | "awarded";
+                                /**
+                                 * @description With `decidedBy`, once finished: who won (a shoot-out winner goes through).
+                                 * @enum {unknown}
+                                 */
+                                winner?: "home" | "away" | "draw";
                             };
                             /** @description `home-away` */
                             corners?: string;
@@ -3205,7 +3253,20 @@ export interface operations {
                                 score: string;
                                 /** @description `home-away` */
                                 halfTime?: string;
+                                /** @description From the side named; a shoot-out is a draw (`decidedBy`, `winner` say who went through). */
                                 result: "W" | "D" | "L";
+                                /** @description `home-away`: the shoot-out (never in `current`); omitted when its score is not known. */
+                                penalties?: string;
+                                /**
+                                 * @description Beyond regular time: how it was decided (while live, the period played).
+                                 * @enum {unknown}
+                                 */
+                                decidedBy?: "extra_time" | "penalties" | "awarded";
+                                /**
+                                 * @description With `decidedBy`, once finished: who won (a shoot-out winner goes through).
+                                 * @enum {unknown}
+                                 */
+                                winner?: "home" | "away" | "draw";
                             }[];
                             form: {
                                 home: {
@@ -3223,7 +3284,20 @@ export interface operations {
                                     };
                                     /** @description `home-away` */
                                     score: string;
+                                    /** @description From the side named; a shoot-out is a draw (`decidedBy`, `winner` say who went through). */
                                     result: "W" | "D" | "L";
+                                    /** @description `home-away`: the shoot-out (never in `current`); omitted when its score is not known. */
+                                    penalties?: string;
+                                    /**
+                                     * @description Beyond regular time: how it was decided (while live, the period played).
+                                     * @enum {unknown}
+                                     */
+                                    decidedBy?: "extra_time" | "penalties" | "awarded";
+                                    /**
+                                     * @description With `decidedBy`, once finished: who won (a shoot-out winner goes through).
+                                     * @enum {unknown}
+                                     */
+                                    winner?: "home" | "away" | "draw";
                                 }[];
                                 away: {
                                     /** Format: int32 */
@@ -3240,7 +3314,20 @@ export interface operations {
                                     };
                                     /** @description `home-away` */
                                     score: string;
+                                    /** @description From the side named; a shoot-out is a draw (`decidedBy`, `winner` say who went through). */
                                     result: "W" | "D" | "L";
+                                    /** @description `home-away`: the shoot-out (never in `current`); omitted when its score is not known. */
+                                    penalties?: string;
+                                    /**
+                                     * @description Beyond regular time: how it was decided (while live, the period played).
+                                     * @enum {unknown}
+                                     */
+                                    decidedBy?: "extra_time" | "penalties" | "awarded";
+                                    /**
+                                     * @description With `decidedBy`, once finished: who won (a shoot-out winner goes through).
+                                     * @enum {unknown}
+                                     */
+                                    winner?: "home" | "away" | "draw";
                                 }[];
                             };
                         };
@@ -7197,6 +7284,22 @@ export interface operations {
                                 current: string;
                                 /** @description `home-away` */
                                 halfTime?: string;
+                                /** @description `home-away`: after 90 minutes, when extra time was played and its goals are known. */
+                                regularTime?: string;
+                                /** @description `home-away`: the goals of extra time alone. */
+                                extraTime?: string;
+                                /** @description `home-away`: the shoot-out (never in `current`); omitted when its score is not known. */
+                                penalties?: string;
+                                /**
+                                 * @description Beyond regular time: how it was decided (while live, the period played).
+                                 * @enum {unknown}
+                                 */
+                                decidedBy?: "extra_time" | "penalties" | "awarded";
+                                /**
+                                 * @description With `decidedBy`, once finished: who won (a shoot-out winner goes through).
+                                 * @enum {unknown}
+                                 */
+                                winner?: "home" | "away" | "draw";
                             };
                             /** @description `home-away` */
                             corners?: string;

@@ -3,6 +3,7 @@ import type { AnalysisMarket } from '../../analysis/market-types.js';
 import { tags } from '../../changes/change-summary.js';
 import type { Services } from '../../deps.js';
 import type { ReportKind } from '../../football/analysis/ai-report.js';
+import { type AvailableKind, RESOURCE_OF } from '../../football/match-availability.js';
 import type { MatchRecord } from '../../football/match-record.js';
 import {
   listWindow,
@@ -315,6 +316,17 @@ const LOADERS = {
       (ids: readonly number[]) => services.analyses.getCornerTextsForMatches(ids),
       null,
       shared('corners', ofMatch('analysis')),
+    ),
+  /** `Match.available`: whether a match has a kind of child; one statement per kind and page. */
+  available: ({ services, shared }: LoaderScope) =>
+    family(
+      (kind: AvailableKind) =>
+        loaderOf(
+          (ids: readonly number[]) => services.availability.matchesWith(kind, ids),
+          false,
+          shared(`available|${kind}`, ofMatch(RESOURCE_OF[kind])),
+        ),
+      (kind) => kind,
     ),
 };
 

@@ -4,6 +4,7 @@ import { builder } from './builder.js';
 import './types/meta.js';
 import './types/match.js';
 import './types/match-children.js';
+import './types/match-result.js';
 import './types/odds.js';
 import './types/player.js';
 import './types/analysis.js';

@@ -19,7 +19,10 @@ const MATCHES_SQL = `
   SELECT id, competition_id AS "competitionId", home_team_id AS "homeTeamId",
     away_team_id AS "awayTeamId", (extract(epoch FROM kickoff_utc) * 1000)::float8 AS "kickoffMs",
     (status = 'finished' AND home_score IS NOT NULL AND away_score IS NOT NULL) AS finished,
-    home_score AS "homeScore", away_score AS "awayScore",
+    -- Handicap and total-goals lines settle on regular time: extra time's goals are taken
+    -- out where they are known, and a shoot-out is never in the score (docs/decisions.md).
+    home_score - coalesce(et_home_score, 0) AS "homeScore",
+    away_score - coalesce(et_away_score, 0) AS "awayScore",
     (home_corners = 0 AND away_corners = 0) IS TRUE AS "noCorners"
   FROM matches ORDER BY kickoff_utc, id`;
 

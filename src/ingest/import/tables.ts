@@ -126,6 +126,8 @@ export const FLAT_FILES: Record<FlatFileName, TableSpec[]> = {
         int('et_away_score', 'etAwayScore'),
         int('pen_home_score', 'penHomeScore'),
         int('pen_away_score', 'penAwayScore'),
+        enumOf('MatchDecision')('decided_by', 'decidedBy'),
+        enumOf('MatchWinner')('winner', 'winner'),
         int('home_corners', 'homeCorners'),
         int('away_corners', 'awayCorners'),
         int('home_yellow', 'homeYellow'),

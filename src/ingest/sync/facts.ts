@@ -1,4 +1,11 @@
-import type { EventType, MatchStatus, OddsMarket, Side } from '../../football/vocabulary.js';
+import type {
+  EventType,
+  MatchDecision,
+  MatchStatus,
+  MatchWinner,
+  OddsMarket,
+  Side,
+} from '../../football/vocabulary.js';
 import type { LineupPlayer, Statistic } from '../format.js';
 
 /**
@@ -66,6 +73,13 @@ export interface MatchFact {
   etAwayScore?: number | null | undefined;
   penHomeScore?: number | null | undefined;
   penAwayScore?: number | null | undefined;
+  /**
+   * Beyond regular time: how it was decided (extra time, a shoot-out, awarded); while live, the
+   * period being played. null: in regular time.
+   */
+  decidedBy?: MatchDecision | null | undefined;
+  /** The winner as the source states it (a shoot-out whose score it does not give, an award). */
+  winner?: MatchWinner | null | undefined;
   homeCorners?: number | null | undefined;
   awayCorners?: number | null | undefined;
   homeYellow?: number | null | undefined;

@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import type { MatchRecord, Names, TeamRecord } from '../../football/match-record.js';
+import { type MatchResult, matchResult } from '../../football/match-result.js';
 import { type Language, localized } from '../../i18n/language.js';
 import type { CardCount, CompetitionRef, Match } from '../schemas/matches.js';
 import { optional } from './common.js';
@@ -42,12 +43,36 @@ const cardCount = (c: Cards['home']): Static<typeof CardCount> => ({
   red: c.red,
 });
 
+/**
+ * How a match beyond regular time was decided (match-result.ts, the builder GraphQL's
+ * `Match.result` uses too): nothing for a match decided in regular time, so every payload the
+ * contract describes stays as it was.
+ */
+export function decidedScore(result: MatchResult) {
+  const { decidedBy } = result;
+  if (decidedBy === null) {
+    return {};
+  }
+  const beyond = decidedBy !== 'awarded';
+  return {
+    ...optional('regularTime', beyond ? result.regularTime : null),
+    ...optional('extraTime', result.extraTime),
+    ...optional('penalties', result.penalties),
+    decidedBy,
+    ...optional('winner', result.winner),
+  };
+}
+
 function score(match: MatchRecord): Static<typeof Match>['score'] {
   const current = pair(match.score.home, match.score.away);
   if (current === null) {
     return undefined;
   }
-  return { current, ...optional('halfTime', pair(match.halfTime.home, match.halfTime.away)) };
+  return {
+    current,
+    ...optional('halfTime', pair(match.halfTime.home, match.halfTime.away)),
+    ...decidedScore(matchResult(match)),
+  };
 }
 
 /** Spec 2.3 Match: null optionals omitted; `minute` only while live (DECISIONS.md "Matches"). */

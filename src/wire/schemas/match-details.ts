@@ -1,12 +1,22 @@
 import Type from 'typebox';
 import { EVENT_TYPES } from '../../football/vocabulary.js';
-import { CompetitionRef, ScorePair } from './matches.js';
+import { CompetitionRef, MatchScore, ScorePair } from './matches.js';
 
 const closed = { additionalProperties: false } as const;
 const Int = Type.Integer({ format: 'int32' });
 const Name = Type.Object({ name: Type.String() }, closed);
 const Side = Type.Union([Type.Literal('home'), Type.Literal('away')]);
-const Result = Type.Union([Type.Literal('W'), Type.Literal('D'), Type.Literal('L')]);
+const Result = Type.Union([Type.Literal('W'), Type.Literal('D'), Type.Literal('L')], {
+  description:
+    'From the side named; a shoot-out is a draw (`decidedBy`, `winner` say who went through).',
+});
+
+/** A cup match's additive score fields (docs/rest/matches.md "Cup football"): omitted otherwise. */
+const decided = {
+  penalties: Type.Optional(MatchScore.properties.penalties),
+  decidedBy: Type.Optional(MatchScore.properties.decidedBy),
+  winner: Type.Optional(MatchScore.properties.winner),
+};
 
 /** docs/rest/matches.md "Events". */
 export const MatchEvent = Type.Object(
@@ -74,6 +84,7 @@ const H2hMatch = Type.Object(
     score: ScorePair,
     halfTime: Type.Optional(ScorePair),
     result: Result,
+    ...decided,
   },
   closed,
 );
@@ -87,6 +98,7 @@ const FormEntry = Type.Object(
     opponent: Name,
     score: ScorePair,
     result: Result,
+    ...decided,
   },
   closed,
 );

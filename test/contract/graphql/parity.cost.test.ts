@@ -344,6 +344,56 @@ function corpus(c: DemoCases): Case[] {
 }
 
 /** Seeded random operations over the schema: a match or a page, a random subset of children. */
+const ALL_AVAILABLE =
+  'available { events lineups statistics odds exchange regional aiBasic aiDeep tips handicap overUnder corners }';
+
+/** Issue 49: `Match.result` and `Match.available` are part of the match, never a child's charge. */
+function freeMatchFields(c: DemoCases): Case[] {
+  const F = c.finishedMatchId;
+  const date = c.today.date;
+  const list = `${M}?date=${date}&pageSize=5`;
+  return [
+    {
+      name: 'match(id) result: the detail route, as any field of the match',
+      query: `{ match(id: ${F}) { id result { phase regularTime extraTime penalties winner } } }`,
+      rest: async (call) => {
+        await call(`${M}/${F}`);
+      },
+    },
+    {
+      name: 'match(id) available (every kind) and result: the detail route only',
+      query: `{ match(id: ${F}) { status result { phase } ${ALL_AVAILABLE} } }`,
+      rest: async (call) => {
+        await call(`${M}/${F}`);
+      },
+    },
+    {
+      name: 'Free key: available of the analyses is free, no tier refusal',
+      tier: 'Free',
+      query: `{ match(id: ${F}) { ${ALL_AVAILABLE} } }`,
+      rest: async (call) => {
+        await call(`${M}/${F}`);
+      },
+    },
+    {
+      name: 'a page with result and available: the list only',
+      query: `{ matches(date: "${date}", pageSize: 5) { items { id result { phase winner } ${ALL_AVAILABLE} } } }`,
+      rest: async (call) => {
+        await call(list);
+      },
+    },
+    {
+      name: 'a page with available and the events themselves: the list and each events route',
+      query: `{ matches(date: "${date}", pageSize: 5) { items { available { events } events { type } } } }`,
+      rest: async (call) => {
+        for (const id of await listIds(call, list)) {
+          await call(`${M}/${id}/events`);
+        }
+      },
+    },
+  ];
+}
+
 function generated(c: DemoCases, count: number): Case[] {
   const rng = new Rng('graphql-cost-corpus', 20261122);
   const next = (n: number) => rng.int(0, n - 1);
@@ -465,6 +515,12 @@ for (const store of ['memory', 'redis'] as const) {
         const all = corpus(cases);
         expect(all.length).toBeGreaterThanOrEqual(30);
         for (const testCase of all) {
+          await runCase(testCase);
+        }
+      }, 120_000);
+
+      it('result and available are free fields of the match (issue 49)', async () => {
+        for (const testCase of freeMatchFields(cases)) {
           await runCase(testCase);
         }
       }, 120_000);

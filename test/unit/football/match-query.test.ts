@@ -75,6 +75,10 @@ describe('computeH2h', () => {
     venue: null,
     score: { home: score?.[0] ?? null, away: score?.[1] ?? null },
     halfTime: { home: null, away: null },
+    extraTime: { home: null, away: null },
+    penalties: { home: null, away: null },
+    decidedBy: null,
+    winner: null,
     corners: { home: null, away: null },
     cards: { home: { yellow: null, red: null }, away: { yellow: null, red: null } },
   });
@@ -101,6 +105,28 @@ describe('computeH2h', () => {
       [5, 'D'],
       [1, 'W'],
     ]);
+  });
+
+  it('a shoot-out is a draw in the summary, the meetings and the form (issue 49)', () => {
+    const target = m(1, 2, 30, null);
+    // Team 2 went through on penalties after 1-1 (and 2-2 after extra time in the other).
+    const shootOut = {
+      ...m(1, 2, 20, [1, 1]),
+      penalties: { home: 3, away: 4 },
+      decidedBy: 'penalties' as const,
+    };
+    const afterExtraTime = {
+      ...m(2, 1, 25, [2, 2]),
+      extraTime: { home: 1, away: 1 },
+      decidedBy: 'penalties' as const,
+      winner: 'home' as const,
+    };
+    const meetings = [shootOut, afterExtraTime];
+    const h2h = computeH2h(target, { meetings, homeForm: meetings, awayForm: meetings });
+    expect(h2h.summary).toMatchObject({ played: 2, homeWins: 0, draws: 2, awayWins: 0 });
+    expect(h2h.meetings.map((x) => x.result)).toEqual(['D', 'D']);
+    expect(h2h.form.home.map((f) => f.result)).toEqual(['D', 'D']);
+    expect(h2h.form.away.map((f) => f.result)).toEqual(['D', 'D']);
   });
 
   it('form keeps the five latest results of the team, with its venue', () => {

@@ -98,6 +98,8 @@ describe('api-football full pass (season session)', () => {
       etAwayScore: null,
       penHomeScore: null,
       penAwayScore: null,
+      decidedBy: null,
+      winner: null,
     });
     expect(matches.find((m) => m.sourceId === '1208027')).toMatchObject({
       homeScore: 1,

@@ -60,6 +60,7 @@ describe('openfootball on synthetic files', () => {
       etAwayScore: null,
       penHomeScore: null,
       penAwayScore: null,
+      decidedBy: null,
     });
     expect(match(facts, `${EN}|Matchday 1|Aston Villa FC|Newcastle United FC`)).toMatchObject({
       status: 'finished',

@@ -72,6 +72,8 @@ describe('sportmonks: a season read with one fixtures/between request', () => {
       htAwayScore: 0,
       penHomeScore: null,
       penAwayScore: null,
+      decidedBy: null,
+      winner: null,
       homeCorners: 7,
       awayCorners: 8,
       homeYellow: 2,

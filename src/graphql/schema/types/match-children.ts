@@ -17,6 +17,7 @@ import { presentOnce } from '../memo.js';
 import { NodeInterface } from '../node/node-interface.js';
 import { EventTypeEnum, ResultEnum, SideEnum } from './enums.js';
 import { CompetitionType, MatchType, TeamNameType } from './match.js';
+import { MatchDecisionEnum, MatchWinnerEnum } from './match-result.js';
 
 const eventsOnce = presentOnce(presentEvents);
 
@@ -168,6 +169,18 @@ const H2hMeetingType = builder.objectRef<H2h['matches'][number]>('H2hMeeting').i
     score: t.exposeString('score'),
     halfTime: t.exposeString('halfTime', { nullable: true }),
     result: t.expose('result', { type: ResultEnum, description: "The home side's result." }),
+    penalties: t.exposeString('penalties', { nullable: true }),
+    decidedBy: t.field({
+      type: MatchDecisionEnum,
+      nullable: true,
+      resolve: (m) => m.decidedBy ?? null,
+    }),
+    winner: t.field({
+      type: MatchWinnerEnum,
+      nullable: true,
+      description: 'A shoot-out is a draw in `result`: the winner went through.',
+      resolve: (m) => m.winner ?? null,
+    }),
   }),
 });
 
@@ -180,6 +193,18 @@ const FormEntryType = builder.objectRef<H2h['form']['home'][number]>('FormEntry'
     opponent: t.expose('opponent', { type: TeamNameType }),
     score: t.exposeString('score'),
     result: t.expose('result', { type: ResultEnum }),
+    penalties: t.exposeString('penalties', { nullable: true }),
+    decidedBy: t.field({
+      type: MatchDecisionEnum,
+      nullable: true,
+      resolve: (m) => m.decidedBy ?? null,
+    }),
+    winner: t.field({
+      type: MatchWinnerEnum,
+      nullable: true,
+      description: 'A shoot-out is a draw in `result`: the winner went through.',
+      resolve: (m) => m.winner ?? null,
+    }),
   }),
 });
 

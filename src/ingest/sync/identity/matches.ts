@@ -130,6 +130,7 @@ const MATCH_COLUMNS = `id, competition_id AS "competitionId", home_team_id AS "h
   ht_home_score AS "htHomeScore", ht_away_score AS "htAwayScore",
   et_home_score AS "etHomeScore", et_away_score AS "etAwayScore",
   pen_home_score AS "penHomeScore", pen_away_score AS "penAwayScore",
+  decided_by::text AS "decidedBy", winner::text AS winner,
   home_corners AS "homeCorners", away_corners AS "awayCorners", home_yellow AS "homeYellow",
   home_red AS "homeRed", away_yellow AS "awayYellow", away_red AS "awayRed"`;
 
@@ -157,6 +158,8 @@ const OPTIONAL_FIELDS = [
   'etAwayScore',
   'penHomeScore',
   'penAwayScore',
+  'decidedBy',
+  'winner',
   'homeCorners',
   'awayCorners',
   'homeYellow',

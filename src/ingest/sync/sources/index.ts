@@ -15,6 +15,8 @@ const SOURCES: Record<string, () => Promise<SourceAdapter>> = {
   'football-data-co-uk': async () =>
     (await import('./football-data-co-uk/index.js')).footballDataCoUkSource,
   openfootball: async () => (await import('./openfootball/index.js')).openfootballSource,
+  'international-results': async () =>
+    (await import('./international-results/index.js')).internationalResultsSource,
 };
 
 export const SOURCE_NAMES: readonly string[] = Object.keys(SOURCES);

@@ -1,3 +1,4 @@
+import type { MatchDecision, MatchWinner } from '../../../../football/vocabulary.js';
 import type { CompetitionFact, MatchFact, TeamFact } from '../../facts.js';
 import { DEFAULT_COMPETITIONS, seasonLabel } from './competitions.js';
 import type { ProviderFixture } from './schemas.js';
@@ -55,6 +56,30 @@ function halfTimeKnown(status: ProviderFixture['fixture']['status']): boolean {
 }
 
 /**
+ * How the match was decided (docs/sources/api-football.md): `AET`, `PEN`, `AWD`/`WO` once over;
+ * `ET`/`BT` and `P` while extra time or the shoot-out is played.
+ */
+const DECISIONS: Partial<Record<FixtureStatusCode, MatchDecision>> = {
+  ET: 'extra_time',
+  BT: 'extra_time',
+  AET: 'extra_time',
+  P: 'penalties',
+  PEN: 'penalties',
+  AWD: 'awarded',
+  WO: 'awarded',
+};
+
+/** `teams.*.winner` where the scores do not say it: after a shoot-out, an awarded match. */
+function winnerOf(item: ProviderFixture, decision: MatchDecision | null): MatchWinner | null {
+  const { short } = item.fixture.status;
+  if (short !== 'PEN' && decision !== 'awarded') {
+    return null;
+  }
+  const { home, away } = item.teams;
+  return home.winner === true ? 'home' : away.winner === true ? 'away' : null;
+}
+
+/**
  * The match. `homeScore`/`awayScore` are the provider's `goals`: regular and extra time, without
  * a penalty shootout; `score.extratime` holds the goals of extra time, `score.penalty` the
  * shoot-out.
@@ -62,6 +87,7 @@ function halfTimeKnown(status: ProviderFixture['fixture']['status']): boolean {
 export function matchFact(item: ProviderFixture, counts: MatchCounts = {}): MatchFact {
   const { fixture, league, teams, goals, score } = item;
   const halfTime = halfTimeKnown(fixture.status);
+  const decision = DECISIONS[fixture.status.short] ?? null;
   return {
     sourceId: String(fixture.id),
     competition: String(league.id),
@@ -81,6 +107,8 @@ export function matchFact(item: ProviderFixture, counts: MatchCounts = {}): Matc
     etAwayScore: score.extratime.away,
     penHomeScore: score.penalty.home,
     penAwayScore: score.penalty.away,
+    decidedBy: decision,
+    winner: winnerOf(item, decision),
     ...counts,
   };
 }

@@ -40,6 +40,12 @@ export const envelope = <T extends TSchema>(item: T) =>
   });
 
 const Named = Type.Object({ id: Id, name: Type.String({ minLength: 1 }) });
+/** A side of a fixture; `winner` once decided (true/false), null for a draw or not yet. */
+const FixtureTeam = Type.Object({
+  id: Id,
+  name: Type.String({ minLength: 1 }),
+  winner: Type.Optional(nullable(Type.Boolean())),
+});
 const Person = Type.Object({ id: nullable(Type.Integer()), name: nullable(Type.String()) });
 const Pair = Type.Object({ home: nullable(Count), away: nullable(Count) });
 
@@ -107,7 +113,7 @@ const Fixture = Type.Object({
     season: Type.Integer({ minimum: 1800, maximum: 2999 }),
     round: Type.Optional(nullable(Type.String())),
   }),
-  teams: Type.Object({ home: Named, away: Named }),
+  teams: Type.Object({ home: FixtureTeam, away: FixtureTeam }),
   goals: Pair,
   score: Type.Object({ halftime: Pair, fulltime: Pair, extratime: Pair, penalty: Pair }),
   events: Type.Optional(Type.Array(FixtureEvent)),

@@ -1,5 +1,5 @@
 import { regionOfCountry } from '../../../../football/regions.js';
-import type { MatchStatus } from '../../../../football/vocabulary.js';
+import type { MatchDecision, MatchStatus, MatchWinner } from '../../../../football/vocabulary.js';
 import type { CompetitionFact, MatchFact, SourceFacts, TeamFact } from '../../facts.js';
 import type { FdoMatch } from './schemas.js';
 
@@ -54,6 +54,38 @@ function goals(match: FdoMatch, side: 'home' | 'away'): number | null {
   return Math.max(0, full - shootOut);
 }
 
+/**
+ * How the match was decided (docs/sources/football-data-org.md): `AWARDED`; `score.duration`
+ * `EXTRA_TIME` / `PENALTY_SHOOTOUT`; while live, the `EXTRA_TIME` / `PENALTY_SHOOTOUT` status.
+ */
+function decidedBy(match: FdoMatch): MatchDecision | null {
+  if (match.status === 'AWARDED') {
+    return 'awarded';
+  }
+  if (match.status === 'PENALTY_SHOOTOUT' || match.score.duration === 'PENALTY_SHOOTOUT') {
+    return 'penalties';
+  }
+  return match.status === 'EXTRA_TIME' || match.score.duration === 'EXTRA_TIME'
+    ? 'extra_time'
+    : null;
+}
+
+const WINNERS: Record<string, MatchWinner> = { HOME_TEAM: 'home', AWAY_TEAM: 'away', DRAW: 'draw' };
+
+/**
+ * `score.winner` once finished, where the scores do not say it: an awarded match, a shoot-out
+ * (whose winner is the match's, though `homeScore`/`awayScore` are level).
+ */
+function winnerOf(match: FdoMatch, decision: MatchDecision | null): MatchWinner | null {
+  if (
+    STATUS_MAP[match.status] !== 'finished' ||
+    (decision !== 'awarded' && decision !== 'penalties')
+  ) {
+    return null;
+  }
+  return WINNERS[match.score.winner ?? ''] ?? null;
+}
+
 function roundOf(match: FdoMatch): string | null {
   if (match.stage && match.stage !== 'REGULAR_SEASON') {
     const stage = match.stage.replace(/_/g, ' ').toLowerCase();
@@ -77,6 +109,7 @@ const teamFact = (
 export function matchFact(match: FdoMatch): MatchFact {
   const status = STATUS_MAP[match.status];
   const played = status === 'live' || status === 'finished' || status === 'suspended';
+  const decision = decidedBy(match);
   return {
     sourceId: String(match.id),
     competition: String(match.competition.id),
@@ -96,6 +129,8 @@ export function matchFact(match: FdoMatch): MatchFact {
     etAwayScore: match.score.extraTime?.away ?? null,
     penHomeScore: match.score.penalties?.home ?? null,
     penAwayScore: match.score.penalties?.away ?? null,
+    decidedBy: decision,
+    winner: winnerOf(match, decision),
   };
 }
 

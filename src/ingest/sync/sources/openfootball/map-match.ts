@@ -55,6 +55,7 @@ function extraTime(score: Score | undefined) {
     etAwayScore: et && ft ? Math.max(0, et[1] - ft[1]) : null,
     penHomeScore: p?.[0] ?? null,
     penAwayScore: p?.[1] ?? null,
+    decidedBy: p ? ('penalties' as const) : et ? ('extra_time' as const) : null,
   };
 }
 
@@ -104,5 +105,6 @@ export function matchFact(m: Match, sourceId: string, ls: LeagueSeason): MatchFa
     htHomeScore: m.score?.ht?.[0] ?? null,
     htAwayScore: m.score?.ht?.[1] ?? null,
     ...extraTime(m.score),
+    ...(m.status === 'awarded' ? { decidedBy: 'awarded' as const } : {}),
   };
 }

@@ -1,4 +1,9 @@
-import type { MatchStatus, Side } from '../../../../football/vocabulary.js';
+import type {
+  MatchDecision,
+  MatchStatus,
+  MatchWinner,
+  Side,
+} from '../../../../football/vocabulary.js';
 import type { MatchFact } from '../../facts.js';
 import { liveMinute } from './map-clock.js';
 import type { StatisticPair } from './map-statistics.js';
@@ -61,6 +66,28 @@ function scoresOf(fixture: SmFixture, state: StateName, status: MatchStatus) {
   };
 }
 
+/** How the match was decided, from its state (live: the period played). */
+const DECISIONS: Partial<Record<StateName, MatchDecision>> = {
+  INPLAY_ET: 'extra_time',
+  EXTRA_TIME_BREAK: 'extra_time',
+  INPLAY_ET_2ND_HALF: 'extra_time',
+  AET: 'extra_time',
+  PEN_BREAK: 'penalties',
+  INPLAY_PENALTIES: 'penalties',
+  FT_PEN: 'penalties',
+  AWARDED: 'awarded',
+  WO: 'awarded',
+};
+
+/** The participants' `meta.winner` where the scores do not say it (a shoot-out, an award). */
+function winnerOf(fixture: SmFixture, state: StateName): MatchWinner | null {
+  if (state !== 'FT_PEN' && state !== 'AWARDED' && state !== 'WO') {
+    return null;
+  }
+  const won = fixture.participants.find((p) => p.meta.winner === true);
+  return won ? won.meta.location : null;
+}
+
 /** Corners and cards from the statistics; undefined (keep what is stored) when not reported. */
 function countsOf(pairs: ReadonlyMap<string, StatisticPair>) {
   const count = (type: string, side: Side) => pairs.get(type)?.[side] ?? undefined;
@@ -99,6 +126,8 @@ export function matchFact(ctx: FixtureContext): MatchFact {
     round: fixture.round?.name ?? null,
     venue: fixture.venue?.name ?? null,
     ...scoresOf(fixture, state, status),
+    decidedBy: DECISIONS[state] ?? null,
+    winner: winnerOf(fixture, state),
     ...countsOf(ctx.statistics),
   };
 }

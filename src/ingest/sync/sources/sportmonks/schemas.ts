@@ -17,7 +17,8 @@ const Participant = Type.Object({
   name: Type.String({ minLength: 1 }),
   short_code: Type.Optional(nullable(Type.String())),
   placeholder: Type.Optional(Type.Boolean()),
-  meta: Type.Object({ location: Side }),
+  /** `winner`: true for the side that won (a shoot-out's winner included), once decided. */
+  meta: Type.Object({ location: Side, winner: Type.Optional(nullable(Type.Boolean())) }),
 });
 
 /** One score line: `description` CURRENT, 1ST_HALF, 2ND_HALF, PENALTY_SHOOTOUT, ... */
