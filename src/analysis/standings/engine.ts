@@ -197,10 +197,9 @@ function keysOf(criterion: TieBreak, ids: readonly number[], ctx: RankContext): 
           return [id, [t.goalsFor - t.goalsAgainst]];
         case 'goalsFor':
           return [id, [t.goalsFor]];
-        case 'wins':
+        default:
           return [id, [t.won]];
       }
-      return [id, []];
     }),
   );
 }
