@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { LastModified } from '../src/changes/match-versions.js';
 import type { MaybePromise, UsageSnapshot } from '../src/counters/quota-store.js';
-import { type LastModifiedLookup, lastModifiedTarget } from '../src/http/last-modified.js';
+import { type LastModifiedLookup, lastModifiedFor } from '../src/http/last-modified.js';
 import {
   sentUncompressed,
   staticHeadersOf,
@@ -187,12 +187,8 @@ export class Replays {
   }
 
   private lastModifiedOf(request: FastifyRequest): MaybePromise<string | undefined> {
-    const target = lastModifiedTarget(request);
-    if (!target) {
-      return undefined;
-    }
-    const modified = this.options.lastModified(target.matchId, target.resources);
-    return modified instanceof Promise ? modified.then(httpDateOf) : httpDateOf(modified);
+    const modified = lastModifiedFor(request, this.options.lastModified);
+    return modified instanceof Promise ? modified.then(httpDateOf) : httpDateOf(modified ?? null);
   }
 
   private send(

@@ -6,6 +6,7 @@ import type { CounterReader } from './accounts/usage.js';
 import { createMatchVersions } from './changes/match-versions.js';
 import type { Database } from './db/database.js';
 import type { EventBus } from './events/event-bus.js';
+import { createCatalogueServices } from './football/catalogue-services.js';
 import { createMatchServices } from './football/match-services.js';
 import { createBookmakersService } from './football/odds/bookmakers.js';
 import { createOddsServices } from './football/odds/odds-services.js';
@@ -62,6 +63,8 @@ export function createServices(
     ...createMatchServices({ db: data.prisma, read: data.read }),
     ...createOddsServices({ db: data.prisma, read: data.read }),
     versions: createMatchVersions(data.read, events),
+    // Competitions and their standings (issue 49).
+    ...createCatalogueServices({ read: data.read, events, now }),
     // The sources' heartbeat and refusals are read on the primary: another process writes them.
     freshness: new SourceFreshness({
       read: database.read,

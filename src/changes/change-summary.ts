@@ -9,6 +9,8 @@ export interface ChangedMatch {
   day?: string;
   /** ... its teams (home, away): head-to-head answers of their matches show it. */
   teams?: [number, number];
+  /** ... its competition: that competition's standings show it. */
+  competition?: number;
   status?: string;
 }
 
@@ -43,6 +45,12 @@ export const tags = {
   anyDay: 'days',
   /** Every head-to-head answer (a deleted match's teams are no longer known). */
   anyH2h: 'h2h',
+  /** A competition's standings and season (any change of one of its matches' rows). */
+  competition: (id: number) => `c:${id}`,
+  /** Every competition's standings (a deleted match's competition is no longer known). */
+  anyCompetition: 'competitions',
+  /** The competitions list: its seasons and coverage move with any change of any match. */
+  catalogue: 'catalogue',
 } as const;
 
 /** Until a match leaves these statuses, head-to-head answers (finished matches only) ignore it. */
@@ -57,6 +65,9 @@ export function evictedBy(summary: ChangeSummary | undefined): Set<string> | 'al
     return 'all';
   }
   const out = new Set<string>();
+  if (summary.matches.length > 0) {
+    out.add(tags.catalogue);
+  }
   for (const m of summary.matches) {
     for (const resource of m.resources) {
       out.add(tags.match(m.id, resource));
@@ -66,6 +77,7 @@ export function evictedBy(summary: ChangeSummary | undefined): Set<string> | 'al
     }
     out.add(tags.live);
     out.add(m.day ? tags.day(m.day) : tags.anyDay);
+    out.add(m.competition !== undefined ? tags.competition(m.competition) : tags.anyCompetition);
     if (!m.teams) {
       out.add(tags.anyH2h);
     } else if (!NOT_IN_HISTORY.has(m.status ?? '')) {

@@ -7,6 +7,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The match resources the route's payload shows: it answers with `Last-Modified`. */
     lastModified?: readonly ChangeResource[];
+    /**
+     * A route whose payload is not one match's (a competition's standings): its
+     * `Last-Modified`, or null for none.
+     */
+    lastModifiedOf?: (
+      request: FastifyRequest,
+    ) => LastModified | null | Promise<LastModified | null>;
   }
 }
 
@@ -35,6 +42,22 @@ export function lastModifiedTarget(
 }
 
 /**
+ * The `Last-Modified` of a request's answer: the route's own (`lastModifiedOf`), or the match
+ * resources' it shows; undefined when the route carries no date.
+ */
+export function lastModifiedFor(
+  request: FastifyRequest,
+  lookup: LastModifiedLookup,
+): LastModified | null | Promise<LastModified | null> | undefined {
+  const own = routeConfigOf(request).lastModifiedOf;
+  if (own) {
+    return own(request);
+  }
+  const target = lastModifiedTarget(request);
+  return target ? lookup(target.matchId, target.resources) : undefined;
+}
+
+/**
  * DECISIONS.md "Live data": a match resource's 200 carries `Last-Modified` (its last logged
  * change); a request whose `If-Modified-Since` is at or after it gets an empty 304, which, like
  * the ETag's 304, costs no daily quota (the access hook settles on the final status). Per RFC
@@ -44,16 +67,15 @@ export function lastModifiedTarget(
 export function registerLastModified(app: FastifyInstance, lookup: LastModifiedLookup): void {
   // A callback hook, not an async one: a cached answer passes without a promise or a tick.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const target = reply.statusCode === 200 ? lastModifiedTarget(request) : undefined;
-    if (!target) {
+    if (reply.statusCode !== 200) {
       done(null, payload);
       return;
     }
-    const answer = (modified: LastModified | null) => {
+    const answer = (modified: LastModified | null | undefined) => {
       done(null, modified ? withLastModified(request, reply, modified, payload) : payload);
     };
     try {
-      const found = lookup(target.matchId, target.resources);
+      const found = lastModifiedFor(request, lookup);
       if (found instanceof Promise) {
         found.then(answer, (error: unknown) => done(error as Error));
       } else {

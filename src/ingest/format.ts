@@ -1,5 +1,10 @@
 import Type, { type Static } from 'typebox';
-import { EVENT_TYPES, MATCH_STATUSES } from '../football/vocabulary.js';
+import {
+  COMPETITION_TYPES,
+  EVENT_TYPES,
+  MATCH_STATUSES,
+  TIE_BREAKS,
+} from '../football/vocabulary.js';
 import { Count, Id, literals, Name, opt, Seq, Side, Text, Timestamp } from './format-fields.js';
 import {
   AiReportRecord,
@@ -29,6 +34,10 @@ export const CompetitionRecord = Type.Object(
     nameOriginal: opt(Name),
     region: literals(['Asia', 'Europe'] as const),
     country: opt(Name),
+    /** `league` (one table) or `cup` (knockout rounds, tables per group); absent: league. */
+    type: opt(literals(COMPETITION_TYPES)),
+    /** The table's tie-break criteria in order; absent or empty: the competition's own by code. */
+    tieBreaks: opt(Type.Array(literals(TIE_BREAKS), { maxItems: 5, uniqueItems: true })),
   },
   { additionalProperties: false },
 );

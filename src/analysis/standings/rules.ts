@@ -6,8 +6,9 @@
  * Teams level after every criterion keep the order of their names (a play-off, fair play or a
  * draw of lots decides in reality, and none of them is in the data).
  */
-export const TIE_BREAKS = ['points', 'goalDifference', 'goalsFor', 'wins', 'headToHead'] as const;
-export type TieBreak = (typeof TIE_BREAKS)[number];
+import { TIE_BREAKS, type TieBreak } from '../../football/vocabulary.js';
+
+export { TIE_BREAKS, type TieBreak };
 
 /** Points, goal difference, goals for, then head-to-head: the Premier League's order. */
 export const GOALS_FIRST: readonly TieBreak[] = [

@@ -1,4 +1,10 @@
-import type { EventType, MatchStatus, OddsMarket, Side } from '../../football/vocabulary.js';
+import type {
+  CompetitionType,
+  EventType,
+  MatchStatus,
+  OddsMarket,
+  Side,
+} from '../../football/vocabulary.js';
 import type { LineupPlayer, Statistic } from '../format.js';
 
 /**
@@ -18,6 +24,8 @@ export interface CompetitionFact {
   code?: string | undefined;
   country?: string | null | undefined;
   region?: 'Asia' | 'Europe' | undefined;
+  /** `league` or `cup` where the provider says (football-data.org's `type`); absent: unknown. */
+  type?: CompetitionType | undefined;
   /** Other names it is known by at this source (a short name, a former name). */
   aliases?: readonly string[] | undefined;
 }

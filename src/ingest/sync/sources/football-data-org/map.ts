@@ -99,6 +99,11 @@ export function matchFact(match: FdoMatch): MatchFact {
   };
 }
 
+/** football-data.org's competition `type`: `LEAGUE` is a league, `CUP` a cup; others unknown. */
+function competitionType(type: string | null | undefined): CompetitionFact['type'] {
+  return type === 'LEAGUE' ? 'league' : type === 'CUP' ? 'cup' : undefined;
+}
+
 /** Competitions, teams and matches of football-data.org matches. */
 export function factsOfMatches(matches: readonly FdoMatch[]): SourceFacts {
   const competitions = new Map<string, CompetitionFact>();
@@ -112,6 +117,9 @@ export function factsOfMatches(matches: readonly FdoMatch[]): SourceFacts {
       code: match.competition.code ?? undefined,
       country,
       region: regionOfCountry(country),
+      ...(competitionType(match.competition.type)
+        ? { type: competitionType(match.competition.type) }
+        : {}),
     });
     for (const team of [match.homeTeam, match.awayTeam]) {
       teams.set(String(team.id), teamFact(team, country, competition));
