@@ -49,7 +49,10 @@ export const tags = {
   competition: (id: number) => `c:${id}`,
   /** Every competition's standings (a deleted match's competition is no longer known). */
   anyCompetition: 'competitions',
-  /** The competitions list: its seasons and coverage move with any change of any match. */
+  /**
+   * The competitions list: its seasons move with any match row's change. Its coverage (which
+   * child resources exist) is not told apart: it shows within the entries' 60 s lifetime.
+   */
   catalogue: 'catalogue',
 } as const;
 
@@ -65,9 +68,6 @@ export function evictedBy(summary: ChangeSummary | undefined): Set<string> | 'al
     return 'all';
   }
   const out = new Set<string>();
-  if (summary.matches.length > 0) {
-    out.add(tags.catalogue);
-  }
   for (const m of summary.matches) {
     for (const resource of m.resources) {
       out.add(tags.match(m.id, resource));
@@ -76,6 +76,7 @@ export function evictedBy(summary: ChangeSummary | undefined): Set<string> | 'al
       continue;
     }
     out.add(tags.live);
+    out.add(tags.catalogue);
     out.add(m.day ? tags.day(m.day) : tags.anyDay);
     out.add(m.competition !== undefined ? tags.competition(m.competition) : tags.anyCompetition);
     if (!m.teams) {

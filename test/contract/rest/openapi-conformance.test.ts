@@ -76,6 +76,8 @@ const REACHED: Record<string, number[]> = {
   [`${M}/odds/{market}/{bookmaker}`]: [200, ...CHILD_ALL],
   ...Object.fromEntries(ANALYSIS.map((a) => [`${M}/analysis/${a}`, [200, ...CHILD_ALL]])),
   [`${V}/stream`]: [200, 400, 401, 403, 429, 503],
+  [`${V}/competitions`]: [200, 400, 401, 403, 429, 503],
+  [`${V}/competitions/{competitionId}/standings`]: [200, ...CHILD_ALL],
 };
 
 /** Declared statuses nothing in the data or the policy produces, besides 500 everywhere. */
@@ -135,6 +137,11 @@ function okUrls(c: DemoCases): Record<string, string[]> {
     ...Object.fromEntries(ANALYSIS.map(analysis)),
     // The test app's streams end after STREAM_MAX_MS (test/helpers/app.ts).
     [`${V}/stream`]: [`${V}/stream?matchId=${id}`, `${V}/stream`],
+    [`${V}/competitions`]: [`${V}/competitions`],
+    [`${V}/competitions/{competitionId}/standings`]: [
+      `${V}/competitions/1/standings`,
+      `${V}/competitions/1/standings?live=true`,
+    ],
   };
 }
 
@@ -151,6 +158,8 @@ function notFoundUrls(c: DemoCases): string[] {
     `${V}/matches/${u}/odds/regional`,
     `${V}/matches/${c.regional.missingMatchId}/odds/regional`,
     `${V}/matches/${mv.matchId}/odds/${mv.market}/NoSuchBookmaker`,
+    `${V}/competitions/999999/standings`,
+    `${V}/competitions/1/standings?season=1900`,
     `${V}/matches/${mv.matchId}/odds/${mv.market}/999999`,
     `${V}/matches/${u}/odds/${mv.market}/${mv.bookmakerId}`,
     `${V}/matches/${c.aiReports.basic.unpublishedMatchId}/analysis/ai-basic`,
@@ -273,6 +282,8 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
       [`${V}/matches/abc/odds/${mv.market}/${mv.bookmakerId}`, 'matchId'],
       [`${V}/stream?matchId=1,x`, 'matchId'],
       [`${V}/stream?matchId=${UNKNOWN_MATCH_ID}`, 'matchId'],
+      [`${V}/competitions/1/standings?season=abc`, 'season'],
+      [`${V}/competitions/0/standings`, 'competitionId'],
       ...ANALYSIS.map((a): [string, string] => [`${V}/matches/0/analysis/${a}`, 'matchId']),
     ];
     for (const [url, parameter] of bad) {

@@ -44,7 +44,12 @@ const SPEC_ROUTES = [
 ];
 
 /** Routes beyond the contract that DECISIONS.md adds (Push): not JSON, but documented. */
-const ADDED_ROUTES = ['/v1/football/stream'];
+const ADDED_ROUTES = [
+  '/v1/football/stream',
+  // Issue 49: the catalogue.
+  '/v1/football/competitions',
+  '/v1/football/competitions/{competitionId}/standings',
+];
 
 const BONUS_HEADERS = [
   'X-Matches-Bonus-Limit',
@@ -125,7 +130,9 @@ describe('OpenAPI document lint (/v1/openapi.json)', () => {
             ? 'Meta'
             : template.endsWith('/stream')
               ? 'Stream'
-              : 'Matches';
+              : template.includes('/competitions')
+                ? 'Competitions'
+                : 'Matches';
       expect(tag, template).toBe(wanted);
       expect(operation.summary, template).toMatch(/^[^\n]{10,80}$/);
       expect(operation.description?.length ?? 0, template).toBeGreaterThan(40);

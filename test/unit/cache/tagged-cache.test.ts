@@ -13,10 +13,19 @@ describe('what a change evicts', () => {
       seq: '2',
       reference: false,
       matches: [
-        { id: 4, resources: ['detail'], day: '2026-11-25', teams: [10, 11], status: 'finished' },
+        {
+          id: 4,
+          resources: ['detail'],
+          day: '2026-11-25',
+          teams: [10, 11],
+          status: 'finished',
+          competition: 7,
+        },
       ],
     });
-    expect(finished).toEqual(new Set(['m:4:detail', 'live', 'd:2026-11-25', 't:10', 't:11']));
+    expect(finished).toEqual(
+      new Set(['m:4:detail', 'live', 'd:2026-11-25', 't:10', 't:11', 'c:7', tags.catalogue]),
+    );
     const live = evictedBy({
       seq: '3',
       reference: false,
@@ -25,14 +34,23 @@ describe('what a change evicts', () => {
       ],
     });
     expect(live, 'a live match is not in any history yet').toEqual(
-      new Set(['m:4:detail', 'live', 'd:2026-11-25']),
+      new Set(['m:4:detail', 'live', 'd:2026-11-25', tags.catalogue, tags.anyCompetition]),
     );
     const deleted = evictedBy({
       seq: '4',
       reference: false,
       matches: [{ id: 4, resources: ['detail'] }],
     });
-    expect(deleted).toEqual(new Set(['m:4:detail', 'live', tags.anyDay, tags.anyH2h]));
+    expect(deleted).toEqual(
+      new Set([
+        'm:4:detail',
+        'live',
+        tags.anyDay,
+        tags.anyH2h,
+        tags.catalogue,
+        tags.anyCompetition,
+      ]),
+    );
   });
 
   it('reference data or an unsaid change: everything', () => {
