@@ -6,6 +6,7 @@ import './types/match.js';
 import './types/match-children.js';
 import './types/odds.js';
 import './types/analysis.js';
+import './types/competitions.js';
 import './types/query.js';
 import './node/node-fields.js';
 import './types/viewer.js';

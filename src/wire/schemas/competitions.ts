@@ -50,7 +50,7 @@ export const Competition = Type.Object(
     name: Type.String({ description: 'In the language of Accept-Language.' }),
     nameOriginal: Type.Optional(Type.String()),
     code: Type.String(),
-    region: Type.Union([Type.Literal('Asia'), Type.Literal('Europe')]),
+    region: Type.Enum(['Asia', 'Europe']),
     country: Type.Optional(Type.String()),
     type: Type.Enum(COMPETITION_TYPES),
     seasons: Type.Array(Season, { description: 'Oldest first.' }),
@@ -63,7 +63,7 @@ export const Competition = Type.Object(
   closed,
 );
 
-const Result = Type.Union([Type.Literal('W'), Type.Literal('D'), Type.Literal('L')]);
+const Result = Type.Enum(['W', 'D', 'L']);
 
 export const StandingsRow = Type.Object(
   {
@@ -87,7 +87,7 @@ export const StandingsRow = Type.Object(
 
 export const StandingsTable = Type.Object(
   {
-    type: Type.Union([Type.Literal('total'), Type.Literal('home'), Type.Literal('away')]),
+    type: Type.Enum(['total', 'home', 'away']),
     group: Type.Optional(Type.String({ description: "A cup's group; absent for a league." })),
     table: Type.Array(StandingsRow),
   },
