@@ -87,6 +87,7 @@ describe('openfootball on synthetic files', () => {
         code: 'en.1',
         country: 'England',
         region: 'Europe',
+        type: 'league',
       },
     ]);
     expect(facts.teams?.[0]).toEqual({
@@ -145,6 +146,7 @@ describe('openfootball on synthetic files', () => {
       code: 'uefa.cl',
       country: null,
       region: 'Europe',
+      type: 'cup',
     });
   });
 
@@ -172,6 +174,7 @@ describe('openfootball on synthetic files', () => {
         code: 'jp.1',
         country: 'Japan',
         region: 'Asia',
+        type: 'league',
         aliases: ['Japan | J1 League'],
       },
     ]);
