@@ -111,15 +111,14 @@ export function factsOfMatches(matches: readonly FdoMatch[]): SourceFacts {
   for (const match of matches) {
     const country = match.area?.name ?? null;
     const competition = String(match.competition.id);
+    const type = competitionType(match.competition.type);
     competitions.set(competition, {
       sourceId: competition,
       name: match.competition.name,
       code: match.competition.code ?? undefined,
       country,
       region: regionOfCountry(country),
-      ...(competitionType(match.competition.type)
-        ? { type: competitionType(match.competition.type) }
-        : {}),
+      ...(type ? { type } : {}),
     });
     for (const team of [match.homeTeam, match.awayTeam]) {
       teams.set(String(team.id), teamFact(team, country, competition));
