@@ -81,8 +81,8 @@ export const STANDINGS = {
     {
       type: 'total',
       table: [
-        row(1, 4, 'Liverpool', [25, 9, 4, 86, 41], ['L', 'D', 'L', 'D', 'D']),
-        row(2, 12, 'Arsenal', [20, 14, 4, 69, 34], ['D', 'D', 'L', 'W', 'W']),
+        row(1, 4, 'Liverpool', [25, 9, 4, 86, 41], ['W', 'L', 'D', 'L', 'D']),
+        row(2, 12, 'Arsenal', [20, 14, 4, 69, 34], ['D', 'L', 'D', 'W', 'W']),
         row(3, 18, 'Man City', [21, 8, 9, 72, 44], ['W', 'D', 'W', 'W', 'W']),
       ],
     },

@@ -10702,6 +10702,7 @@ export interface operations {
                             name: string;
                             nameOriginal?: string;
                             code: string;
+                            /** @enum {unknown} */
                             region: "Asia" | "Europe";
                             country?: string;
                             /** @enum {unknown} */
@@ -11054,10 +11055,10 @@ export interface operations {
                      *                 "goalDifference": 45,
                      *                 "points": 84,
                      *                 "form": [
+                     *                   "W",
                      *                   "L",
                      *                   "D",
                      *                   "L",
-                     *                   "D",
                      *                   "D"
                      *                 ]
                      *               },
@@ -11077,8 +11078,8 @@ export interface operations {
                      *                 "points": 74,
                      *                 "form": [
                      *                   "D",
-                     *                   "D",
                      *                   "L",
+                     *                   "D",
                      *                   "W",
                      *                   "W"
                      *                 ]
@@ -11123,6 +11124,7 @@ export interface operations {
                             /** @description Matches in play count at their current score. */
                             live: boolean;
                             standings: {
+                                /** @enum {unknown} */
                                 type: "total" | "home" | "away";
                                 /** @description A cup's group; absent for a league. */
                                 group?: string;
