@@ -55,7 +55,8 @@ function corpus(c: DemoCases): Case[] {
     },
     {
       name: 'one competition: the list once, however often asked',
-      query: '{ a: competition(id: 1) { code } b: competition(id: 2) { type } competitions { id } }',
+      query:
+        '{ a: competition(id: 1) { code } b: competition(id: 2) { type } competitions { id } }',
       rest: calls('/competitions'),
     },
     {
