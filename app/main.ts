@@ -3,6 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError } from 'commander';
 import { registerAccessCommands } from '../src/cli/access-commands.js';
 import { registerDataCommands } from '../src/cli/data-commands.js';
+import { registerDeductionsCommands } from '../src/cli/deductions-commands.js';
 import { registerDocumentsCommands } from '../src/cli/documents-commands.js';
 import { registerReplayCommand } from '../src/cli/replay-command.js';
 import type { CliRuntime } from '../src/cli/runtime.js';
@@ -90,6 +91,7 @@ program
 registerDataCommands(program, lazyRuntime);
 registerReplayCommand(program, lazyRuntime);
 registerSyncCommands(program, lazyRuntime);
+registerDeductionsCommands(program, lazyRuntime);
 registerAccessCommands(program, lazyRuntime);
 registerDocumentsCommands(program, lazyRuntime);
 

@@ -14,6 +14,7 @@ interface OperationDoc {
 export const OPERATION_TAGS = [
   'Meta',
   'Matches',
+  'Competitions',
   'Odds',
   'Analysis',
   'Teams',
@@ -25,6 +26,7 @@ type OperationTag = (typeof OPERATION_TAGS)[number];
 export const TAG_DESCRIPTIONS: Readonly<Record<OperationTag, string>> = {
   Meta: 'Tiers, limits and prices; no key needed.',
   Matches: 'Live scores, fixtures, match detail, events, statistics, head-to-head and lineups.',
+  Competitions: 'Competitions, their seasons and coverage, and standings (live too).',
   Odds: 'Bookmakers, opening and closing odds, exchange, Kelly index, regional board, movement.',
   Analysis: 'AI reports, tips distribution, handicap, over-under and corners; Plus and Pro.',
   Players: 'Players by id: name, club, position, nationality.',
@@ -101,6 +103,18 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     'Matches',
     'Team sheets of a match',
     `Starting elevens and substitutes. ${PLAN_QUOTA} ${MATCH_404} Lineups not yet published are 404 as well.`,
+  ),
+  '/v1/football/competitions': doc(
+    'listCompetitions',
+    'Competitions',
+    'Every competition with its seasons and coverage',
+    `Each competition with its name in the requested language, type (league or cup), seasons (start year, first and last day), current season, which resources exist for it, and where its data comes from under which licence. ${PLAN_QUOTA}`,
+  ),
+  '/v1/football/competitions/:competitionId/standings': doc(
+    'getStandings',
+    'Competitions',
+    'Standings of a competition season (total, home, away)',
+    `The season's tables computed from stored results with the competition's tie-break rules and point deductions (total table only); a cup has one table per group. \`live=true\` counts matches in play at their current score. An unknown \`competitionId\`, or a \`season\` without matches, is 404 \`not_found\` (its detail lists the seasons there are). ${PLAN_QUOTA}`,
   ),
   '/v1/football/odds/bookmakers': doc(
     'listBookmakers',

@@ -11,6 +11,7 @@ import { completeRouteSchema } from './openapi.js';
 import { Replays } from './replay.js';
 import { createResponseCache, declareQueryParameters } from './response-cache.js';
 import { analysisRoutes } from './routes/football/analysis.js';
+import { competitionsRoutes } from './routes/football/competitions.js';
 import { matchesRoutes } from './routes/football/matches.js';
 import { metaRoutes } from './routes/football/meta.js';
 import { oddsRoutes } from './routes/football/odds.js';
@@ -94,6 +95,7 @@ export async function restPlugin(
   await app.register(teamsRoutes, { prefix, services: deps.services, assetsUrl });
   await app.register(analysisRoutes, { prefix, services: deps.services });
   await app.register(playersRoutes, { prefix, services: deps.services });
+  await app.register(competitionsRoutes, { prefix, services: deps.services, now: deps.clock.now });
   await app.register(streamRoutes, { prefix, deps, push, maxMs: streamMaxMs });
   registerMethodNotAllowed(app, [...urls], docsUrl);
 }

@@ -7,6 +7,7 @@ import { createMatchVersions } from './changes/match-versions.js';
 import { createTeamVersions } from './changes/team-versions.js';
 import type { Database } from './db/database.js';
 import type { EventBus } from './events/event-bus.js';
+import { createCatalogueServices } from './football/catalogue-services.js';
 import { createMatchServices } from './football/match-services.js';
 import { createBookmakersService } from './football/odds/bookmakers.js';
 import { createOddsServices } from './football/odds/odds-services.js';
@@ -69,6 +70,8 @@ export function createServices(
     /** Teams' pages and their lists of matches (issue 49), with their `Last-Modified`. */
     teamCatalogue: createTeamCatalogue({ read: data.read }),
     teamVersions: createTeamVersions(data.read, events),
+    // Competitions and their standings (issue 49).
+    ...createCatalogueServices({ read: data.read, events, now }),
     // The sources' heartbeat and refusals are read on the primary: another process writes them.
     freshness: new SourceFreshness({
       read: database.read,

@@ -1,4 +1,5 @@
 import { AI_BASIC, AI_DEEP, TIPS_DISTRIBUTION } from './analysis.js';
+import { COMPETITIONS, STANDINGS } from './competitions.js';
 import { CORNER_ANALYSIS, HANDICAP_ANALYSIS, OVER_UNDER_ANALYSIS } from './market-analysis.js';
 import {
   ARSENAL_CHELSEA,
@@ -59,6 +60,8 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
   [`${M}/statistics`]: { data: MATCH_STATISTICS },
   [`${M}/h2h`]: { data: HEAD_TO_HEAD },
   [`${M}/lineups`]: { data: MATCH_LINEUPS },
+  '/v1/football/competitions': { data: COMPETITIONS },
+  '/v1/football/competitions/:competitionId/standings': { data: STANDINGS },
   '/v1/football/odds/bookmakers': { data: BOOKMAKERS },
   [`${M}/odds`]: { data: MATCH_ODDS },
   [`${M}/odds/exchange`]: EXCHANGE_BOOK,

@@ -9,6 +9,8 @@ export interface ChangedMatch {
   day?: string;
   /** ... its teams (home, away): head-to-head answers of their matches show it. */
   teams?: [number, number];
+  /** ... its competition: that competition's standings show it. */
+  competition?: number;
   status?: string;
 }
 
@@ -56,6 +58,15 @@ export const tags = {
   anyDay: 'days',
   /** Every head-to-head answer (a deleted match's teams are no longer known). */
   anyH2h: 'h2h',
+  /** A competition's standings and season (any change of one of its matches' rows). */
+  competition: (id: number) => `c:${id}`,
+  /** Every competition's standings (a deleted match's competition is no longer known). */
+  anyCompetition: 'competitions',
+  /**
+   * The competitions list: its seasons move with any match row's change. Its coverage (which
+   * child resources exist) is not told apart: it shows within the entries' 60 s lifetime.
+   */
+  catalogue: 'catalogue',
 } as const;
 
 /** Until a match leaves these statuses, head-to-head answers (finished matches only) ignore it. */
@@ -78,7 +89,9 @@ export function evictedBy(summary: ChangeSummary | undefined): Set<string> | 'al
       continue;
     }
     out.add(tags.live);
+    out.add(tags.catalogue);
     out.add(m.day ? tags.day(m.day) : tags.anyDay);
+    out.add(m.competition !== undefined ? tags.competition(m.competition) : tags.anyCompetition);
     if (!m.teams) {
       out.add(tags.anyH2h);
       out.add(tags.anyTeamMatches);

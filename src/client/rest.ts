@@ -49,6 +49,10 @@ export type MatchListPage = RestBody<'listMatches'>;
 export type MatchListItem = MatchListPage['data'][number];
 /** `GET /v1/football/matches/{matchId}`'s match. */
 export type Match = RestBody<'getMatch'>['data'];
+/** One competition of `GET /v1/football/competitions` (issue 49). */
+export type Competition = RestBody<'listCompetitions'>['data'][number];
+/** `GET /v1/football/competitions/{competitionId}/standings`'s season tables. */
+export type CompetitionStandings = RestBody<'getStandings'>['data'];
 /** The `application/problem+json` body of every error answer (spec 7). */
 export type Problem = operations['getMatch'] extends {
   responses: { 404: { content: { 'application/problem+json': infer Body } } };

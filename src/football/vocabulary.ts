@@ -12,6 +12,18 @@ export const MATCH_STATUSES = [
 ] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
+/** What a competition plays: one table (`league`) or knockout rounds, maybe after groups. */
+export const COMPETITION_TYPES = ['league', 'cup'] as const;
+export type CompetitionType = (typeof COMPETITION_TYPES)[number];
+
+/**
+ * The criteria a league table breaks ties by (src/analysis/standings/rules.ts): each team's
+ * points, goal difference, goals scored, wins, and `headToHead`, a table of the meetings of the
+ * teams still level (points, goal difference, goals scored in them).
+ */
+export const TIE_BREAKS = ['points', 'goalDifference', 'goalsFor', 'wins', 'headToHead'] as const;
+export type TieBreak = (typeof TIE_BREAKS)[number];
+
 /** The kinds of match event (docs/data-model.md). */
 export const EVENT_TYPES = [
   'goal',

@@ -1,9 +1,11 @@
 import Type, { type Static } from 'typebox';
 import {
+  COMPETITION_TYPES,
   EVENT_TYPES,
   MATCH_DECISIONS,
   MATCH_STATUSES,
   MATCH_WINNERS,
+  TIE_BREAKS,
 } from '../football/vocabulary.js';
 import {
   Count,
@@ -45,6 +47,10 @@ export const CompetitionRecord = Type.Object(
     nameOriginal: opt(Name),
     region: literals(['Asia', 'Europe'] as const),
     country: opt(Name),
+    /** `league` (one table) or `cup` (knockout rounds, tables per group); absent: league. */
+    type: opt(literals(COMPETITION_TYPES)),
+    /** The table's tie-break criteria in order; absent or empty: the competition's own by code. */
+    tieBreaks: opt(Type.Array(literals(TIE_BREAKS), { maxItems: 5, uniqueItems: true })),
   },
   { additionalProperties: false },
 );

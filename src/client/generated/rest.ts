@@ -481,6 +481,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/football/competitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every competition with its seasons and coverage
+         * @description Each competition with its name in the requested language, type (league or cup), seasons (start year, first and last day), current season, which resources exist for it, and where its data comes from under which licence. Costs one request of the daily plan quota and one of the key's per-minute limit.
+         */
+        get: operations["listCompetitions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/football/competitions/{competitionId}/standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Standings of a competition season (total, home, away)
+         * @description The season's tables computed from stored results with the competition's tie-break rules and point deductions (total table only); a cup has one table per group. `live=true` counts matches in play at their current score. An unknown `competitionId`, or a `season` without matches, is 404 `not_found` (its detail lists the seasons there are). Costs one request of the daily plan quota and one of the key's per-minute limit.
+         */
+        get: operations["getStandings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/football/stream": {
         parameters: {
             query?: never;
@@ -11598,6 +11638,814 @@ export interface operations {
                             nationality?: string;
                             /** Format: date */
                             birthDate?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: invalid_parameter. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: unauthorized, key_invalid. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: key_expired, tier_insufficient, ip_not_allowed. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: not_found. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: rate_limited, quota_exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: internal_error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: upstream_unavailable. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+        };
+    };
+    listCompetitions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Premier League",
+                     *           "code": "E0",
+                     *           "region": "Europe",
+                     *           "country": "England",
+                     *           "type": "league",
+                     *           "seasons": [
+                     *             {
+                     *               "year": 2023,
+                     *               "firstDay": "2023-08-11",
+                     *               "lastDay": "2024-05-19"
+                     *             },
+                     *             {
+                     *               "year": 2024,
+                     *               "firstDay": "2024-08-16",
+                     *               "lastDay": "2025-05-25"
+                     *             }
+                     *           ],
+                     *           "currentSeason": 2024,
+                     *           "coverage": {
+                     *             "standings": true,
+                     *             "events": false,
+                     *             "lineups": false,
+                     *             "statistics": true,
+                     *             "odds": true,
+                     *             "exchange": true,
+                     *             "regional": false,
+                     *             "aiBasic": false,
+                     *             "aiDeep": false,
+                     *             "tips": false,
+                     *             "handicap": false,
+                     *             "overUnder": false,
+                     *             "corners": false
+                     *           },
+                     *           "source": "football-data-co-uk",
+                     *           "licence": "football-data.co.uk: free to download, no open-data licence; third-party data, not for redistribution",
+                     *           "sources": [
+                     *             {
+                     *               "resource": "fixtures",
+                     *               "source": "football-data-co-uk",
+                     *               "licence": "football-data.co.uk: free to download, no open-data licence; third-party data, not for redistribution"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: int32 */
+                            id: number;
+                            /** @description In the language of Accept-Language. */
+                            name: string;
+                            nameOriginal?: string;
+                            code: string;
+                            /** @enum {unknown} */
+                            region: "Asia" | "Europe";
+                            country?: string;
+                            /** @enum {unknown} */
+                            type: "league" | "cup";
+                            /** @description Oldest first. */
+                            seasons: {
+                                /**
+                                 * Format: int32
+                                 * @description The season by its start year: 2024 for 2024-25, the calendar year for J1.
+                                 */
+                                year: number;
+                                /** Format: date */
+                                firstDay: string;
+                                /** Format: date */
+                                lastDay: string;
+                            }[];
+                            /**
+                             * Format: int32
+                             * @description The season by its start year: 2024 for 2024-25, the calendar year for J1.
+                             */
+                            currentSeason?: number;
+                            coverage: {
+                                /** @description A table: a league with matches, or a cup with groups or a league phase. */
+                                standings: boolean;
+                                /** @description Match events. */
+                                events: boolean;
+                                /** @description Published lineups. */
+                                lineups: boolean;
+                                /** @description Match statistics. */
+                                statistics: boolean;
+                                /** @description Bookmakers' odds. */
+                                odds: boolean;
+                                /** @description Exchange odds. */
+                                exchange: boolean;
+                                /** @description The regional operator's board. */
+                                regional: boolean;
+                                /** @description Basic AI reports. */
+                                aiBasic: boolean;
+                                /** @description Deep AI reports. */
+                                aiDeep: boolean;
+                                /** @description The tips distribution. */
+                                tips: boolean;
+                                /** @description The handicap analysis. */
+                                handicap: boolean;
+                                /** @description The over-under analysis. */
+                                overUnder: boolean;
+                                /** @description The corner analysis. */
+                                corners: boolean;
+                            };
+                            /** @description Where its fixtures come from. */
+                            source?: string;
+                            /** @description The fixtures source's licence. */
+                            licence?: string;
+                            /** @description Every source, per resource. */
+                            sources: {
+                                /** @description `fixtures`, `odds`, `exchange` ... */
+                                resource: string;
+                                source: string;
+                                licence: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: invalid_parameter. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: unauthorized, key_invalid. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: key_expired, tier_insufficient, ip_not_allowed. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: rate_limited, quota_exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: internal_error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: upstream_unavailable. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+        };
+    };
+    getStandings: {
+        parameters: {
+            query?: {
+                /** @description The season's start year (2024 for 2024-25; the calendar year for J1 and the CSL). Default: the current season (`currentSeason` of the competitions list). */
+                season?: number;
+                /** @description true: matches in play count at their current score; false: finished matches only. */
+                live?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The competition id, as `data[].id` of the competitions list gives it. */
+                competitionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "competitionId": 1,
+                     *         "season": 2024,
+                     *         "live": false,
+                     *         "standings": [
+                     *           {
+                     *             "type": "total",
+                     *             "table": [
+                     *               {
+                     *                 "position": 1,
+                     *                 "team": {
+                     *                   "id": 4,
+                     *                   "name": "Liverpool"
+                     *                 },
+                     *                 "played": 38,
+                     *                 "won": 25,
+                     *                 "drawn": 9,
+                     *                 "lost": 4,
+                     *                 "goalsFor": 86,
+                     *                 "goalsAgainst": 41,
+                     *                 "goalDifference": 45,
+                     *                 "points": 84,
+                     *                 "form": [
+                     *                   "W",
+                     *                   "L",
+                     *                   "D",
+                     *                   "L",
+                     *                   "D"
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "position": 2,
+                     *                 "team": {
+                     *                   "id": 12,
+                     *                   "name": "Arsenal"
+                     *                 },
+                     *                 "played": 38,
+                     *                 "won": 20,
+                     *                 "drawn": 14,
+                     *                 "lost": 4,
+                     *                 "goalsFor": 69,
+                     *                 "goalsAgainst": 34,
+                     *                 "goalDifference": 35,
+                     *                 "points": 74,
+                     *                 "form": [
+                     *                   "D",
+                     *                   "L",
+                     *                   "D",
+                     *                   "W",
+                     *                   "W"
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "position": 3,
+                     *                 "team": {
+                     *                   "id": 18,
+                     *                   "name": "Man City"
+                     *                 },
+                     *                 "played": 38,
+                     *                 "won": 21,
+                     *                 "drawn": 8,
+                     *                 "lost": 9,
+                     *                 "goalsFor": 72,
+                     *                 "goalsAgainst": 44,
+                     *                 "goalDifference": 28,
+                     *                 "points": 71,
+                     *                 "form": [
+                     *                   "W",
+                     *                   "D",
+                     *                   "W",
+                     *                   "W",
+                     *                   "W"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: int32 */
+                            competitionId: number;
+                            /**
+                             * Format: int32
+                             * @description The season by its start year: 2024 for 2024-25, the calendar year for J1.
+                             */
+                            season: number;
+                            /** @description Matches in play count at their current score. */
+                            live: boolean;
+                            standings: {
+                                /** @enum {unknown} */
+                                type: "total" | "home" | "away";
+                                /** @description A cup's group; absent for a league. */
+                                group?: string;
+                                table: {
+                                    /** Format: int32 */
+                                    position: number;
+                                    team: {
+                                        /** Format: int32 */
+                                        id: number;
+                                        name: string;
+                                    };
+                                    /** Format: int32 */
+                                    played: number;
+                                    /** Format: int32 */
+                                    won: number;
+                                    /** Format: int32 */
+                                    drawn: number;
+                                    /** Format: int32 */
+                                    lost: number;
+                                    /** Format: int32 */
+                                    goalsFor: number;
+                                    /** Format: int32 */
+                                    goalsAgainst: number;
+                                    /** Format: int32 */
+                                    goalDifference: number;
+                                    /** Format: int32 */
+                                    points: number;
+                                    /** @description The last five results of this table, oldest first, newest last. */
+                                    form: ("W" | "D" | "L")[];
+                                }[];
+                            }[];
                         };
                     };
                 };

@@ -236,7 +236,7 @@ class CostWalk {
       this.add(read.billing, key, from.multiplier, from.refused);
     }
     const scope = {
-      key: target.matchId === undefined ? '' : matchScope(target.matchId),
+      key: target.scope ?? (target.matchId === undefined ? '' : matchScope(target.matchId)),
       multiplier: from.multiplier,
       refused: from.refused,
     };

@@ -51,6 +51,11 @@ export const BILLING = {
   // Issue 49: scoped by the team (`teamScope`), as a match's children are by the match.
   team: route('/teams/{teamId}'),
   teamMatches: route('/teams/{teamId}/matches', 'plan', teamMatchesVariant),
+  // Issue 49: the catalogue.
+  competitions: route('/competitions'),
+  standings: route('/competitions/{competitionId}/standings', 'plan', (args) =>
+    JSON.stringify([args['season'] ?? null, args['live'] ?? false]),
+  ),
 } satisfies Record<string, FieldBilling>;
 
 /** How a field scopes the matches below it (read by the cost planner). */
@@ -76,6 +81,8 @@ export interface PlannedTarget {
   type: string;
   /** The match the target is or belongs to: the scope of its children. */
   matchId?: number;
+  /** The scope of its children when it is no match (`competition:<id>`). */
+  scope?: string;
   /** The REST requests fetching it stands for, with their scope (a match scope, or '' at root). */
   reads?: readonly { billing: FieldBilling; scope: string }[];
 }

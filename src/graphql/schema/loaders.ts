@@ -13,6 +13,7 @@ import {
 } from '../../football/matches.js';
 import type { BookmakerRef } from '../../football/odds/movement.js';
 import type { OddsMarket } from '../../football/odds/odds-prices.js';
+import type { StandingsRequest } from '../../football/standings.js';
 import type { TeamMatchesQuery } from '../../football/team-matches.js';
 import { CHANGE_RESOURCES, type ChangeResource } from '../../football/vocabulary.js';
 import type { Language } from '../../i18n/language.js';
@@ -209,6 +210,33 @@ const LOADERS = {
       (ids: readonly number[]) => services.players.getByIds(ids),
       null,
       shared('player', () => []),
+    ),
+  /** The competitions catalogue (GET /competitions): one read per operation, kept till a row change. */
+  catalogue: ({ services, shared }: LoaderScope) =>
+    loaderOf(
+      async (keys: readonly 'all'[]) => {
+        const catalogue = await services.competitions.catalogue();
+        return new Map(keys.map((k) => [k, catalogue]));
+      },
+      null,
+      shared('catalogue', () => [tags.catalogue]),
+    ),
+  /**
+   * Standings keyed by the JSON of `{ competitionId, season, live }`: every table of an operation
+   * in one batch of three statements; an unknown competition or season loads its ApiError.
+   */
+  standings: ({ services, shared }: LoaderScope) =>
+    loaderOf(
+      async (keys: readonly string[]) => {
+        const requests = keys.map((k) => JSON.parse(k) as StandingsRequest);
+        const answers = await services.standings.standingsFor(requests);
+        return new Map(keys.map((k, i) => [k, answers[i] ?? null]));
+      },
+      null,
+      shared('standings', (key: string) => [
+        tags.competition((JSON.parse(key) as StandingsRequest).competitionId),
+        tags.anyCompetition,
+      ]),
     ),
   /** Every bookmaker (GET /odds/bookmakers), read once per operation. */
   bookmakers: ({ services }: LoaderScope) =>

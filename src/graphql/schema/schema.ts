@@ -8,6 +8,7 @@ import './types/match-result.js';
 import './types/odds.js';
 import './types/player.js';
 import './types/analysis.js';
+import './types/competitions.js';
 import './types/query.js';
 import './types/team.js';
 import './node/node-fields.js';

@@ -8,6 +8,7 @@ interface MatchFacts {
   home_team_id: number;
   away_team_id: number;
   status: string;
+  competition_id: number;
 }
 
 /**
@@ -38,7 +39,7 @@ export async function summarizeChanges(
   const rowsChanged = [...byMatch.values()].filter((m) => m.resources.includes('detail'));
   if (rowsChanged.length > 0) {
     const facts = await db.$queryRawUnsafe<MatchFacts[]>(
-      `SELECT id, kickoff_utc, home_team_id, away_team_id, status::text AS status
+      `SELECT id, kickoff_utc, home_team_id, away_team_id, status::text AS status, competition_id
          FROM matches WHERE id = ANY($1::int[])`,
       rowsChanged.map((m) => m.id),
     );
@@ -48,6 +49,7 @@ export async function summarizeChanges(
         entry.day = new Date(f.kickoff_utc).toISOString().slice(0, 10);
         entry.teams = [f.home_team_id, f.away_team_id];
         entry.status = f.status;
+        entry.competition = f.competition_id;
       }
     }
   }

@@ -14,6 +14,8 @@ export function competitionRecords(): CompetitionRecord[] {
     nameOriginal: c.nameOriginal,
     region: c.region,
     country: c.country,
+    // Friendlies have no table: like a cup without groups.
+    type: c.kind === 'league' ? 'league' : 'cup',
   }));
 }
 

@@ -59,6 +59,18 @@ export const FLAT_FILES: Record<FlatFileName, TableSpec[]> = {
         text('name_original', 'nameOriginal'),
         enumOf('Region')('region', 'region'),
         text('country', 'country'),
+        computed(
+          'type',
+          `COALESCE(x."type", 'league')::"CompetitionType"`,
+          { type: 'text' },
+          (x) => x['type'] ?? 'league',
+        ),
+        computed(
+          'tie_breaks',
+          `ARRAY(SELECT json_array_elements_text(x."tieBreaks"))`,
+          { tieBreaks: 'json' },
+          (x) => `{${((x['tieBreaks'] as string[] | null | undefined) ?? []).join(',')}}`,
+        ),
       ],
     },
   ],

@@ -1,4 +1,5 @@
 import type {
+  CompetitionType,
   EventType,
   MatchDecision,
   MatchStatus,
@@ -25,6 +26,8 @@ export interface CompetitionFact {
   code?: string | undefined;
   country?: string | null | undefined;
   region?: 'Asia' | 'Europe' | undefined;
+  /** `league` or `cup` where the provider says (football-data.org's `type`); absent: unknown. */
+  type?: CompetitionType | undefined;
   /** Other names it is known by at this source (a short name, a former name). */
   aliases?: readonly string[] | undefined;
 }

@@ -63,6 +63,43 @@ function corpus(c: DemoCases): Case[] {
       query: `{ match(id: ${F}) { events { playerId relatedPlayerId } lineups { home { starters { playerId } } } } }`,
       rest: calls(`${M}/${F}/events`, `${M}/${F}/lineups`),
     },
+    // Issue 49: the competitions list and standings.
+    {
+      name: 'competitions',
+      query: '{ competitions { id name seasons { year } } }',
+      rest: calls('/competitions'),
+    },
+    {
+      name: 'one competition: the list once, however often asked',
+      query:
+        '{ a: competition(id: 1) { code } b: competition(id: 2) { type } competitions { id } }',
+      rest: calls('/competitions'),
+    },
+    {
+      name: 'a competition and its standings',
+      query: '{ competition(id: 1) { standings { season standings { table { points } } } } }',
+      rest: calls('/competitions', '/competitions/1/standings'),
+    },
+    {
+      name: 'standings of two competitions, live and not: one unit each distinct request',
+      query:
+        '{ a: competition(id: 1) { standings(live: true) { live } } b: competition(id: 1) { standings(live: true) { season } } c: competition(id: 2) { standings { season } } }',
+      rest: calls(
+        '/competitions',
+        '/competitions/1/standings?live=true',
+        '/competitions/2/standings',
+      ),
+    },
+    {
+      name: 'standings of a season without matches: charged as the 404',
+      query: '{ competition(id: 1) { standings(season: 1900) { season } } }',
+      rest: calls('/competitions', '/competitions/1/standings?season=1900'),
+    },
+    {
+      name: 'an unknown competition: charged as the list',
+      query: '{ competition(id: 999999) { name } }',
+      rest: calls('/competitions'),
+    },
     { name: 'match id only', query: `{ match(id: ${F}) { id } }`, rest: calls() },
     { name: 'match detail', query: `{ match(id: ${F}) { status } }`, rest: calls(`${M}/${F}`) },
     {

@@ -80,6 +80,8 @@ const REACHED: Record<string, number[]> = {
   [`${V}/stream`]: [200, 400, 401, 403, 429, 503],
   [`${V}/teams/{teamId}`]: [200, ...CHILD_ALL],
   [`${V}/teams/{teamId}/matches`]: [200, ...CHILD_ALL],
+  [`${V}/competitions`]: [200, 400, 401, 403, 429, 503],
+  [`${V}/competitions/{competitionId}/standings`]: [200, ...CHILD_ALL],
 };
 
 /** Declared statuses nothing in the data or the policy produces, besides 500 everywhere. */
@@ -146,6 +148,11 @@ function okUrls(c: DemoCases): Record<string, string[]> {
       `${V}/teams/${c.teamId}/matches?last=5`,
       `${V}/teams/${c.teamId}/matches?from=2026-11-01&to=2026-11-30&tz=Europe/London&pageSize=3`,
     ],
+    [`${V}/competitions`]: [`${V}/competitions`],
+    [`${V}/competitions/{competitionId}/standings`]: [
+      `${V}/competitions/1/standings`,
+      `${V}/competitions/1/standings?live=true`,
+    ],
   };
 }
 
@@ -165,6 +172,8 @@ function notFoundUrls(c: DemoCases): string[] {
     `${V}/matches/${u}/odds/regional`,
     `${V}/matches/${c.regional.missingMatchId}/odds/regional`,
     `${V}/matches/${mv.matchId}/odds/${mv.market}/NoSuchBookmaker`,
+    `${V}/competitions/999999/standings`,
+    `${V}/competitions/1/standings?season=1900`,
     `${V}/matches/${mv.matchId}/odds/${mv.market}/999999`,
     `${V}/matches/${u}/odds/${mv.market}/${mv.bookmakerId}`,
     `${V}/matches/${c.aiReports.basic.unpublishedMatchId}/analysis/ai-basic`,
@@ -293,6 +302,8 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
       [`${V}/matches?tz=Mars/Olympus`, 'tz'],
       [`${V}/teams/${c.teamId}/matches?last=1&next=1`, 'next'],
       [`${V}/stream?matchId=${UNKNOWN_MATCH_ID}`, 'matchId'],
+      [`${V}/competitions/1/standings?season=abc`, 'season'],
+      [`${V}/competitions/0/standings`, 'competitionId'],
       ...ANALYSIS.map((a): [string, string] => [`${V}/matches/0/analysis/${a}`, 'matchId']),
     ];
     for (const [url, parameter] of bad) {

@@ -50,12 +50,15 @@ const TAG_OF_PATH: [RegExp, string][] = [
   [/\/odds/, 'Odds'],
   [/\/meta\//, 'Meta'],
   [/\/stream$/, 'Stream'],
+  [/\/competitions/, 'Competitions'],
   [/\/teams\//, 'Teams'],
   [/\/players\//, 'Players'],
 ];
 const ADDED_ROUTES = [
   '/v1/football/stream',
   // Issue 49: the catalogue.
+  '/v1/football/competitions',
+  '/v1/football/competitions/{competitionId}/standings',
   '/v1/football/teams/{teamId}',
   '/v1/football/teams/{teamId}/matches',
   '/v1/football/players/{playerId}',

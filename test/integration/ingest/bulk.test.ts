@@ -28,6 +28,15 @@ function trickyFiles() {
   files['exchange.ndjson'][1] = { matchId: 1001, payload: '{"a":"\\u00e9\\t"}\n\tnot json' };
   (files['teams.ndjson'][1] as Record<string, unknown>)['nameZhCn'] = '富勒姆\\足球俱乐部';
   (files['odds.ndjson'][0] as { open: Record<string, unknown> }).open['line'] = -0;
+  // Issue 49: a cup with its own tie-breaks (a text[] column through COPY).
+  files['competitions.ndjson'].push({
+    id: 2,
+    code: 'CUP',
+    nameEn: 'A Cup',
+    region: 'Asia',
+    type: 'cup',
+    tieBreaks: ['points', 'headToHead', 'goalDifference'],
+  });
   return files;
 }
 
@@ -64,6 +73,11 @@ describeEachBulk('bulk write pass (COPY)', ({ db, bulk }) => {
       where: { matchId_seq: { matchId: 1000, seq: 2 } },
     });
     expect(detail?.detail).toBe('tab\there, back\\slash, new\nline, cr\rend, \\N literally');
+    const competitions = await prisma().competition.findMany({ orderBy: { id: 'asc' } });
+    expect(competitions.map((c) => [c.type, c.tieBreaks])).toEqual([
+      ['league', []],
+      ['cup', ['points', 'headToHead', 'goalDifference']],
+    ]);
     // Staging path on the same rows: nothing changes.
     const before = await snapshot(prisma());
     const again = await importFolder(prisma(), dir, { bulk: bulk() });

@@ -13,12 +13,30 @@ describe('what a change evicts', () => {
       seq: '2',
       reference: false,
       matches: [
-        { id: 4, resources: ['detail'], day: '2026-11-25', teams: [10, 11], status: 'finished' },
+        {
+          id: 4,
+          resources: ['detail'],
+          day: '2026-11-25',
+          teams: [10, 11],
+          status: 'finished',
+          competition: 7,
+        },
       ],
     });
-    // Issue 49: every row change of a team's match also stales its team page and match lists.
+    // Issue 49: every row change of a team's match also stales its team page and match lists,
+    // its competition's standings and the competitions list.
     expect(finished).toEqual(
-      new Set(['m:4:detail', 'live', 'd:2026-11-25', 't:10', 't:11', 'tm:10', 'tm:11']),
+      new Set([
+        'm:4:detail',
+        'live',
+        'd:2026-11-25',
+        't:10',
+        't:11',
+        'tm:10',
+        'tm:11',
+        'c:7',
+        tags.catalogue,
+      ]),
     );
     const live = evictedBy({
       seq: '3',
@@ -28,7 +46,15 @@ describe('what a change evicts', () => {
       ],
     });
     expect(live, "a live match is not in any history yet, but in its teams' lists").toEqual(
-      new Set(['m:4:detail', 'live', 'd:2026-11-25', 'tm:10', 'tm:11']),
+      new Set([
+        'm:4:detail',
+        'live',
+        'd:2026-11-25',
+        'tm:10',
+        'tm:11',
+        tags.catalogue,
+        tags.anyCompetition,
+      ]),
     );
     const deleted = evictedBy({
       seq: '4',
@@ -36,7 +62,15 @@ describe('what a change evicts', () => {
       matches: [{ id: 4, resources: ['detail'] }],
     });
     expect(deleted).toEqual(
-      new Set(['m:4:detail', 'live', tags.anyDay, tags.anyH2h, tags.anyTeamMatches]),
+      new Set([
+        'm:4:detail',
+        'live',
+        tags.anyDay,
+        tags.anyH2h,
+        tags.anyTeamMatches,
+        tags.catalogue,
+        tags.anyCompetition,
+      ]),
     );
   });
 

@@ -47,9 +47,9 @@ describe('rest/operations.ts, the OpenAPI names of the /v1 operations', () => {
     expect(() => completeRouteSchema(route as RouteOptions)).not.toThrow();
   });
 
-  it('lists the 21 routes of the contract and the stream, each operationId once', () => {
+  it('lists the 21 routes of the contract, the stream and the catalogue, each operationId once', () => {
     const ids = Object.values(OPERATIONS).map((operation) => operation.operationId);
-    expect(ids).toHaveLength(22);
-    expect(new Set(ids).size).toBe(22);
+    expect(ids).toHaveLength(24);
+    expect(new Set(ids).size).toBe(24);
   });
 });

@@ -64,7 +64,14 @@ describe('football-data-co-uk on synthetic files', () => {
       awayRed: 1,
     });
     expect(facts.competitions).toEqual([
-      { sourceId: 'E0', name: 'Premier League', code: 'E0', country: 'England', region: 'Europe' },
+      {
+        sourceId: 'E0',
+        name: 'Premier League',
+        code: 'E0',
+        country: 'England',
+        region: 'Europe',
+        type: 'league',
+      },
     ]);
     expect(facts.teams?.find((t) => t.sourceId === 'Man United')).toEqual({
       sourceId: 'Man United',
@@ -209,6 +216,7 @@ describe('football-data-co-uk on synthetic files', () => {
         code: 'JPN-J1',
         country: 'Japan',
         region: 'Asia',
+        type: 'league',
       },
     ]);
     expect(facts.matches?.map((m) => [m.sourceId, m.status, m.season, m.kickoffUtc])).toEqual([

@@ -88,6 +88,7 @@ describe('openfootball on synthetic files', () => {
         code: 'en.1',
         country: 'England',
         region: 'Europe',
+        type: 'league',
       },
     ]);
     expect(facts.teams?.[0]).toEqual({
@@ -146,6 +147,7 @@ describe('openfootball on synthetic files', () => {
       code: 'uefa.cl',
       country: null,
       region: 'Europe',
+      type: 'cup',
     });
   });
 
@@ -173,6 +175,7 @@ describe('openfootball on synthetic files', () => {
         code: 'jp.1',
         country: 'Japan',
         region: 'Asia',
+        type: 'league',
         aliases: ['Japan | J1 League'],
       },
     ]);

@@ -34,7 +34,8 @@ async function storedRows<T extends { id: number }>(
 }
 
 const COMPETITION_COLUMNS = `id, code, name_en AS "nameEn", name_zh_cn AS "nameZhCn",
-  name_zh_hk AS "nameZhHk", name_original AS "nameOriginal", region::text AS region, country`;
+  name_zh_hk AS "nameZhHk", name_original AS "nameOriginal", region::text AS region, country,
+  type::text AS type, tie_breaks AS "tieBreaks"`;
 const TEAM_COLUMNS = `id, name_original AS "nameOriginal", name_en AS "nameEn",
   name_zh_cn AS "nameZhCn", name_zh_hk AS "nameZhHk", country`;
 
@@ -93,6 +94,9 @@ export async function competitionRecords(
       nameOriginal: before?.nameOriginal ?? null,
       region: prefer(fact.region, before?.region, 'Europe'),
       country: prefer(fact.country, before?.country, null),
+      // A source that does not say keeps what is stored; the operator's tie-breaks are kept.
+      type: prefer(fact.type, before?.type ?? undefined, 'league'),
+      tieBreaks: before?.tieBreaks ?? [],
     };
   });
 }

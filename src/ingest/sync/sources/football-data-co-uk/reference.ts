@@ -77,6 +77,8 @@ export function competitionFact(key: string): CompetitionFact {
     name: known?.name ?? league ?? key,
     code: known?.code ?? key.replace('|', '-'),
     country: known?.country ?? country ?? null,
+    // Every file of football-data.co.uk is a league's season (its divisions and leagues).
+    type: 'league',
     ...(known?.region ? { region: known.region } : {}),
     ...(known?.aliases ? { aliases: known.aliases } : {}),
   };

@@ -134,6 +134,11 @@ export function matchFact(match: FdoMatch): MatchFact {
   };
 }
 
+/** football-data.org's competition `type`: `LEAGUE` is a league, `CUP` a cup; others unknown. */
+function competitionType(type: string | null | undefined): CompetitionFact['type'] {
+  return type === 'LEAGUE' ? 'league' : type === 'CUP' ? 'cup' : undefined;
+}
+
 /** Competitions, teams and matches of football-data.org matches. */
 export function factsOfMatches(matches: readonly FdoMatch[]): SourceFacts {
   const competitions = new Map<string, CompetitionFact>();
@@ -141,12 +146,14 @@ export function factsOfMatches(matches: readonly FdoMatch[]): SourceFacts {
   for (const match of matches) {
     const country = match.area?.name ?? null;
     const competition = String(match.competition.id);
+    const type = competitionType(match.competition.type);
     competitions.set(competition, {
       sourceId: competition,
       name: match.competition.name,
       code: match.competition.code ?? undefined,
       country,
       region: regionOfCountry(country),
+      ...(type ? { type } : {}),
     });
     for (const team of [match.homeTeam, match.awayTeam]) {
       teams.set(String(team.id), teamFact(team, country, competition));

@@ -48,6 +48,8 @@ const MatchSchema = Type.Object({
     id: Type.Integer({ minimum: 1 }),
     name: Type.String({ minLength: 1 }),
     code: Type.Optional(Nullable(Type.String())),
+    /** `LEAGUE`, `CUP` (also `PLAYOFFS`, `LEAGUE_CUP`, ...): what the competition plays. */
+    type: Type.Optional(Nullable(Type.String())),
   }),
   season: Type.Optional(
     Type.Object({ startDate: Type.String(), endDate: Type.Optional(Nullable(Type.String())) }),

@@ -18,6 +18,8 @@ export function competitionFact(ls: LeagueSeason): CompetitionFact {
     code: ls.code,
     country: ls.league.country ?? country?.trim() ?? null,
     ...(ls.league.region ? { region: ls.league.region } : {}),
+    // UEFA's club competitions (`uefa.cl`, `uefa.el`) are cups; a country's divisions leagues.
+    type: ls.code.startsWith('uefa.') ? 'cup' : 'league',
     ...(league ? { aliases: [ls.title] } : {}),
   };
 }

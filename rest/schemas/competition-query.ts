@@ -1,0 +1,35 @@
+import Type from 'typebox';
+
+/** Request schemas of the competition routes: they drive validation and the OpenAPI document. */
+
+/** Path `{competitionId}`: a positive int32, as `data[].id` of the competitions list gives it. */
+export const CompetitionIdParams = Type.Object(
+  {
+    competitionId: Type.Integer({
+      format: 'int32',
+      minimum: 1,
+      maximum: 2147483647,
+      description: 'The competition id, as `data[].id` of the competitions list gives it.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const StandingsQuery = Type.Object({
+  season: Type.Optional(
+    Type.Integer({
+      format: 'int32',
+      minimum: 1800,
+      maximum: 2999,
+      description:
+        "The season's start year (2024 for 2024-25; the calendar year for J1 and the CSL). Default: the current season (`currentSeason` of the competitions list).",
+    }),
+  ),
+  live: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'true: matches in play count at their current score; false: finished matches only.',
+    }),
+  ),
+});

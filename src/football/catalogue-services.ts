@@ -1,0 +1,18 @@
+import type { SqlRead } from '../db/database.js';
+import type { EventBus } from '../events/event-bus.js';
+import { createCompetitionsService } from './competitions.js';
+import { createStandingsService } from './standings.js';
+
+/** The competitions catalogue and standings services (issue 49), for `create-services.ts`. */
+export function createCatalogueServices({
+  read,
+  events,
+  now,
+}: {
+  read: SqlRead;
+  events: Pick<EventBus, 'subscribe'>;
+  now: () => Date;
+}) {
+  const competitions = createCompetitionsService({ read, events });
+  return { competitions, standings: createStandingsService({ read, competitions, now }) };
+}
