@@ -3,8 +3,8 @@ import { createStripeWebhooks } from './accounts/billing/stripe-webhooks.js';
 import { createManagementServices } from './accounts/management.js';
 import { createPlansService } from './accounts/plans.js';
 import type { CounterReader } from './accounts/usage.js';
+import { createPlayerVersions, createTeamVersions } from './changes/entity-pages.js';
 import { createMatchVersions } from './changes/match-versions.js';
-import { createTeamVersions } from './changes/team-versions.js';
 import type { Database } from './db/database.js';
 import type { EventBus } from './events/event-bus.js';
 import { createCatalogueServices } from './football/catalogue-services.js';
@@ -70,6 +70,7 @@ export function createServices(
     /** Teams' pages and their lists of matches (issue 49), with their `Last-Modified`. */
     teamCatalogue: createTeamCatalogue({ read: data.read }),
     teamVersions: createTeamVersions(data.read, events),
+    playerVersions: createPlayerVersions(data.read, events),
     // Competitions and their standings (issue 49).
     ...createCatalogueServices({ read: data.read, events, now }),
     // The sources' heartbeat and refusals are read on the primary: another process writes them.

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../../src/deps.js';
 import { negotiateLanguage } from '../../../src/http/language.js';
 import { Envelope, envelope } from '../../../src/wire/envelope.js';
@@ -13,10 +13,17 @@ export async function playersRoutes(
   { services }: { services: Services },
 ) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  /** Read from the raw request: the replay path asks before validation. */
+  const lastModifiedOf = (request: FastifyRequest) => {
+    const playerId = Number((request.params as { playerId?: unknown }).playerId);
+    return Number.isSafeInteger(playerId)
+      ? services.playerVersions.lastModified(playerId)
+      : undefined;
+  };
   app.get(
     '/players/:playerId',
     {
-      config: { access: 'plan', translated: true },
+      config: { access: 'plan', translated: true, lastModifiedOf },
       schema: { params: PlayerIdParams, response: { 200: Envelope(Player) } },
     },
     async (request) =>

@@ -270,6 +270,8 @@ describeEachDatabase('GET /v1/football/competitions and standings', ({ db }) => 
     const before = await get(url);
     expect(await table(url)).toEqual(['North 1 3', 'East 1 1', 'West 1 1', 'South 1 0']);
     const at = new Date(Date.parse(before.headers['last-modified'] as string) + 5000);
+    // HTTP dates have whole seconds: the write must land in a later second than the table read.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const record = {
       id: 5012,
       competitionId: LEAGUE,

@@ -47,6 +47,11 @@ describeEachDatabase(
         'if-none-match': String(res.headers['etag']),
       });
       expect(again.statusCode).toBe(304);
+      const modified = String(res.headers['last-modified']);
+      expect(Date.parse(modified)).toBeGreaterThan(0);
+      const unchanged = await get(`players/${PALMER}`, { 'if-modified-since': modified });
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.headers['x-quota-remaining']).toBe(again.headers['x-quota-remaining']);
     });
 
     it('names follow Accept-Language; optionals a source did not give are omitted', async () => {
