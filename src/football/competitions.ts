@@ -4,6 +4,7 @@ import type { LastModified } from '../changes/match-versions.js';
 import { createTaggedCache } from '../changes/tagged-cache.js';
 import type { SqlRead } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
+import { AVAILABLE_KINDS, type AvailableKind } from './match-availability.js';
 import { type Names, names } from './match-record.js';
 import type { CompetitionType, TieBreak } from './vocabulary.js';
 
@@ -16,21 +17,7 @@ import type { CompetitionType, TieBreak } from './vocabulary.js';
  */
 
 /** What exists for a competition: the names of GraphQL's `Match.available`, and its table. */
-export const COVERAGE = [
-  'standings',
-  'events',
-  'lineups',
-  'statistics',
-  'odds',
-  'exchange',
-  'regional',
-  'aiBasic',
-  'aiDeep',
-  'tips',
-  'handicap',
-  'overUnder',
-  'corners',
-] as const;
+export const COVERAGE = ['standings', ...AVAILABLE_KINDS] as const;
 export type CoverageName = (typeof COVERAGE)[number];
 export type Coverage = Record<CoverageName, boolean>;
 
@@ -109,7 +96,7 @@ interface SeasonRow {
 }
 
 /** Child resources by the table that holds them, and the condition a row must meet. */
-const CHILD_COVERAGE: readonly [CoverageName, string][] = [
+const CHILD_COVERAGE: readonly [AvailableKind, string][] = [
   ['events', 'SELECT match_id FROM match_events'],
   ['lineups', 'SELECT match_id FROM lineup_teams WHERE published'],
   ['statistics', 'SELECT match_id FROM match_statistics'],
