@@ -347,9 +347,10 @@ function expectedRefusal(
       ? []
       : [`${why}: expected ${s} ${codes.join('|')}, got ${status} ${code}`];
   const named = keyLikeName(query);
-  if (named) {
+  if (named !== undefined) {
     const v = want(400, ['invalid_parameter'], `key-like query parameter '${named}'`);
-    return method === 'GET' && parameter?.toLowerCase() !== named && v.length === 0
+    // A key under an empty name (`?=svc_live_...`) is refused without naming a parameter.
+    return method === 'GET' && (parameter ?? '').toLowerCase() !== named && v.length === 0
       ? [`the 400 names ${parameter}, not ${named}`]
       : v;
   }
