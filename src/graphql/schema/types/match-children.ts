@@ -11,7 +11,7 @@ import type {
 } from '../../../wire/schemas/match-details.js';
 import { billedChild } from '../../charging/billed-resolver.js';
 import { BILLING, costExtensions } from '../../charging/field-billing.js';
-import { builder } from '../builder.js';
+import { type BuilderTypes, builder } from '../builder.js';
 import type { ResolverContext } from '../context.js';
 import { presentOnce } from '../memo.js';
 import { NodeInterface } from '../node/node-interface.js';
@@ -158,18 +158,13 @@ const H2hSummaryType = builder.objectRef<H2h['summary']>('H2hSummary').implement
   }),
 });
 
-const H2hMeetingType = builder.objectRef<H2h['matches'][number]>('H2hMeeting').implement({
-  description: 'An earlier finished meeting of the two teams.',
-  fields: (t) => ({
-    id: t.exposeInt('id'),
-    competition: t.expose('competition', { type: CompetitionType }),
-    kickoffUtc: t.expose('kickoffUtc', { type: 'DateTime' }),
-    home: t.expose('home', { type: TeamNameType }),
-    away: t.expose('away', { type: TeamNameType }),
-    score: t.exposeString('score'),
-    halfTime: t.exposeString('halfTime', { nullable: true }),
-    result: t.expose('result', { type: ResultEnum, description: "The home side's result." }),
-    penalties: t.exposeString('penalties', { nullable: true }),
+/** How a cup meeting was decided, shown alike on a head-to-head meeting and a form entry. */
+type Decided = Pick<H2h['matches'][number], 'penalties' | 'decidedBy' | 'winner'>;
+function cupDecisionFields<P extends Decided>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<PothosSchemaTypes.ExtendDefaultTypes<BuilderTypes>, P>,
+) {
+  return {
+    penalties: t.string({ nullable: true, resolve: (m) => m.penalties ?? null }),
     decidedBy: t.field({
       type: MatchDecisionEnum,
       nullable: true,
@@ -181,6 +176,21 @@ const H2hMeetingType = builder.objectRef<H2h['matches'][number]>('H2hMeeting').i
       description: 'A shoot-out is a draw in `result`: the winner went through.',
       resolve: (m) => m.winner ?? null,
     }),
+  };
+}
+
+const H2hMeetingType = builder.objectRef<H2h['matches'][number]>('H2hMeeting').implement({
+  description: 'An earlier finished meeting of the two teams.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    competition: t.expose('competition', { type: CompetitionType }),
+    kickoffUtc: t.expose('kickoffUtc', { type: 'DateTime' }),
+    home: t.expose('home', { type: TeamNameType }),
+    away: t.expose('away', { type: TeamNameType }),
+    score: t.exposeString('score'),
+    halfTime: t.exposeString('halfTime', { nullable: true }),
+    result: t.expose('result', { type: ResultEnum, description: "The home side's result." }),
+    ...cupDecisionFields(t),
   }),
 });
 
@@ -193,18 +203,7 @@ const FormEntryType = builder.objectRef<H2h['form']['home'][number]>('FormEntry'
     opponent: t.expose('opponent', { type: TeamNameType }),
     score: t.exposeString('score'),
     result: t.expose('result', { type: ResultEnum }),
-    penalties: t.exposeString('penalties', { nullable: true }),
-    decidedBy: t.field({
-      type: MatchDecisionEnum,
-      nullable: true,
-      resolve: (m) => m.decidedBy ?? null,
-    }),
-    winner: t.field({
-      type: MatchWinnerEnum,
-      nullable: true,
-      description: 'A shoot-out is a draw in `result`: the winner went through.',
-      resolve: (m) => m.winner ?? null,
-    }),
+    ...cupDecisionFields(t),
   }),
 });
 
