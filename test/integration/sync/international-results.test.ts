@@ -60,6 +60,7 @@ describeReal('international-results on the real files', ({ db }) => {
       code: 'AFC-ASIAN-CUP',
       nameEn: 'AFC Asian Cup',
       region: 'Asia',
+      type: 'cup',
     });
     expect(await prisma().competition.count()).toBe(1);
     expect(await prisma().team.count()).toBe(24);
@@ -153,6 +154,16 @@ describeReal('international-results on the real files', ({ db }) => {
       winner: 'AWAY',
       penalties: null,
     });
+  });
+
+  it('the tournament is a cup without tables: the files name no groups, so no standings', async () => {
+    const list = (await get('/competitions')) as unknown as {
+      code: string;
+      type: string;
+      coverage: Record<string, boolean>;
+    }[];
+    const cup = list.find((c) => c.code === 'AFC-ASIAN-CUP');
+    expect(cup).toMatchObject({ type: 'cup', coverage: { standings: false, events: true } });
   });
 
   it('a second pass over the same files writes nothing', async () => {

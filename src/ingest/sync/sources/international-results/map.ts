@@ -30,6 +30,11 @@ const codeOf = (tournament: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 40);
 
+/**
+ * Every tournament is a cup: national teams meet in groups and knockouts (or, for friendlies, in
+ * no table at all), never in a season-long league. The files name no rounds, so such a cup has no
+ * tables and its coverage says so (docs/decisions.md).
+ */
 export function competitionFact(tournament: string): CompetitionFact {
   return {
     sourceId: tournament,
@@ -37,6 +42,7 @@ export function competitionFact(tournament: string): CompetitionFact {
     code: codeOf(tournament),
     country: null,
     region: 'Asia',
+    type: 'cup',
   };
 }
 
