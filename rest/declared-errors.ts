@@ -37,7 +37,7 @@ const DECLARED_ERRORS: Record<string, number[]> = {
   // DECISIONS.md "Push" (beyond the contract): bad ids and Last-Event-ID are 400 before it opens.
   '/v1/football/stream': [400, 401, 403, 429],
   // Issue 49: an unknown or malformed team id is 404; the list's bad parameters are 400.
-  '/v1/football/teams/:teamId': CHILD,
+  '/v1/football/teams/:teamId': [400, ...CHILD],
   '/v1/football/teams/:teamId/matches': [400, ...CHILD, 502, 503],
 };
 

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { CalendarDate, MatchListQuery, TimeZoneParam } from './match-query.js';
 
-/** Path `{teamId}`: a positive int32; not one is a 404 as a match id is (DECISIONS.md "Matches"). */
+/** Path `{teamId}`: a positive int32; not one is a 400, as on every catalogue route. */
 export const TeamIdParams = Type.Object(
   {
     teamId: Type.Integer({

@@ -19,7 +19,7 @@ interface TeamsRouteOptions {
 
 /**
  * Issue 49: a team's page and its matches. One plan unit each (every tier), a malformed id is a
- * 404 as on the match routes; answers are tagged with the team (any change of one of its
+ * 400 naming `teamId` as on every catalogue route; answers are tagged with the team (any change of one of its
  * matches evicts them) and dated by their last change (`Last-Modified`).
  */
 export async function teamsRoutes(fastify: FastifyInstance, options: TeamsRouteOptions) {
@@ -32,7 +32,6 @@ export async function teamsRoutes(fastify: FastifyInstance, options: TeamsRouteO
   };
   const config = {
     access: 'plan',
-    invalidPathIsNotFound: true,
     translated: true,
     lastModifiedOf,
   } as const;

@@ -165,7 +165,6 @@ function notFoundUrls(c: DemoCases): string[] {
     ...children.flatMap((s) => [`${V}/matches/${u}${s}`, `${V}/matches/abc${s}`]),
     `${V}/matches/${c.lineups.unpublishedMatchId}/lineups`,
     `${V}/teams/2147483000`,
-    `${V}/teams/abc`,
     `${V}/teams/2147483000/matches?next=3`,
     `${V}/matches/${u}/odds/exchange`,
     `${V}/matches/${c.exchange.missingMatchId}/odds/exchange`,
@@ -304,6 +303,8 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
       [`${V}/stream?matchId=${UNKNOWN_MATCH_ID}`, 'matchId'],
       [`${V}/competitions/1/standings?season=abc`, 'season'],
       [`${V}/competitions/0/standings`, 'competitionId'],
+      [`${V}/teams/abc`, 'teamId'],
+      [`${V}/teams/0/matches`, 'teamId'],
       ...ANALYSIS.map((a): [string, string] => [`${V}/matches/0/analysis/${a}`, 'matchId']),
     ];
     for (const [url, parameter] of bad) {

@@ -66,17 +66,18 @@ describeEachDatabase('GET /v1/football/teams/{teamId} and its matches', ({ db })
     }
   });
 
-  it('404 not_found for an unknown or malformed id, on both routes', async () => {
-    for (const path of [
-      '/teams/2147483000',
-      '/teams/2147483000/matches',
-      '/teams/abc',
-      '/teams/0/matches',
-    ]) {
+  it('404 not_found for an unknown id, 400 naming teamId for a malformed one, on both routes', async () => {
+    for (const path of ['/teams/2147483000', '/teams/2147483000/matches']) {
       const res = await get(path);
       expect(res.statusCode, `${path}: ${res.body}`).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.json().code).toBe('not_found');
+    }
+    for (const path of ['/teams/abc', '/teams/0/matches', '/teams/2147483648']) {
+      const res = await get(path);
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({ code: 'invalid_parameter', parameter: 'teamId' });
     }
   });
 
