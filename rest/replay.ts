@@ -62,8 +62,13 @@ const settledAsSent = (pass: Pass) => pass.settleFor(200);
 const httpDateOf = (modified: LastModified | null) => modified?.httpDate;
 
 /** Headers that decide what a request is answered besides its URL (and its key, which the gate reads). */
+/**
+ * What a replay is remembered by: the request line and the headers the answer varies by, and
+ * what else a route's answer depends on (`cacheVary`: the day for answers that follow the date),
+ * so a replay never outlives the answer it is of.
+ */
 const requestKeyOf = (request: FastifyRequest) =>
-  `${request.url}\n${request.headers['accept-language'] ?? ''}\n${request.headers.accept ?? ''}`;
+  `${request.url}\n${request.headers['accept-language'] ?? ''}\n${request.headers.accept ?? ''}\n${routeConfigOf(request).cacheVary?.(request) ?? ''}`;
 
 const isConditional = (request: FastifyRequest) =>
   request.headers['if-none-match'] !== undefined ||
@@ -77,9 +82,8 @@ const isConditional = (request: FastifyRequest) =>
  * is remembered per request (URL, Accept-Language, Accept); the next identical request runs
  * only what differs per request (the access gate, through the same entry as its hooks,
  * `Gate.admit`, and Last-Modified) and writes the answer. Anything else takes the ordinary path:
- * conditional requests, answers that compression would change, routes whose answer depends on
- * more than the request (`cacheVary`), a refusal (rendered by the ordinary error path, whose
- * hooks report the counters), and an answer the cache no longer holds.
+ * conditional requests, answers that compression would change, a refusal (rendered by the
+ * ordinary error path, whose hooks report the counters), and an answer the cache no longer holds.
  */
 export class Replays {
   private readonly replays: LRUCache<string, Replay>;
@@ -220,8 +224,7 @@ export class Replays {
       payload !== entry.body ||
       reply.statusCode !== 200 ||
       request.method !== 'GET' ||
-      isConditional(request) ||
-      routeConfigOf(request).cacheVary
+      isConditional(request)
     ) {
       return;
     }

@@ -15,12 +15,6 @@ interface CompetitionsRouteOptions {
   now: () => Date;
 }
 
-/** The standings route's path and query, as validated. */
-type StandingsRequest = FastifyRequest<{
-  Params: { competitionId: number };
-  Querystring: { season?: number; live?: boolean };
-}>;
-
 const today = (now: () => Date) => now().toISOString().slice(0, 10);
 
 /**
@@ -65,9 +59,17 @@ export async function competitionsRoutes(
         // Without `season` the answer is the current season's, which moves with the date.
         cacheVary: (request) =>
           (request.query as { season?: number }).season === undefined ? today(now) : '',
+        // Read from the raw request: the replay path asks before validation (strings then).
         lastModifiedOf: (request) => {
-          const { params, query } = request as StandingsRequest;
-          return services.standings.lastModified(params.competitionId, query.season);
+          const { params, query } = request as FastifyRequest<{
+            Params: { competitionId?: unknown };
+            Querystring: { season?: unknown };
+          }>;
+          const id = Number(params.competitionId);
+          const season = query.season === undefined ? undefined : Number(query.season);
+          return Number.isSafeInteger(id) && (season === undefined || Number.isSafeInteger(season))
+            ? services.standings.lastModified(id, season)
+            : undefined;
         },
       },
       schema: {

@@ -125,9 +125,10 @@ async function fixture(db: Database) {
 describeEachDatabase('GET /v1/football/competitions and standings', ({ db }) => {
   let app: TestApp;
   let key: string;
+  const clock = createFakeClock(NOW);
   beforeAll(async () => {
     await fixture(db());
-    app = (await buildTestApp(db(), { clock: createFakeClock(NOW) })) as TestApp;
+    app = (await buildTestApp(db(), { clock })) as TestApp;
     key = (await createAccountWithKey(db(), 'Pro')).key;
   }, 180_000);
   afterAll(() => app?.close());
@@ -263,6 +264,29 @@ describeEachDatabase('GET /v1/football/competitions and standings', ({ db }) => 
     expect((season.json() as { detail: string }).detail).toContain('2023, 2024');
     const unkeyed = await app.inject({ url: `/v1/football/competitions/${LEAGUE}/standings` });
     expect(unkeyed.statusCode).toBe(401);
+  });
+
+  it('answers that follow the date (the current season) follow it when sent again from memory', async () => {
+    const url = `/competitions/${LEAGUE}/standings`;
+    const seasonOf = async () =>
+      ((await get(url)).json() as { data: { season: number } }).data.season;
+    const currentOf = async () =>
+      (
+        (await get('/competitions')).json() as { data: { id: number; currentSeason: number }[] }
+      ).data.find((c) => c.id === LEAGUE)?.currentSeason;
+    try {
+      // The day before 2024-25's first match: 2023-24 is the current season.
+      clock.set('2024-08-16T12:00:00Z');
+      for (let i = 0; i < 3; i += 1) {
+        expect(await seasonOf()).toBe(2023);
+        expect(await currentOf()).toBe(2023);
+      }
+      clock.set('2024-08-18T12:00:00Z');
+      expect(await seasonOf()).toBe(2024);
+      expect(await currentOf()).toBe(2024);
+    } finally {
+      clock.set(NOW);
+    }
   });
 
   it('a score change written by the writer clears the cached table and moves Last-Modified', async () => {
