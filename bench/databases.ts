@@ -21,6 +21,12 @@ export interface BenchData {
   /** The Hong Kong day (the list's default tz) with the most matches. */
   day: string;
   dayMatches: number;
+  /** Issue 49: the team with the most finished matches (its last 10). */
+  teamId: number;
+  /** Issue 49: the competition with the most matches in the 31 Hong Kong days around `day`. */
+  competitionId: number;
+  rangeFrom: string;
+  rangeTo: string;
 }
 
 /** Far above what a few seconds of load can draw (the columns are int4). */
@@ -127,6 +133,25 @@ const PICK_DAY = `
    ORDER BY 2 DESC, 1 DESC
    LIMIT 1`;
 
+const PICK_TEAM = `
+  SELECT team_id AS "teamId" FROM (
+    SELECT home_team_id AS team_id FROM matches WHERE status = 'finished'
+    UNION ALL SELECT away_team_id FROM matches WHERE status = 'finished'
+  ) t GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`;
+
+/** 31 days, `day` in the middle (from and to included, as the list's range is). */
+const rangeAround = (day: string) => {
+  const at = (offset: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  return { rangeFrom: at(-15), rangeTo: at(15) };
+};
+
+const PICK_COMPETITION = `
+  SELECT competition_id AS "competitionId" FROM matches
+   WHERE kickoff_utc >= $1::date - interval '8 hours'
+     AND kickoff_utc < $2::date + interval '16 hours'
+   GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`;
+
 /** Gives the bench account a confirmed owner and a web session, as signing in would. */
 async function signInOwner(
   db: Awaited<ReturnType<typeof openDatabase>>['prisma'],
@@ -167,7 +192,16 @@ export async function raiseLimitsAndPick(
         { matchId: number; market: string; bookmakerId: number; changes: number }[]
       >(PICK_MATCH);
     const [day] = await db.$queryRawUnsafe<{ day: string; matches: number }[]>(PICK_DAY);
-    if (!match || !day) {
+    const [team] = await db.$queryRawUnsafe<{ teamId: number }[]>(PICK_TEAM);
+    const range = rangeAround(day?.day ?? '');
+    const [competition] = day
+      ? await db.$queryRawUnsafe<{ competitionId: number }[]>(
+          PICK_COMPETITION,
+          range.rangeFrom,
+          range.rangeTo,
+        )
+      : [];
+    if (!match || !day || !team || !competition) {
       throw new Error('the bench database has no match with odds movement and analysis');
     }
     return {
@@ -179,6 +213,9 @@ export async function raiseLimitsAndPick(
       movementChanges: match.changes,
       day: day.day,
       dayMatches: day.matches,
+      teamId: team.teamId,
+      competitionId: competition.competitionId,
+      ...range,
     };
   } finally {
     await database.close();

@@ -50,7 +50,7 @@ export interface MatchRow {
   away: string;
 }
 
-interface ListRow extends MatchRow {
+export interface ListRow extends MatchRow {
   total: number;
   home_original: string;
   away_original: string;
@@ -65,20 +65,23 @@ interface ListQuery {
 const HONG_KONG_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
 
-/** The Hong Kong day `date` (the list's default tz) as UTC instants; null if not a date. */
-function hongKongDay(date: string): [Date, Date] | null {
-  const start = Date.parse(`${date}T00:00:00Z`);
+/** The Hong Kong days `from`..`to` (the list's default tz) as UTC instants; null if not dates. */
+export function hongKongDays(from: string, to: string = from): [Date, Date] | null {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
   // Date.parse rolls 2026-02-30 over into March: only a date that survives the round trip is one.
-  if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== date) {
+  const isDate = (ms: number, text: string) =>
+    !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
+  if (!isDate(start, from) || !isDate(end, to)) {
     return null;
   }
-  return [new Date(start - HONG_KONG_OFFSET_MS), new Date(start - HONG_KONG_OFFSET_MS + DAY_MS)];
+  return [new Date(start - HONG_KONG_OFFSET_MS), new Date(end - HONG_KONG_OFFSET_MS + DAY_MS)];
 }
 
 const pair = (a: number | null, b: number | null) =>
   a === null || b === null ? undefined : `${a}-${b}`;
 
-function present(r: ListRow, assetsUrl: string) {
+export function present(r: ListRow, assetsUrl: string) {
   const logo = (name: string) =>
     `${assetsUrl}/UploadFolder/Teams/${encodeURIComponent(`${name}.png`)}`;
   const current = pair(r.home_score, r.away_score);
@@ -111,7 +114,7 @@ function present(r: ListRow, assetsUrl: string) {
 
 /** The list's JSON body, or null for a date that is not one. */
 export async function dayPage(pool: pg.Pool, query: ListQuery, assetsUrl: string) {
-  const day = hongKongDay(query.date);
+  const day = hongKongDays(query.date);
   if (!day) {
     return null;
   }
@@ -126,6 +129,16 @@ export async function dayPage(pool: pg.Pool, query: ListQuery, assetsUrl: string
     (await pool.query<{ total: number }>({ name: 'day_count', text: DAY_COUNT, values: day }))
       .rows[0]?.total ??
     0;
+  return pageBody(rows, query, total, assetsUrl);
+}
+
+/** The list envelope: the page's matches and its meta. */
+export function pageBody(
+  rows: ListRow[],
+  query: { page: number; pageSize: number },
+  total: number,
+  assetsUrl: string,
+) {
   return {
     data: rows.map((r) => present(r, assetsUrl)),
     meta: {

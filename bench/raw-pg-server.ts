@@ -2,11 +2,13 @@
  * The "cache off" baselines of the PostgreSQL configuration, bare Fastify routes over
  * hand-written `pg` (same pool size as touchline's): one match by primary key (with its
  * competition and team names) in the shape of GET /v1/football/matches/{id}, and one day's page
- * answering exactly what GET /v1/football/matches?date=&pageSize= answers (bench/raw-pg-list.ts;
+ * answering exactly what GET /v1/football/matches?date=&pageSize= answers (bench/raw-pg-list.ts),
+ * and issue 49's team last N and competition range (bench/raw-pg-catalogue.ts;
  * `BENCH_ASSETS_URL` is the touchline server's `{assets_url}`, which its logo URLs start with).
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { competitionRange, teamLast } from './raw-pg-catalogue.js';
 import { dayPage, type MatchRow } from './raw-pg-list.js';
 
 const databaseUrl = process.env['DATABASE_URL'];
@@ -72,15 +74,40 @@ app.get<{ Params: { id: string } }>('/matches/:id', async (request, reply) => {
   const row = rows[0];
   return row ? { data: present(row) } : reply.code(404).send({ code: 'not_found' });
 });
-app.get<{ Querystring: { date?: string; page?: string; pageSize?: string } }>(
-  '/matches',
+interface ListQuery {
+  date?: string;
+  from?: string;
+  to?: string;
+  competitionId?: string;
+  page?: string;
+  pageSize?: string;
+}
+app.get<{ Querystring: ListQuery }>('/matches', async (request, reply) => {
+  const q = request.query;
+  const page = Number(q.page ?? 1);
+  const pageSize = Math.min(Number(q.pageSize ?? 25), 100);
+  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1) {
+    return reply.code(400).send({ code: 'invalid_parameter' });
+  }
+  const body =
+    q.from !== undefined && q.to !== undefined && page === 1
+      ? await competitionRange(
+          pool,
+          { competitionId: Number(q.competitionId), from: q.from, to: q.to, pageSize },
+          assetsUrl,
+        )
+      : await dayPage(pool, { date: q.date ?? '', page, pageSize }, assetsUrl);
+  return body ?? reply.code(400).send({ code: 'invalid_parameter' });
+});
+app.get<{ Params: { id: string }; Querystring: { last?: string } }>(
+  '/teams/:id/matches',
   async (request, reply) => {
-    const page = Number(request.query.page ?? 1);
-    const pageSize = Math.min(Number(request.query.pageSize ?? 25), 100);
-    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1) {
-      return reply.code(400).send({ code: 'invalid_parameter' });
-    }
-    const body = await dayPage(pool, { date: request.query.date ?? '', page, pageSize }, assetsUrl);
+    const body = await teamLast(
+      pool,
+      Number(request.params.id),
+      Number(request.query.last ?? 10),
+      assetsUrl,
+    );
     return body ?? reply.code(400).send({ code: 'invalid_parameter' });
   },
 );

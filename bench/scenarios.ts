@@ -26,6 +26,11 @@ export type ScenarioId =
   | 'list25'
   | 'list100'
   | 'list25-nocache'
+  | 'standings'
+  | 'team-last10-nocache'
+  | 'comp-range-nocache'
+  | 'raw-pg-team-last10'
+  | 'raw-pg-comp-range'
   | 'movement'
   | 'corners'
   | 'gql-match'
@@ -139,6 +144,50 @@ export const listNoCacheScenario = (d: BenchData): Scenario => ({
   path: `/v1/football/matches?date=${d.day}&pageSize=25`,
   headers: { 'x-api-key': d.key },
   items: dataLength,
+});
+
+/**
+ * Issue 49's lists with `RESPONSE_CACHE=off` (`raw` false) and raw pg's same answers (true): a
+ * team's last 10 and one competition's 31 days (bench/raw-pg-catalogue.ts).
+ */
+function catalogueListScenarios(d: BenchData, raw: boolean): Scenario[] {
+  const headers: Record<string, string> = raw ? {} : { 'x-api-key': d.key };
+  const prefix = raw ? '' : '/v1/football';
+  const by = raw ? 'bare Fastify + hand-written pg' : 'REST';
+  const cache = raw ? '' : ' (RESPONSE_CACHE=off)';
+  return [
+    {
+      id: raw ? 'raw-pg-team-last10' : 'team-last10-nocache',
+      label: `${by}, a team's last 10 matches${cache}`,
+      method: 'GET',
+      path: `${prefix}/teams/${d.teamId}/matches?last=10`,
+      headers,
+      items: dataLength,
+    },
+    {
+      id: raw ? 'raw-pg-comp-range' : 'comp-range-nocache',
+      label: `${by}, one competition's 31 days, pageSize=100${cache}`,
+      method: 'GET',
+      path: `${prefix}/matches?from=${d.rangeFrom}&to=${d.rangeTo}&competitionId=${d.competitionId}&pageSize=100`,
+      headers,
+      items: dataLength,
+    },
+  ];
+}
+
+/** Each catalogue list on cache-off touchline with raw pg's same answer. */
+export function catalogueListPairs(d: BenchData): [Scenario, Scenario][] {
+  const raw = catalogueListScenarios(d, true);
+  return catalogueListScenarios(d, false).map((row, i) => [row, raw[i] as Scenario]);
+}
+
+/** Issue 49: a competition's current standings, cached (>= 0.8 of the cached detail). */
+export const standingsScenario = (d: BenchData): Scenario => ({
+  id: 'standings',
+  label: 'REST competition standings (cache on)',
+  method: 'GET',
+  path: `/v1/football/competitions/${d.competitionId}/standings`,
+  headers: { 'x-api-key': d.key },
 });
 
 export const detailScenario = (d: BenchData, cache: boolean): Scenario => ({
@@ -256,6 +305,7 @@ export function touchlineScenarios(d: BenchData): Scenario[] {
       graphql: true,
       conditional: true,
     },
+    standingsScenario(d),
     list(25),
     list(100),
     {

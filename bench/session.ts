@@ -25,8 +25,9 @@ import {
   startReplicaTouchline,
 } from './replica.js';
 import { type Condition, inFreshRounds, inRounds } from './rounds.js';
-import { bodyDifference } from './same-body.js';
+import { sameAnswer } from './same-body.js';
 import {
+  catalogueListPairs,
   ceilingScenario,
   detailScenario,
   gateOffScenario,
@@ -192,11 +193,10 @@ export class BenchSession {
 
   /**
    * The detail and the list with `RESPONSE_CACHE=off` and, on PostgreSQL, raw pg's detail and
-   * list (issue 20), in interleaved rounds with both servers up: raw pg's list must answer
-   * touchline's list byte for byte, or its row fails.
+   * list (issue 20) and issue 49's team and competition lists, in interleaved rounds with both
+   * servers up: raw pg's lists must answer touchline's byte for byte, or their rows fail.
    */
   private async benchNoCache(config: TouchlineConfig, data: BenchData) {
-    const list = listNoCacheScenario(data);
     const nocache = await this.touchline(config, false, 'RESPONSE_CACHE=off');
     const raw = config.databaseUrl
       ? await startRawPg(config.databaseUrl, `${nocache.url}/assets`, this.logDir).catch(
@@ -207,28 +207,41 @@ export class BenchSession {
         )
       : undefined;
     try {
-      const rows = [
-        { config: config.name, server: nocache, scenario: detailScenario(data, false) },
-        { config: config.name, server: nocache, scenario: list },
+      const detail = {
+        config: config.name,
+        server: nocache,
+        scenario: detailScenario(data, false),
+      };
+      const pairs: [Scenario, Scenario][] = [
+        [listNoCacheScenario(data), rawPgListScenario(data)],
+        ...catalogueListPairs(data),
       ];
+      const ours = (scenario: Scenario) => ({ config: config.name, server: nocache, scenario });
       if (!raw) {
-        await this.measureInRounds(rows);
+        await this.measureInRounds([detail, ...pairs.map(([row]) => ours(row))]);
         return;
       }
-      const rawList = rawPgListScenario(data);
-      const [listBody, rawBody] = await Promise.all([
-        fetch(`${nocache.url}${list.path}`, { headers: list.headers }).then((r) => r.text()),
-        fetch(`${raw.url}${rawList.path}`).then((r) => r.text()),
-      ]);
+      const differences = await Promise.all(
+        pairs.map(([row, baseline]) => sameAnswer(nocache, row, raw, baseline)),
+      );
+      const first = this.measurements.length;
       await this.measureInRounds([
-        ...rows,
+        detail,
         { config: 'baseline', server: raw, scenario: rawPgScenario(data) },
-        { config: 'baseline', server: raw, scenario: rawList },
+        ...pairs.flatMap(([row, baseline]) => [
+          ours(row),
+          { config: 'baseline', server: raw, scenario: baseline },
+        ]),
       ]);
-      const difference = bodyDifference(listBody, rawBody);
-      if (difference) {
-        log(`FAILED: raw pg's list does not answer what touchline's does: ${difference}`);
-        this.measurements.at(-1)?.problems.push(`not touchline's list body: ${difference}`);
+      // Recorded in order: the detail, raw pg's detail, then each pair's two rows.
+      for (const [i, difference] of differences.entries()) {
+        if (difference) {
+          const [row] = pairs[i] as [Scenario, Scenario];
+          log(`FAILED: raw pg does not answer what touchline's ${row.id} does: ${difference}`);
+          this.measurements[first + 2 + 2 * i + 1]?.problems.push(
+            `not touchline's body: ${difference}`,
+          );
+        }
       }
     } finally {
       await Promise.all([nocache.stop(), raw?.stop()]);
