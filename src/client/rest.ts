@@ -53,6 +53,12 @@ export type Match = RestBody<'getMatch'>['data'];
 export type Competition = RestBody<'listCompetitions'>['data'][number];
 /** `GET /v1/football/competitions/{competitionId}/standings`'s season tables. */
 export type CompetitionStandings = RestBody<'getStandings'>['data'];
+/** `GET /v1/football/teams/{teamId}`'s team (issue 49). */
+export type Team = RestBody<'getTeam'>['data'];
+/** A page of `GET /v1/football/teams/{teamId}/matches` (`data` and `meta`). */
+export type TeamMatchesPage = RestBody<'listTeamMatches'>;
+/** `GET /v1/football/players/{playerId}`'s player (issue 49). */
+export type Player = RestBody<'getPlayer'>['data'];
 /** The `application/problem+json` body of every error answer (spec 7). */
 export type Problem = operations['getMatch'] extends {
   responses: { 404: { content: { 'application/problem+json': infer Body } } };
