@@ -1,16 +1,47 @@
 /**
  * Issue 20: under 60 changes a second, the p99 latency of the cached detail and of the GraphQL
- * day page stays within 2x of the same row's with the data still.
+ * day page stays within 2x of the same row's with the data still. Issue 49: a search with the
+ * cache off within 5x of the cache-off detail's p99 (same rounds).
  */
 import type { Measurement, ScenarioId } from './scenarios.js';
 import { median, significant } from './stats.js';
 
 export const LIVE_P99_TARGET = 2;
 
-/** Each row under live writes that has a p99 target, with its still-data row. */
-const PAIRS: readonly { still: ScenarioId; moving: ScenarioId; name: string }[] = [
-  { still: 'live-detail-still', moving: 'live-detail-moving', name: 'REST detail (cache on)' },
-  { still: 'live-page-still', moving: 'live-page-moving', name: 'GraphQL day page (cache on)' },
+/** Each row with a p99 target, with the row it is compared with and the largest ratio. */
+interface P99Pair {
+  still: ScenarioId;
+  moving: ScenarioId;
+  name: string;
+  /** How the two rows differ, for the report. */
+  compared: string;
+  max: number;
+}
+
+const UNDER_WRITES = 'p99 while the feed writes / p99 with the data still';
+
+const PAIRS: readonly P99Pair[] = [
+  {
+    still: 'live-detail-still',
+    moving: 'live-detail-moving',
+    name: 'REST detail (cache on)',
+    compared: UNDER_WRITES,
+    max: LIVE_P99_TARGET,
+  },
+  {
+    still: 'live-page-still',
+    moving: 'live-page-moving',
+    name: 'GraphQL day page (cache on)',
+    compared: UNDER_WRITES,
+    max: LIVE_P99_TARGET,
+  },
+  {
+    still: 'detail-nocache',
+    moving: 'search-nocache',
+    name: 'REST search (cache off)',
+    compared: 'p99 / p99 of the cache-off detail in the same rounds',
+    max: 5,
+  },
 ];
 
 interface LiveLatency {
@@ -20,6 +51,8 @@ interface LiveLatency {
   movingP99: number;
   /** Moving p99 over still p99; undefined when either row had no answer to time. */
   ratio: number | undefined;
+  compared: string;
+  max: number;
   met: boolean;
 }
 
@@ -53,7 +86,9 @@ export function liveLatencies(ms: readonly Measurement[]): LiveLatency[] {
       stillP99: still.result.p99,
       movingP99: moving.result.p99,
       ratio,
-      met: ok && ratio !== undefined && ratio <= LIVE_P99_TARGET,
+      compared: pair.compared,
+      max: pair.max,
+      met: ok && ratio !== undefined && ratio <= pair.max,
     });
   }
   return out;

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BenchRun } from './bench-run.js';
-import { LIVE_P99_TARGET, liveLatencies } from './live-latency.js';
+import { liveLatencies } from './live-latency.js';
 import { RSS_GROWTH_TARGET, rssGrowth, rssGrowthAsRead } from './memory.js';
 import { find, GATE_ON_OFF_TARGET, type Row, type TargetCheck, targetText } from './ratios.js';
 import type { Measurement } from './scenarios.js';
@@ -82,15 +82,18 @@ function liveTable(run: BenchRun): string[] {
   return lines;
 }
 
-/** Issue 20: p99 latency under 60 changes a second against the same row with the data still. */
+/**
+ * Issue 20: p99 latency under 60 changes a second against the same row with the data still;
+ * issue 49: a cache-off search's against the cache-off detail's.
+ */
 function liveLatencyTable(run: BenchRun): string[] {
   const lines = [
-    '| Config | Row | p99 ms, data still | p99 ms, while the feed writes | Moving / still | Target |',
+    '| Config | Row | p99 ms, compared with (data still; the detail) | p99 ms, row (while the feed writes; the search) | Row / compared | Target |',
     '|---|---|---:|---:|---:|---|',
   ];
   for (const l of liveLatencies(run.measurements)) {
     lines.push(
-      `| ${l.config} | ${l.row} | ${l.stillP99.toFixed(2)} | ${l.movingP99.toFixed(2)} | ${l.ratio ?? 'n/a'} | <= ${LIVE_P99_TARGET} ${l.met ? 'met' : 'MISSED'} |`,
+      `| ${l.config} | ${l.row} | ${l.stillP99.toFixed(2)} | ${l.movingP99.toFixed(2)} | ${l.ratio ?? 'n/a'} | <= ${l.max} ${l.met ? 'met' : 'MISSED'} |`,
     );
   }
   return lines;

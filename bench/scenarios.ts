@@ -27,6 +27,7 @@ export type ScenarioId =
   | 'list100'
   | 'list25-nocache'
   | 'standings'
+  | 'search-nocache'
   | 'team-last10-nocache'
   | 'comp-range-nocache'
   | 'raw-pg-team-last10'
@@ -180,6 +181,16 @@ export function catalogueListPairs(d: BenchData): [Scenario, Scenario][] {
   const raw = catalogueListScenarios(d, true);
   return catalogueListScenarios(d, false).map((row, i) => [row, raw[i] as Scenario]);
 }
+
+/** Issue 49: a search box's query, cache off (>= 0.5 of the cache-off detail, p99 <= 5x). */
+export const searchNoCacheScenario = (d: BenchData): Scenario => ({
+  id: 'search-nocache',
+  label: `REST search "${d.searchTerm}" (RESPONSE_CACHE=off)`,
+  method: 'GET',
+  path: `/v1/football/search?q=${encodeURIComponent(d.searchTerm)}`,
+  headers: { 'x-api-key': d.key },
+  items: dataLength,
+});
 
 /** Issue 49: a competition's current standings, cached (>= 0.8 of the cached detail). */
 export const standingsScenario = (d: BenchData): Scenario => ({

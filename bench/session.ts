@@ -40,6 +40,7 @@ import {
   rawPgListScenario,
   rawPgScenario,
   type Scenario,
+  searchNoCacheScenario,
   touchlineScenarios,
 } from './scenarios.js';
 import {
@@ -207,18 +208,16 @@ export class BenchSession {
         )
       : undefined;
     try {
-      const detail = {
-        config: config.name,
-        server: nocache,
-        scenario: detailScenario(data, false),
-      };
+      const ours = (scenario: Scenario) => ({ config: config.name, server: nocache, scenario });
+      const detail = ours(detailScenario(data, false));
+      // Right after the detail it is compared with, in the same rounds.
+      const search = ours(searchNoCacheScenario(data));
       const pairs: [Scenario, Scenario][] = [
         [listNoCacheScenario(data), rawPgListScenario(data)],
         ...catalogueListPairs(data),
       ];
-      const ours = (scenario: Scenario) => ({ config: config.name, server: nocache, scenario });
       if (!raw) {
-        await this.measureInRounds([detail, ...pairs.map(([row]) => ours(row))]);
+        await this.measureInRounds([detail, search, ...pairs.map(([row]) => ours(row))]);
         return;
       }
       const differences = await Promise.all(
@@ -227,18 +226,19 @@ export class BenchSession {
       const first = this.measurements.length;
       await this.measureInRounds([
         detail,
+        search,
         { config: 'baseline', server: raw, scenario: rawPgScenario(data) },
         ...pairs.flatMap(([row, baseline]) => [
           ours(row),
           { config: 'baseline', server: raw, scenario: baseline },
         ]),
       ]);
-      // Recorded in order: the detail, raw pg's detail, then each pair's two rows.
+      // Recorded in order: the detail, the search, raw pg's detail, then each pair's two rows.
       for (const [i, difference] of differences.entries()) {
         if (difference) {
           const [row] = pairs[i] as [Scenario, Scenario];
           log(`FAILED: raw pg does not answer what touchline's ${row.id} does: ${difference}`);
-          this.measurements[first + 2 + 2 * i + 1]?.problems.push(
+          this.measurements[first + 3 + 2 * i + 1]?.problems.push(
             `not touchline's body: ${difference}`,
           );
         }
