@@ -104,6 +104,8 @@ async function restore(t: Target): Promise<void> {
 }
 
 interface Pick {
+  /** Issue 49: a search box's four letters, the start of the fixture's home team's name. */
+  searchTerm: string;
   day: string;
   dayMatches: number;
   home: number;
@@ -140,7 +142,12 @@ async function pick(url: string): Promise<Pick> {
     if (!d || !m) {
       throw new Error(`${dbName(url)}: no recent day or match`);
     }
+    const term = await c.query<{ term: string }>(
+      'SELECT lower(left(name_en, 4)) AS term FROM teams WHERE id = $1',
+      [m.home],
+    );
     return {
+      searchTerm: term.rows[0]?.term ?? 'unit',
       day: d.day,
       dayMatches: d.n,
       home: m.home,
@@ -216,6 +223,7 @@ const routes = (t: Target): Record<string, string> =>
       movement: `/v1/football/matches/${t.matchId}/odds/${chosen.market}/${chosen.bookmakerId}`,
       h2h: `/v1/football/matches/${t.matchId}/h2h`,
       live: '/v1/football/matches/live',
+      search: `/v1/football/search?q=${encodeURIComponent(chosen.searchTerm)}`,
     }).filter(([route]) => ONLY.length === 0 || ONLY.includes(route)),
   );
 const logDir = await mkdtemp(join(tmpdir(), 'touchline-scale-logs-'));
@@ -285,6 +293,17 @@ for (const s of summary) {
   console.log(
     `| ${s.route} | ${cells(s.small)} | ${cells(s.large)} | ${s.rpsRatio.toFixed(2)} | ${s.meanRatio.toFixed(2)} |`,
   );
+}
+// Issue 49: a cache-off search against the cache-off detail of the same database.
+const detailRow = summary.find((s) => s.route === 'detail');
+const searchRow = summary.find((s) => s.route === 'search');
+if (detailRow && searchRow) {
+  for (const size of ['small', 'large'] as const) {
+    const [search, detail] = [searchRow[size], detailRow[size]];
+    console.log(
+      `search "${chosen.searchTerm}" / detail, ${size}: req/s ${(search.rps / detail.rps).toFixed(2)} (target >= 0.5), p99 ${(search.p99 / Math.max(1, detail.p99)).toFixed(2)}x (target <= 5)`,
+    );
+  }
 }
 const failed = summary.filter((s) => s.small.non2xx + s.large.non2xx > 0);
 if (failed.length > 0) {
