@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BenchRun } from '../../../bench/bench-run.js';
 import { liveLatencies } from '../../../bench/live-latency.js';
 import { worstGrowthByConfig } from '../../../bench/memory.js';
 import { deriveRows, targetChecks } from '../../../bench/ratios.js';
 import { bodyDifference } from '../../../bench/same-body.js';
 import type { Measurement, ScenarioId } from '../../../bench/scenarios.js';
-import { measurement } from './measurement.js';
+import { benchRun, measurement } from './measurement.js';
 
 const measured = (config: string, id: ScenarioId, rps: number, cpu: number, p99 = 2): Measurement =>
   measurement(config, id, { rps, cpu, p99 });
-
-const run = (measurements: Measurement[], memory: BenchRun['memory'] = []): BenchRun => ({
-  startedAt: '',
-  finishedAt: '',
-  seconds: 0,
-  machine: { nproc: 2, cpu: '', node: '', platform: '', loadavgStart: [], loadavgEnd: [] },
-  options: {} as BenchRun['options'],
-  data: {},
-  measurements,
-  pages: [],
-  memory,
-  notes: [],
-});
 
 const row = (rows: ReturnType<typeof deriveRows>, config: string, id: ScenarioId) =>
   rows.find((r) => r.config === config && r.id === id);
@@ -110,7 +96,7 @@ describe('bench: issue 20 targets', () => {
       { config: 'postgres', server: 'd', startKb: 100 },
     ];
     expect(worstGrowthByConfig(memory).map((m) => m.server)).toEqual(['a', 'd']);
-    const checks = targetChecks(run([], memory), []);
+    const checks = targetChecks(benchRun([], memory), []);
     expect(checks.map((c) => [c.value, c.met])).toEqual([
       [1.4, true],
       [undefined, false],
@@ -129,7 +115,7 @@ describe('bench: issue 20 targets', () => {
       },
       { config: 'embedded', server: 'one end only', startKb: 100, endKb: 160, endCollectedKb: 110 },
     ];
-    const checks = targetChecks(run([], memory), []);
+    const checks = targetChecks(benchRun([], memory), []);
     expect(checks.map((c) => [c.value, c.met])).toEqual([
       [1.3, true],
       [1.6, false],

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { BenchRun } from '../../../bench/bench-run.js';
 import { deriveRows, targetChecks } from '../../../bench/ratios.js';
 import type { Measurement, ScenarioId } from '../../../bench/scenarios.js';
-import { measurement } from './measurement.js';
+import { benchRun, measurement } from './measurement.js';
 
 const measured = (config: string, id: ScenarioId, rps: number, p99 = 2): Measurement =>
   measurement(config, id, { rps, cpu: 50, p99 });
-
-const run = (measurements: Measurement[]): BenchRun => ({
-  startedAt: '',
-  finishedAt: '',
-  seconds: 0,
-  machine: { nproc: 2, cpu: '', node: '', platform: '', loadavgStart: [], loadavgEnd: [] },
-  options: {} as BenchRun['options'],
-  data: {},
-  measurements,
-  pages: [],
-  memory: [],
-  notes: [],
-});
 
 const row = (rows: ReturnType<typeof deriveRows>, config: string, id: ScenarioId) =>
   rows.find((r) => r.config === config && r.id === id);
@@ -70,7 +56,7 @@ describe('bench: issue 49 rows', () => {
       target: { min: 0.5 },
       met: true,
     });
-    const checks = targetChecks(run(measurements), deriveRows(measurements));
+    const checks = targetChecks(benchRun(measurements), deriveRows(measurements));
     const p99 = checks.find((c) => c.name.includes('REST search (cache off), p99'));
     expect(p99).toMatchObject({ value: 6, target: '<= 5', met: false });
   });

@@ -1,3 +1,4 @@
+import type { BenchRun } from '../../../bench/bench-run.js';
 import type { Measurement, ScenarioId } from '../../../bench/scenarios.js';
 
 /** A bench row's measurement with only the figures a ratio test cares about. */
@@ -38,3 +39,20 @@ export function measurement(
     problems,
   };
 }
+
+/** A run holding only measurements and memory rows, for `targetChecks`. */
+export const benchRun = (
+  measurements: Measurement[],
+  memory: BenchRun['memory'] = [],
+): BenchRun => ({
+  startedAt: '',
+  finishedAt: '',
+  seconds: 0,
+  machine: { nproc: 2, cpu: '', node: '', platform: '', loadavgStart: [], loadavgEnd: [] },
+  options: {} as BenchRun['options'],
+  data: {},
+  measurements,
+  pages: [],
+  memory,
+  notes: [],
+});
