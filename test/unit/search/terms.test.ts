@@ -18,7 +18,14 @@ describe('search terms', () => {
   });
 
   it('a CJK name from each character on: names in those scripts have no spaces', () => {
-    expect(terms(['切尔西', '車路士'])).toEqual(['=切尔西', '~尔西', '~西', '=車路士', '~路士', '~士']);
+    expect(terms(['切尔西', '車路士'])).toEqual([
+      '=切尔西',
+      '~尔西',
+      '~西',
+      '=車路士',
+      '~路士',
+      '~士',
+    ]);
     expect(terms(['Kashima 鹿島'])).toEqual(['=kashima 鹿島', '~鹿島', '~島']);
   });
 
@@ -29,7 +36,12 @@ describe('search terms', () => {
 });
 
 describe('search ranking', () => {
-  const hit = (kind: 'team' | 'player' | 'competition', id: number, term: string, whole = true) => ({
+  const hit = (
+    kind: 'team' | 'player' | 'competition',
+    id: number,
+    term: string,
+    whole = true,
+  ) => ({
     kind,
     id,
     term,
