@@ -101,9 +101,7 @@ describeEachDatabase('GET /v1/football/search', ({ db }) => {
       expect(res.statusCode, query).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.json().code).toBe('invalid_parameter');
-      expect(res.json().parameter ?? res.json().detail, query).toMatch(
-        query.includes('type') ? /type/ : /\bq\b/,
-      );
+      expect(res.json().parameter, query).toBe(query.includes('type') ? 'type' : 'q');
     }
   });
 
