@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyChanges } from '../../../src/ingest/changes/apply.js';
 import { checkChange } from '../../../src/ingest/changes/format.js';
 import { insertAliases } from '../../../src/ingest/sync/identity/store.js';
+import { rebuildSearchTerms } from '../../../src/search/term-store.js';
 import { SearchResult } from '../../../src/wire/schemas/search.js';
 import { describeEachDatabase } from '../../helpers/db.js';
 import { auth, setUpMatches, type TestApp } from './matches-fixture.js';
@@ -140,5 +141,15 @@ describeEachDatabase('GET /v1/football/search', ({ db }) => {
     await app.deps.events.publish({ type: 'data-changed' });
     const [found] = await search('blues of london');
     expect(found).toMatchObject({ id: chelsea, name: 'Chelsea', matched: 'Blues of London' });
+  });
+
+  it("the one-time backfill writes every stored entity's terms (a store from before search)", async () => {
+    await db().prisma.$executeRawUnsafe('DELETE FROM search_terms');
+    await app.deps.events.publish({ type: 'data-changed' });
+    expect(await search('車路士')).toEqual([]);
+    await db().prisma.$transaction((tx) => rebuildSearchTerms(tx));
+    await app.deps.events.publish({ type: 'data-changed' });
+    expect((await search('車路士'))[0]).toMatchObject({ id: chelsea });
+    expect((await search('blues of london'))[0]).toMatchObject({ id: chelsea });
   });
 });
