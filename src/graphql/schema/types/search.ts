@@ -4,6 +4,7 @@ import { presentSearchResult } from '../../../wire/presenters/search.js';
 import { billed } from '../../charging/billed-resolver.js';
 import { BILLING, costExtensions } from '../../charging/field-billing.js';
 import { builder } from '../builder.js';
+import type { ResolverContext } from '../context.js';
 import { restEnum } from './enums.js';
 import { CompetitionType, competitionView, TeamNameType, TeamType, teamView } from './match.js';
 import { PlayerType, playerView } from './player.js';
@@ -19,10 +20,8 @@ export const SearchResultType = builder.objectRef<SearchResultRecord>('SearchRes
     'A competition, team or player found by name. `team`, `competition` or `player` (as `type` ' +
     'says) is the entity itself, part of the search (no unit of its own).',
   fields: (t) => {
-    const wire = (
-      r: SearchResultRecord,
-      ctx: { language: Parameters<typeof presentSearchResult>[1] },
-    ) => presentSearchResult(r, ctx.language);
+    const wire = (r: SearchResultRecord, ctx: ResolverContext) =>
+      presentSearchResult(r, ctx.language);
     return {
       type: t.field({ type: SearchTypeEnum, resolve: (r) => r.type }),
       id: t.exposeInt('id'),
