@@ -13,6 +13,12 @@ export interface SearchTermRow {
 /** Scripts written without spaces between words: every character may start one. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
+/**
+ * Terms are cut here: a btree entry holds at most about 2,700 bytes, and a query (at most 100
+ * characters) never needs more of a name than this to tell a prefix.
+ */
+const MAX_TERM = 500;
+
 /** The normalised form of a name or query: the one the aliases' keys use (name-key.ts). */
 export const searchKey = (text: string): string => nameKey(text);
 
@@ -39,7 +45,8 @@ function tailStarts(key: string): number[] {
  */
 export function termsOf(names: readonly (string | null | undefined)[]): SearchTermRow[] {
   const out = new Map<string, SearchTermRow>();
-  const add = (term: string, whole: boolean, name: string) => {
+  const add = (tail: string, whole: boolean, name: string) => {
+    const term = tail.slice(0, MAX_TERM);
     const id = `${whole ? 1 : 0}|${term}`;
     if (!out.has(id)) {
       out.set(id, { term, whole, name });

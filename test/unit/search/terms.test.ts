@@ -33,6 +33,11 @@ describe('search terms', () => {
     const rows = termsOf(['Chelsea', null, 'CHELSEA', '...', 'Chelsea FC']);
     expect(rows).toEqual([{ term: 'chelsea', whole: true, name: 'Chelsea' }]);
   });
+
+  it('a very long name is cut to what an index entry holds', () => {
+    const [whole] = termsOf(['x'.repeat(5000)]);
+    expect(whole?.term).toHaveLength(500);
+  });
 });
 
 describe('search ranking', () => {
