@@ -7,6 +7,7 @@ import {
   type ReplicaStatus,
 } from '../src/db/database.js';
 import { ensureMigrated } from '../src/db/migrate.js';
+import { rebuildSearchTerms } from '../src/search/term-store.js';
 import { replicaOptions } from './replica-options.js';
 
 /**
@@ -73,6 +74,10 @@ export async function openProcess(
     const applied = await ensureMigrated(database);
     if (applied.length > 0) {
       options.progress(`applied migrations: ${applied.join(', ')}`);
+    }
+    if (applied.some((name) => name.endsWith('_search_terms'))) {
+      // The table is new: every stored entity's terms, once (later writes keep them).
+      await database.prisma.$transaction((tx) => rebuildSearchTerms(tx), { timeout: 600_000 });
     }
     if (options.seedPlans !== false) {
       await seedPlans(database.prisma, database.read);

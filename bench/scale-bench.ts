@@ -3,7 +3,7 @@
  *
  *   node --import tsx bench/scale-bench.ts \
  *     postgres://postgres@127.0.0.1:5432/touchline_10k postgres://postgres@127.0.0.1:5432/touchline_1m \
- *     [--seconds 5] [--connections 4] [--rounds 3] [--routes list,detail,...] [--json out.json]
+ *     [--seconds 5] [--connections 4] [--rounds 3] [--routes list,detail,search,...] [--json out.json]
  *
  * Starts `touchline serve` on each database (RESPONSE_CACHE=off: the database is measured, in
  * bench/servers.ts), with a throw-away Pro account and key whose tier limits are raised for the

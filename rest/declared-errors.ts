@@ -39,6 +39,8 @@ const DECLARED_ERRORS: Record<string, number[]> = {
   // Issue 49: an unknown or malformed team id is 404; the list's bad parameters are 400.
   '/v1/football/teams/:teamId': [400, ...CHILD],
   '/v1/football/teams/:teamId/matches': [400, ...CHILD, 502, 503],
+  // Issue 49: a missing, empty or too long `q`, or an unknown `type`, is 400.
+  '/v1/football/search': [400, 401, 403, 429],
 };
 
 /** Every status a route may answer with besides 200 (and 304 for conditional requests). */

@@ -20,6 +20,7 @@ export const OPERATION_TAGS = [
   'Teams',
   'Players',
   'Stream',
+  'Search',
 ] as const;
 type OperationTag = (typeof OPERATION_TAGS)[number];
 
@@ -32,6 +33,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<OperationTag, string>> = {
   Players: 'Players by id: name, club, position, nationality.',
   Stream: 'Live changes pushed as Server-Sent Events, resumable.',
   Teams: "A team's page and its fixtures and results.",
+  Search: 'Competitions, teams and players by name, in any served language or an alias.',
 };
 
 const PLAN_QUOTA =
@@ -211,5 +213,11 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     'Teams',
     "A team's matches, paginated",
     `The team's matches by kick-off (optionally in a range of days in \`tz\` and by status), or its \`last\` N finished matches (newest first), or its \`next\` N scheduled ones (soonest first). Paginated as /matches. ${PLAN_QUOTA} An unknown \`teamId\` is 404 \`not_found\`.`,
+  ),
+  '/v1/football/search': doc(
+    'search',
+    'Search',
+    'Competitions, teams and players by name',
+    `At most 20 competitions, teams and players whose name, original name or an alias (English, simplified or traditional Chinese) is \`q\` or starts with it, or has a word (a CJK character) starting with it; case and accents do not matter. Exact names first, then whole-name prefixes, then word prefixes. \`type\` keeps one kind. A missing, too long (over 100 characters) or empty \`q\` (no letters or digits) or an unknown \`type\` is 400 \`invalid_parameter\`. ${PLAN_QUOTA}`,
   ),
 };

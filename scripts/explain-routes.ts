@@ -211,6 +211,8 @@ const calls: string[] = [
   `/matches/${m}/analysis/corners`,
   '/meta/limits',
   '/meta/plans',
+  '/search?q=united',
+  `/search?q=${encodeURIComponent('曼')}&type=team`,
 ];
 
 // Route patterns the calls above do not reach would be a gap in this script.

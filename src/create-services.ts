@@ -3,7 +3,11 @@ import { createStripeWebhooks } from './accounts/billing/stripe-webhooks.js';
 import { createManagementServices } from './accounts/management.js';
 import { createPlansService } from './accounts/plans.js';
 import type { CounterReader } from './accounts/usage.js';
-import { createPlayerVersions, createTeamVersions } from './changes/entity-pages.js';
+import {
+  createPlayerVersions,
+  createSearchVersions,
+  createTeamVersions,
+} from './changes/entity-pages.js';
 import { createMatchVersions } from './changes/match-versions.js';
 import type { Database } from './db/database.js';
 import type { EventBus } from './events/event-bus.js';
@@ -12,6 +16,7 @@ import { createMatchServices } from './football/match-services.js';
 import { createBookmakersService } from './football/odds/bookmakers.js';
 import { createOddsServices } from './football/odds/odds-services.js';
 import { createPlayersService } from './football/players.js';
+import { createSearchService } from './football/search.js';
 import { createTeamCatalogue } from './football/team-catalogue.js';
 import { createTeamsService } from './football/teams.js';
 import { SourceFreshness } from './freshness/source-freshness.js';
@@ -73,6 +78,8 @@ export function createServices(
     playerVersions: createPlayerVersions(data.read, events),
     // Competitions and their standings (issue 49).
     ...createCatalogueServices({ read: data.read, events, now }),
+    search: createSearchService({ read: data.read }),
+    searchVersions: createSearchVersions(data.read, events),
     // The sources' heartbeat and refusals are read on the primary: another process writes them.
     freshness: new SourceFreshness({
       read: database.read,

@@ -67,6 +67,8 @@ export const tags = {
    * child resources exist) is not told apart: it shows within the entries' 60 s lifetime.
    */
   catalogue: 'catalogue',
+  /** Search answers (issue 49): they show names only, so only a reference change evicts them. */
+  search: 'search',
 } as const;
 
 /** Until a match leaves these statuses, head-to-head answers (finished matches only) ignore it. */

@@ -40,3 +40,17 @@ export function createPlayerVersions(read: SqlRead, events: Pick<EventBus, 'subs
     tagsOf: () => [],
   });
 }
+
+/**
+ * Search answers' `Last-Modified` (issue 49): the latest reference change (names, aliases). One
+ * value for every query; any reference change evicts it.
+ */
+export function createSearchVersions(read: SqlRead, events: Pick<EventBus, 'subscribe'>) {
+  return createEntityVersions(read, events, {
+    statement: () => ({
+      text: `SELECT max(c.at) AS at FROM change_log c WHERE c.resource = 'reference'`,
+      values: [],
+    }),
+    tagsOf: () => [],
+  });
+}

@@ -26,6 +26,7 @@ const SYNC_TABLES = [
   'bookmakers',
   'external_ids',
   'aliases',
+  'search_terms',
   'name_groups',
   'unmatched_entities',
   'competition_sources',

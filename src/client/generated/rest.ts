@@ -541,6 +541,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/football/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Competitions, teams and players by name
+         * @description At most 20 competitions, teams and players whose name, original name or an alias (English, simplified or traditional Chinese) is `q` or starts with it, or has a word (a CJK character) starting with it; case and accents do not matter. Exact names first, then whole-name prefixes, then word prefixes. `type` keeps one kind. A missing, too long (over 100 characters) or empty `q` (no letters or digits) or an unknown `type` is 400 `invalid_parameter`. Costs one request of the daily plan quota and one of the key's per-minute limit.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12738,6 +12758,311 @@ export interface operations {
                      *     : heartbeat
                      */
                     "text/event-stream": string;
+                };
+            };
+            /** @description Problem details; `code` is one of: invalid_parameter. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: unauthorized, key_invalid. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: key_expired, tier_insufficient, ip_not_allowed. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: rate_limited, quota_exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: internal_error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: upstream_unavailable. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /** @description A name or the start of one or of a word in it (`united`, `切尔西`), in any served language or an alias; case and accents do not matter. */
+                q: string;
+                /** @description Only this kind of entity (default: all three). */
+                type?: "competition" | "team" | "player";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "team",
+                     *           "id": 1,
+                     *           "name": "Arsenal",
+                     *           "nameOriginal": "Arsenal FC",
+                     *           "country": "England",
+                     *           "matched": "Arsenal"
+                     *         },
+                     *         {
+                     *           "type": "team",
+                     *           "id": 1804,
+                     *           "name": "Arsenal de Sarandí",
+                     *           "nameOriginal": "Arsenal de Sarandí",
+                     *           "country": "Argentina",
+                     *           "matched": "Arsenal de Sarandí"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description Which page `id` leads to: /competitions, /teams/{id} or /players/{id}. */
+                            type: "competition" | "team" | "player";
+                            /** Format: int32 */
+                            id: number;
+                            /** @description In the requested language (Accept-Language). */
+                            name: string;
+                            /** @description As the source writes it. */
+                            nameOriginal?: string;
+                            /** @description A competition's or a team's country. */
+                            country?: string;
+                            team?: {
+                                /** Format: int32 */
+                                id: number;
+                                name: string;
+                            };
+                            /** @description The name as written that matched: a served name or an alias (`Spurs`, `車路士`). */
+                            matched: string;
+                        }[];
+                    };
                 };
             };
             /** @description Problem details; `code` is one of: invalid_parameter. */

@@ -56,6 +56,7 @@ export const BILLING = {
   standings: route('/competitions/{competitionId}/standings', 'plan', (args) =>
     JSON.stringify([args['season'] ?? null, args['live'] ?? false]),
   ),
+  search: route('/search', 'plan', (args) => JSON.stringify([args['q'], args['type'] ?? null])),
 } satisfies Record<string, FieldBilling>;
 
 /** How a field scopes the matches below it (read by the cost planner). */

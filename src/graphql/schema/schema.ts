@@ -7,6 +7,7 @@ import './types/match-children.js';
 import './types/match-result.js';
 import './types/odds.js';
 import './types/player.js';
+import './types/search.js';
 import './types/analysis.js';
 import './types/competitions.js';
 import './types/query.js';

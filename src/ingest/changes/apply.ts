@@ -1,5 +1,6 @@
 import { appendChanges, type Change, type LoggedChange } from '../../changes/change-log.js';
 import type { PrismaClient } from '../../db/generated/client.js';
+import { refreshSearchTerms, type SearchKind } from '../../search/term-store.js';
 import { IMPORT_FILES, type ImportFileName } from '../format.js';
 import { ImportValidationError } from '../import/errors.js';
 import { ReferenceTracker } from '../import/references.js';
@@ -177,6 +178,26 @@ const DELETED_AFTER_UPSERTS: readonly FeedResource[] = [
   ...FEED_RESOURCE_NAMES.filter((r) => FEED_RESOURCES[r].logged === 'reference'),
 ];
 
+const SEARCHED: Partial<Record<FeedResource, SearchKind>> = {
+  competitions: 'competition',
+  teams: 'team',
+  players: 'player',
+};
+
+/** The competitions, teams and players a batch writes or deletes: their search terms move. */
+function searchTargetsOf(items: readonly NumberedChange[]): Record<SearchKind, number[]> {
+  const out: Record<SearchKind, number[]> = { competition: [], team: [], player: [] };
+  for (const { change } of items) {
+    const kind = SEARCHED[change.resource];
+    if (kind) {
+      out[kind].push(
+        (change.op === 'delete' ? change.key : (change.record as Rec))['id'] as number,
+      );
+    }
+  }
+  return out;
+}
+
 /**
  * The one writer's write (docs/live.md): a batch of checked change records in one transaction,
  * with its change-log entries. Only rows that really changed are logged (an identical upsert
@@ -242,5 +263,6 @@ export async function applyChangesIn(
       changes.push(...(await deleteKeys(tx, resource, keys, source)));
     }
   }
+  await refreshSearchTerms(tx, searchTargetsOf(items));
   return appendChanges(tx, changes, at);
 }

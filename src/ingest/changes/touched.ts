@@ -1,6 +1,14 @@
 import type { Change } from '../../changes/change-log.js';
+import type { SearchKind, SearchTargets } from '../../search/term-store.js';
 import type { ImportFileName } from '../format.js';
 import { FEED_RESOURCES, RESOURCE_OF_FILE } from './resources.js';
+
+/** The files whose records are named entities search finds (their terms are rewritten). */
+const SEARCHED_FILES: Partial<Record<ImportFileName, SearchKind>> = {
+  'competitions.ndjson': 'competition',
+  'teams.ndjson': 'team',
+  'players.ndjson': 'player',
+};
 
 /**
  * The match resources an import writes, collected while its records are checked: the import
@@ -11,8 +19,13 @@ import { FEED_RESOURCES, RESOURCE_OF_FILE } from './resources.js';
 export class TouchedMatches {
   readonly #matches = new Map<string, Set<number>>();
   #reference = false;
+  readonly #searched: Record<SearchKind, number[]> = { competition: [], team: [], player: [] };
 
   add(file: ImportFileName, record: Readonly<Record<string, unknown>>): void {
+    const searched = SEARCHED_FILES[file];
+    if (searched) {
+      this.#searched[searched].push(record['id'] as number);
+    }
     const feedResource = RESOURCE_OF_FILE.get(file);
     if (!feedResource) {
       return;
@@ -29,6 +42,11 @@ export class TouchedMatches {
       this.#matches.set(resource, ids);
     }
     ids.add(id);
+  }
+
+  /** The competitions, teams and players written: their search terms are rewritten. */
+  searchTargets(): SearchTargets {
+    return this.#searched;
   }
 
   changes(): Change[] {

@@ -1,5 +1,6 @@
 import { appendChanges } from '../../changes/change-log.js';
 import type { PrismaClient } from '../../db/generated/client.js';
+import { refreshSearchTerms } from '../../search/term-store.js';
 import { TouchedMatches } from '../changes/touched.js';
 import { importFolderBulk } from './bulk/folder.js';
 import { openImportFolder } from './folder.js';
@@ -53,6 +54,7 @@ export async function importFolder(
       );
       out.push(summary);
     }
+    await refreshSearchTerms(tx, touched.searchTargets());
     await appendChanges(tx, touched.changes(), new Date());
     return out;
   }, TRANSACTION);

@@ -1,4 +1,5 @@
 import { appendChanges } from '../../changes/change-log.js';
+import { refreshSearchTerms } from '../../search/term-store.js';
 import { TouchedMatches } from '../changes/touched.js';
 import type { ImportFileName } from '../format.js';
 import { BulkLoad } from './bulk/load.js';
@@ -136,6 +137,7 @@ export class RecordStream {
     await this.flush();
     await this.#inflight;
     await this.#refs.settle(this.#load.reader, this.#source);
+    await refreshSearchTerms(this.#load.reader, this.#touched.searchTargets());
     await appendChanges(this.#load.reader, this.#touched.changes(), new Date());
     await this.#load.commit();
     await this.#load.analyze();

@@ -377,6 +377,13 @@ function corpus(c: DemoCases): Case[] {
       query: `{ usage(dryRun: true) { requested } match(id: ${F}) { status events { type } } }`,
       rest: calls(),
     },
+    // Issue 49: search, one unit per distinct q and type; the entities found are part of it.
+    {
+      name: 'search twice alike, once by type; the nodes found cost nothing more',
+      query:
+        '{ a: search(q: "united") { id name team { id logo } competition { id } player { id } } b: search(q: "united") { id } c: search(q: "united", type: TEAM) { matched } }',
+      rest: calls('/search?q=united', '/search?q=united&type=team'),
+    },
   ];
 }
 

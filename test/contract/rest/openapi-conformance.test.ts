@@ -82,6 +82,7 @@ const REACHED: Record<string, number[]> = {
   [`${V}/teams/{teamId}/matches`]: [200, ...CHILD_ALL],
   [`${V}/competitions`]: [200, 400, 401, 403, 429, 503],
   [`${V}/competitions/{competitionId}/standings`]: [200, ...CHILD_ALL],
+  [`${V}/search`]: [200, 400, 401, 403, 429, 503],
 };
 
 /** Declared statuses nothing in the data or the policy produces, besides 500 everywhere. */
@@ -152,6 +153,10 @@ function okUrls(c: DemoCases): Record<string, string[]> {
     [`${V}/competitions/{competitionId}/standings`]: [
       `${V}/competitions/1/standings`,
       `${V}/competitions/1/standings?live=true`,
+    ],
+    [`${V}/search`]: [
+      `${V}/search?q=united`,
+      `${V}/search?q=%E8%BB%8A%E8%B7%AF%E5%A3%AB&type=team`,
     ],
   };
 }
@@ -305,6 +310,8 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
       [`${V}/competitions/0/standings`, 'competitionId'],
       [`${V}/teams/abc`, 'teamId'],
       [`${V}/teams/0/matches`, 'teamId'],
+      [`${V}/search?q=%20`, 'q'],
+      [`${V}/search?q=a&type=stadium`, 'type'],
       ...ANALYSIS.map((a): [string, string] => [`${V}/matches/0/analysis/${a}`, 'matchId']),
     ];
     for (const [url, parameter] of bad) {

@@ -53,6 +53,7 @@ const TAG_OF_PATH: [RegExp, string][] = [
   [/\/competitions/, 'Competitions'],
   [/\/teams\//, 'Teams'],
   [/\/players\//, 'Players'],
+  [/\/search$/, 'Search'],
 ];
 const ADDED_ROUTES = [
   '/v1/football/stream',
@@ -62,6 +63,7 @@ const ADDED_ROUTES = [
   '/v1/football/teams/{teamId}',
   '/v1/football/teams/{teamId}/matches',
   '/v1/football/players/{playerId}',
+  '/v1/football/search',
 ];
 
 const BONUS_HEADERS = [

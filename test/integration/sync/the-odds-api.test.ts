@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Odds } from '../../../src/db/generated/client.js';
+import { createSearchService } from '../../../src/football/search.js';
 import { linkUnmatched, listUnmatched } from '../../../src/ingest/sync/identity/mapping.js';
 import { writePass } from '../../../src/ingest/sync/pass-writer.js';
 import { theOddsApiSource } from '../../../src/ingest/sync/sources/the-odds-api/index.js';
@@ -186,12 +187,18 @@ describeEachDatabase('touchline sync the-odds-api against its stand-in', ({ db }
     expect(await prisma().odds.count()).toBe(0);
 
     const forest = await entityOf(prisma(), 'fixture-files', 'team', "Nott'm Forest");
+    // Issue 49: the operator's alias is a name search finds from the link on.
+    const search = createSearchService({ read: db().read });
+    const found = async () =>
+      (await search.search('nottingham', 'team')).map((r) => [r.id, r.matched]);
+    expect(await found()).toEqual([]);
     await linkUnmatched(prisma(), {
       source: SOURCE,
       kind: 'team',
       sourceId: 'Nottingham Forest',
       entityId: forest,
     });
+    expect(await found()).toEqual([[forest, 'Nottingham Forest']]);
     const next = await pass('full', '2024-08-23T12:30:00Z');
     expect(next.ok).toBe(true);
     expect(await sameMatches(prisma(), SOURCE, 'fixture-files')).toEqual([

@@ -1,5 +1,6 @@
 import { appendChanges } from '../../../changes/change-log.js';
 import type { PrismaClient } from '../../../db/generated/client.js';
+import { refreshSearchTerms } from '../../../search/term-store.js';
 import { TouchedMatches } from '../../changes/touched.js';
 import type { ImportFileName } from '../../format.js';
 import { openImportFolder } from '../folder.js';
@@ -46,6 +47,7 @@ export async function importFolderBulk(
       );
       files.push(summary);
     }
+    await refreshSearchTerms(load.reader, touched.searchTargets());
     await appendChanges(load.reader, touched.changes(), new Date());
     await load.commit();
   } catch (error) {

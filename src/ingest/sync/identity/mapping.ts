@@ -1,4 +1,4 @@
-import type { LoggedChange } from '../../../changes/change-log.js';
+import { appendChanges, type LoggedChange } from '../../../changes/change-log.js';
 import type { PrismaClient } from '../../../db/generated/client.js';
 import { applyChangesIn, TRANSACTION } from '../../changes/apply.js';
 import { type ChangeRecord, checkChange } from '../../changes/format.js';
@@ -80,6 +80,8 @@ export async function linkUnmatched(
         source_kind_sourceId: { source: link.source, kind: link.kind, sourceId: link.sourceId },
       },
     });
+    // A new alias is a new name search finds: logged as reference data (its Last-Modified).
+    await appendChanges(tx, [{ matchId: null, resource: 'reference', kind: 'upsert' }], new Date());
     return row;
   }, TRANSACTION);
 }

@@ -1,3 +1,4 @@
+import { refreshSearchTerms, type SearchKind } from '../../../search/term-store.js';
 import type { Tx } from '../../import/upsert.js';
 import { nameKey } from './name-key.js';
 
@@ -168,6 +169,13 @@ export async function insertAliases(tx: Tx, rows: readonly AliasRow[]): Promise<
      ON CONFLICT (kind, key, entity_id) DO NOTHING`,
     JSON.stringify(keyed),
   );
+  const searched: Record<SearchKind, number[]> = { competition: [], team: [], player: [] };
+  for (const r of keyed) {
+    if (r.kind === 'competition' || r.kind === 'team' || r.kind === 'player') {
+      searched[r.kind].push(r.entityId);
+    }
+  }
+  await refreshSearchTerms(tx, searched);
 }
 
 /** Which of `ids` are taken by an entity of `kind` (new ids are probed past them). */
