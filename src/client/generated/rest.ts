@@ -12713,6 +12713,8 @@ export interface operations {
             query?: {
                 /** @description Match ids, comma separated (at most 50); none: every live match. */
                 matchId?: string;
+                /** @description Competition ids, comma separated: the changes of their matches and a `standings` event whenever one of them moves the live table of the current season (docs/push.md). */
+                competitionId?: string;
             };
             header?: never;
             path?: never;
@@ -12720,7 +12722,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream: `change`, `reset` and `error` events (docs/push.md) */
+            /** @description text/event-stream: `change`, `standings`, `reset` and `error` events (docs/push.md) */
             200: {
                 headers: {
                     /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
