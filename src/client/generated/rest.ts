@@ -530,7 +530,7 @@ export interface paths {
         };
         /**
          * Live changes as Server-Sent Events
-         * @description Changes of every live match, or of the matches named in `matchId` (up to 50). Resume with `Last-Event-ID`. Opening costs one request of the daily quota and one of the per-minute limit; events are free. Concurrent streams per account: Free 1, Plus 5, Pro 25.
+         * @description Changes of every live match, or of the matches named in `matchId` (up to 50), or of the matches of the competitions named in `competitionId` with a `standings` event (their current season's live tables) each time one of them moves. Resume with `Last-Event-ID`. Opening costs one request of the daily quota and one of the per-minute limit; events are free. Concurrent streams per account: Free 1, Plus 5, Pro 25.
          */
         get: operations["streamChanges"];
         put?: never;
