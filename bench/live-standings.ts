@@ -5,12 +5,13 @@
  * and one GraphQL `standings` subscription; `touchline feed -` (the one writer, as a provider's
  * feed) applies GOALS goals one at a time, round robin over the live matches. Each goal's latency
  * runs from its change-log time (when the writer applied it) to its `standings` event at the last
- * SSE subscriber (and at the GraphQL one); p50 and p99, target p99 <= 250 ms. Last, in this
+ * SSE subscriber (and at the GraphQL one); p50 and p99, target p99 <= 250 ms; beside them the
+ * same goals' `change` events on a plain `matchId=` stream (what push took before issue 49). In this
  * process, what a goal made the server read before and after issue 49's per-competition read:
  * the whole catalogue (every match grouped) against the one competition-season.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
@@ -243,6 +244,7 @@ try {
   });
   closing.push({ close: () => void server.stop() });
   const sse = new Map<string, number>();
+  const changes = new Map<string, number>();
   const graphql = new Map<string, number>();
   for (let i = 0; i < STANDINGS_SSE; i++) {
     closing.push(
@@ -255,6 +257,16 @@ try {
       ),
     );
   }
+  // The baseline: the same goals' `change` events on a stream of the live matches by id.
+  closing.push(
+    await subscribe(
+      `${server.url}/v1/football/stream?matchId=${live.map((m) => m['id']).join(',')}`,
+      bench.key,
+      'change',
+      (e) => e.id,
+      changes,
+    ),
+  );
   const query = `subscription { standings(competitionId: "${LEAGUE}") { competitionId } }`;
   // The GraphQL event carries no seq: it is matched to the goal it follows (below).
   const graphqlArrivals: number[] = [];
@@ -286,10 +298,12 @@ try {
   feed = undefined;
   const applied = await appliedAt(config.databaseUrl as string);
   const goals = [...applied.entries()].sort((a, b) => Number(BigInt(a[0]) - BigInt(b[0])));
-  const sseMs = goals.flatMap(([seq, at]) => {
-    const got = sse.get(seq);
-    return got === undefined ? [] : [got - at];
-  });
+  const latencies = (seen: Map<string, number>) =>
+    goals.flatMap(([seq, at]) => {
+      const got = seen.get(seq);
+      return got === undefined ? [] : [got - at];
+    });
+  const sseMs = latencies(sse);
   // A GraphQL event carries no seq: timed from the latest goal applied before it arrived.
   const graphqlMs = graphqlArrivals.flatMap((got) => {
     const before = goals.filter(([, at]) => at <= got).at(-1);
@@ -301,6 +315,8 @@ try {
     // n: goals whose own standings event arrived (two goals close together can share one).
     sse: { subscribers: STANDINGS_SSE, ...stats(sseMs) },
     graphql: stats(graphqlMs),
+    changeEventBaseline: stats(latencies(changes)),
+    loadAverage: loadavg().map((l) => round(l, 1)),
     p99TargetMs: P99_TARGET_MS,
     met: percentile(sseMs, 99) <= P99_TARGET_MS,
     readsPerGoal: reads,
