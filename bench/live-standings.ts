@@ -28,6 +28,7 @@ import {
 import { Feed } from './live.js';
 import { freePort, killChildren, log, startServer, TOUCHLINE_SERVE } from './processes.js';
 import { type TouchlineConfig, touchlineEnv } from './servers.js';
+import { subscribe } from './sse-arrivals.js';
 import { percentile, round } from './stats.js';
 
 const PG_URL = process.env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -97,56 +98,6 @@ async function createLeague(databaseUrl: string): Promise<MatchRecord[]> {
   } finally {
     await client.end();
   }
-}
-
-/** An SSE or GraphQL-over-SSE subscriber noting when each `eventName` event arrives, by seq. */
-async function subscribe(
-  url: string,
-  key: string,
-  eventName: string,
-  seqOf: (event: { id?: string; data: string }) => string | undefined,
-  seen: Map<string, number>,
-) {
-  const controller = new AbortController();
-  const response = await fetch(url, {
-    headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' },
-    signal: controller.signal,
-  });
-  if (response.status !== 200 || !response.body) {
-    throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  }
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        const at = Date.now();
-        buffer += decoder.decode(chunk, { stream: true });
-        let cut = buffer.indexOf('\n\n');
-        while (cut >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const field = (name: string) =>
-            block
-              .split('\n')
-              .find((l) => l.startsWith(`${name}: `))
-              ?.slice(name.length + 2);
-          const id = field('id');
-          if (field('event') === eventName) {
-            const seq = seqOf({ ...(id === undefined ? {} : { id }), data: field('data') ?? '' });
-            // The last subscriber's time: the latest arrival of each.
-            if (seq !== undefined && (seen.get(seq) ?? 0) < at) {
-              seen.set(seq, at);
-            }
-          }
-          cut = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // closed by the bench
-    }
-  })();
-  return { close: () => controller.abort() };
 }
 
 /** Each goal's change-log time (ms) by seq: when the writer applied it. */
