@@ -200,7 +200,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     'streamChanges',
     'Stream',
     'Live changes as Server-Sent Events',
-    'Changes of every live match, or of the matches named in `matchId` (up to 50). Resume with `Last-Event-ID`. Opening costs one request of the daily quota and one of the per-minute limit; events are free. Concurrent streams per account: Free 1, Plus 5, Pro 25.',
+    "Changes of every live match, or of the matches named in `matchId` (up to 50), or of the matches of the competitions named in `competitionId` with a `standings` event (their current season's live tables) each time one of them moves. Resume with `Last-Event-ID`. Opening costs one request of the daily quota and one of the per-minute limit; events are free. Concurrent streams per account: Free 1, Plus 5, Pro 25.",
   ),
   '/v1/football/teams/:teamId': doc(
     'getTeam',

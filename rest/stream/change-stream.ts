@@ -3,7 +3,7 @@ import type { ChangeHub } from '../../src/changes/change-hub.js';
 import type { LoggedChange } from '../../src/changes/change-log.js';
 import { ApiError } from '../../src/errors/api-error.js';
 import type { Language } from '../../src/i18n/language.js';
-import { ofLiveMatches, ofMatches } from '../../src/push/change-filters.js';
+import { ofCompetitions, ofLiveMatches, ofMatches } from '../../src/push/change-filters.js';
 import type { ChangeValues } from '../../src/push/change-values.js';
 import type { KeyRefused } from '../../src/push/push.js';
 
@@ -21,8 +21,10 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
 const MAX_REPLAY_BYTES = MAX_BUFFERED_BYTES - WRITE_CHUNK;
 
 export interface StreamRequest {
-  /** The matches the client follows; null: every live match. */
+  /** The matches the client follows; null: every live match (or its competitions' only). */
   matchIds: ReadonlySet<number> | null;
+  /** The competitions whose matches and live standings the client follows (issue 49). */
+  competitionIds?: ReadonlySet<number> | null | undefined;
   /** The last event the client saw (the `Last-Event-ID` header), if it resumes. */
   lastEventId: bigint | null;
   /** The caller's tier reads analysis (Plus and Pro): analysis changes reach it. */
@@ -67,6 +69,8 @@ class ChangeStream {
   private unwatch = () => {};
   private stopListening = () => {};
   private readonly carries: (change: LoggedChange) => boolean | Promise<boolean>;
+  /** The standings data last sent per followed competition (sent again only when it differs). */
+  private readonly tables = new Map<number, string>();
 
   constructor(
     private readonly hub: ChangeHub,
@@ -74,20 +78,27 @@ class ChangeStream {
     private readonly request: StreamRequest,
     private readonly out: Writable,
   ) {
-    this.carries = request.matchIds
-      ? ofMatches(request.matchIds, request.analysis)
-      : ofLiveMatches(values, { analysis: request.analysis });
+    const { matchIds, competitionIds, analysis } = request;
+    this.carries = competitionIds
+      ? ofCompetitions(values, { competitionIds, matchIds, analysis })
+      : matchIds
+        ? ofMatches(matchIds, analysis)
+        : ofLiveMatches(values, { analysis });
   }
 
   /** Listens to the hub, writes what the client missed (or `reset`), then the live changes. */
   async start(): Promise<void> {
-    const listening = await this.hub.listen((changes) => {
-      this.queue.push(...changes);
-      this.pumpInBackground();
-    }, this.request.matchIds);
+    const listening = await this.hub.listen(
+      (changes) => {
+        this.queue.push(...changes);
+        this.pumpInBackground();
+      },
+      this.request.competitionIds ? null : this.request.matchIds,
+    );
     this.stopListening = () => listening.stop();
     this.write('retry: 3000\n\n');
     await this.resume(listening.from);
+    await this.writeTables(listening.from);
     this.ready = true;
     this.pumpInBackground();
     this.timers.push(setInterval(() => this.write(': heartbeat\n\n'), HEARTBEAT_MS));
@@ -154,14 +165,54 @@ class ChangeStream {
     this.out.write(chunk);
   }
 
-  /** The change's event, or null when the stream does not carry it. */
-  private async eventOf(change: LoggedChange): Promise<Buffer | null> {
+  /**
+   * The change's event, or null when the stream does not carry it; with `tables`, followed by
+   * the `standings` event of its competition when the change moved its live table.
+   */
+  private async eventOf(change: LoggedChange, tables = false): Promise<Buffer | null> {
     if (change.seq <= this.lastSent || !(await this.carries(change))) {
       return null;
     }
     const encoded = await this.values.eventOf(change, this.request.language);
     this.lastSent = change.seq;
-    return encoded;
+    const standings = tables ? await this.tablesAfter(change) : null;
+    return standings ? Buffer.concat([encoded, standings]) : encoded;
+  }
+
+  /** A followed competition's `standings` event, when its live table differs from the last sent. */
+  private async tablesAfter(change: LoggedChange): Promise<Buffer | null> {
+    const followed = this.request.competitionIds ?? null;
+    if (!followed || change.resource !== 'detail' || change.kind !== 'upsert') {
+      return null;
+    }
+    const match = await this.values.matchAt(change.matchId as number, change.seq);
+    if (!match || !followed.has(match.competition.id)) {
+      return null;
+    }
+    return this.tablesEvent(match.competition.id, change.seq, change.seq);
+  }
+
+  private async tablesEvent(competitionId: number, seq: bigint, id: bigint | null) {
+    const { language } = this.request;
+    const text = await this.values.standings.textAt(competitionId, undefined, seq, language);
+    if (text === null || this.tables.get(competitionId) === text) {
+      return null;
+    }
+    this.tables.set(competitionId, text);
+    return Buffer.from(`${id === null ? '' : `id: ${id}\n`}event: standings\ndata: ${text}\n\n`);
+  }
+
+  /**
+   * Each followed competition's live table as it is now, once, after the missed changes of a
+   * resume (whose own tables are not replayed): without an id, so a resume point stays a change.
+   */
+  private async writeTables(from: bigint): Promise<void> {
+    for (const competitionId of this.request.competitionIds ?? []) {
+      const encoded = await this.tablesEvent(competitionId, from, null);
+      if (encoded) {
+        this.write(encoded);
+      }
+    }
   }
 
   /** The events of the changes missed since `after`, or null past MAX_REPLAY_BYTES. */
@@ -204,7 +255,7 @@ class ChangeStream {
         let page: Buffer[] = [];
         let bytes = 0;
         for (const change of this.queue.splice(0)) {
-          const encoded = await this.eventOf(change);
+          const encoded = await this.eventOf(change, true);
           if (encoded) {
             page.push(encoded);
             bytes += encoded.length;

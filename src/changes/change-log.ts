@@ -16,6 +16,11 @@ export interface Change {
 export interface LoggedChange extends Change {
   seq: bigint;
   at: Date;
+  /**
+   * Told by the writer, not kept in the log: the match row was there before this write and kept
+   * its competition, season, kick-off and round (a score or status change).
+   */
+  samePlace?: true;
 }
 
 /**

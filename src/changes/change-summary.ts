@@ -12,6 +12,11 @@ export interface ChangedMatch {
   /** ... its competition: that competition's standings show it. */
   competition?: number;
   status?: string;
+  /**
+   * The row was there before the write and kept its competition, season, kick-off and round (a
+   * score or status change): the competitions catalogue does not move. Absent: it may have.
+   */
+  samePlace?: true;
 }
 
 /**
@@ -63,8 +68,9 @@ export const tags = {
   /** Every competition's standings (a deleted match's competition is no longer known). */
   anyCompetition: 'competitions',
   /**
-   * The competitions list: its seasons move with any match row's change. Its coverage (which
-   * child resources exist) is not told apart: it shows within the entries' 60 s lifetime.
+   * The competitions list: its seasons move with a match row that is new, deleted, or moved to
+   * another competition, season, kick-off or round (not with a score: `samePlace`). Its coverage
+   * (which child resources exist) is not told apart: it shows within the entries' 60 s lifetime.
    */
   catalogue: 'catalogue',
   /** Search answers (issue 49): they show names only, so only a reference change evicts them. */
@@ -91,7 +97,9 @@ export function evictedBy(summary: ChangeSummary | undefined): Set<string> | 'al
       continue;
     }
     out.add(tags.live);
-    out.add(tags.catalogue);
+    if (m.samePlace !== true) {
+      out.add(tags.catalogue);
+    }
     out.add(m.day ? tags.day(m.day) : tags.anyDay);
     out.add(m.competition !== undefined ? tags.competition(m.competition) : tags.anyCompetition);
     if (!m.teams) {

@@ -1,6 +1,7 @@
 import type { SqlRead } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
 import { createCompetitionsService } from './competitions.js';
+import { createSeasonMatches } from './season-matches.js';
 import { createStandingsService } from './standings.js';
 
 /** The competitions catalogue and standings services (issue 49), for `create-services.ts`. */
@@ -14,5 +15,6 @@ export function createCatalogueServices({
   now: () => Date;
 }) {
   const competitions = createCompetitionsService({ read, events });
-  return { competitions, standings: createStandingsService({ read, competitions, now }) };
+  const seasons = createSeasonMatches({ read, events });
+  return { competitions, standings: createStandingsService({ seasons, competitions, now }) };
 }

@@ -1,6 +1,5 @@
 import { computeStandings, type Standings } from '../analysis/standings/engine.js';
 import type { LastModified } from '../changes/match-versions.js';
-import type { SqlRead } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import {
   type CompetitionSummary,
@@ -8,21 +7,16 @@ import {
   currentSeasonOf,
   lastModifiedOf,
 } from './competitions.js';
-import { type Names, names } from './match-record.js';
-import type { MatchStatus } from './vocabulary.js';
+import type { SeasonMatches, SeasonMatchesSource, StandingsTeam } from './season-matches.js';
+
+export type { StandingsTeam } from './season-matches.js';
 
 /**
  * A competition's standings (docs/rest/competitions.md): its season's matches, teams and point
- * deductions read in three statements for any number of asked tables (GraphQL batches them), and
- * the pure engine (src/analysis/standings/) makes the tables.
+ * deductions (season-matches.ts: kept per competition-season, the missing ones read in three
+ * statements for any number of asked tables, as GraphQL batches them), and the pure engine
+ * (src/analysis/standings/) makes the tables.
  */
-
-export interface StandingsTeam {
-  id: number;
-  /** English: the engine's last tie-break orders by it. */
-  name: string;
-  names: Names;
-}
 
 export interface StandingsRequest {
   competitionId: number;
@@ -36,19 +30,6 @@ export interface StandingsAnswer {
   season: number;
   live: boolean;
   standings: Standings<StandingsTeam>[];
-}
-
-interface MatchRow {
-  competition_id: number;
-  season: string;
-  id: number;
-  home_team_id: number;
-  away_team_id: number;
-  status: MatchStatus;
-  home_score: number | null;
-  away_score: number | null;
-  kickoff_utc: Date;
-  round: string | null;
 }
 
 const todayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -77,18 +58,25 @@ export function resolveSeason(
   return { competition, season: year };
 }
 
+const seasonKey = (r: { competition: CompetitionSummary; season: number }) => ({
+  competitionId: r.competition.id,
+  year: r.season,
+  labels: r.competition.seasons.find((s) => s.year === r.season)?.labels ?? [],
+});
+
 export function createStandingsService({
-  read,
+  seasons,
   competitions,
   now,
 }: {
-  read: SqlRead;
+  seasons: SeasonMatchesSource;
   competitions: CompetitionsService;
   now: () => Date;
 }) {
   /** Resolves every request first: one unknown competition or season fails only its own answer. */
   async function standingsFor(
     requests: readonly StandingsRequest[],
+    fresh = false,
   ): Promise<(StandingsAnswer | ApiError)[]> {
     const catalogue = await competitions.catalogue();
     const resolved = requests.map((r) => {
@@ -98,82 +86,23 @@ export function createStandingsService({
         return error as ApiError;
       }
     });
-    const wanted = resolved.flatMap((r) =>
-      r instanceof ApiError
-        ? []
-        : (r.competition.seasons.find((s) => s.year === r.season)?.labels ?? []).map((label) => ({
-            competitionId: r.competition.id,
-            label,
-            season: r.season,
-          })),
-    );
-    if (wanted.length === 0) {
-      return resolved.map((r) => r as ApiError);
-    }
-    const [matches, teams, deductions] = await Promise.all([
-      read<MatchRow>({
-        text: `SELECT m.competition_id, m.season, m.id, m.home_team_id, m.away_team_id,
-                      m.status::text AS status, m.home_score, m.away_score, m.kickoff_utc, m.round
-                 FROM matches m
-                 JOIN unnest($1::int[], $2::text[]) AS w(competition_id, season)
-                   ON m.competition_id = w.competition_id AND m.season = w.season`,
-        values: [wanted.map((w) => w.competitionId), wanted.map((w) => w.label)],
-      }),
-      read<{
-        id: number;
-        name_en: string;
-        name_zh_cn: string | null;
-        name_zh_hk: string | null;
-      }>({
-        text: `SELECT t.id, t.name_en, t.name_zh_cn, t.name_zh_hk FROM teams t
-                WHERE t.id IN (SELECT unnest(ARRAY[m.home_team_id, m.away_team_id])
-                                 FROM matches m
-                                 JOIN unnest($1::int[], $2::text[]) AS w(competition_id, season)
-                                   ON m.competition_id = w.competition_id AND m.season = w.season)`,
-        values: [wanted.map((w) => w.competitionId), wanted.map((w) => w.label)],
-      }),
-      read<{ competition_id: number; season: number; team_id: number; points: number }>({
-        text: `SELECT competition_id, season, team_id, points FROM point_deductions
-                WHERE (competition_id, season) IN
-                      (SELECT * FROM unnest($1::int[], $2::int[]))`,
-        values: [wanted.map((w) => w.competitionId), wanted.map((w) => w.season)],
-      }),
-    ]);
-    const teamMap = new Map<number, StandingsTeam>(
-      teams.map((t) => [
-        t.id,
-        { id: t.id, name: t.name_en, names: names(t.name_en, t.name_zh_cn, t.name_zh_hk) },
-      ]),
-    );
+    const ok = resolved.filter((r): r is Exclude<typeof r, ApiError> => !(r instanceof ApiError));
+    const data = await seasons.seasons(ok.map(seasonKey), fresh);
     return resolved.map((r, i) => {
       if (r instanceof ApiError) {
         return r;
       }
-      const labels = new Set(r.competition.seasons.find((s) => s.year === r.season)?.labels);
+      const season = data[ok.indexOf(r)] as SeasonMatches;
       const live = (requests[i] as StandingsRequest).live;
-      const own = matches.filter(
-        (m) => m.competition_id === r.competition.id && labels.has(m.season),
-      );
       return {
         competition: r.competition,
         season: r.season,
         live,
         standings: computeStandings({
           type: r.competition.type,
-          matches: own.map((m) => ({
-            id: m.id,
-            homeTeamId: m.home_team_id,
-            awayTeamId: m.away_team_id,
-            status: m.status,
-            homeScore: m.home_score,
-            awayScore: m.away_score,
-            kickoffUtc: new Date(m.kickoff_utc),
-            round: m.round,
-          })),
-          teams: teamMap,
-          deductions: deductions
-            .filter((d) => d.competition_id === r.competition.id && d.season === r.season)
-            .map((d) => ({ teamId: d.team_id, points: d.points })),
+          matches: season.matches,
+          teams: season.teams,
+          deductions: season.deductions,
           rules: r.competition.tieBreaks,
           live,
         }),
@@ -183,9 +112,9 @@ export function createStandingsService({
 
   return {
     standingsFor,
-    /** One table set: its problem thrown (REST). */
-    async standings(request: StandingsRequest): Promise<StandingsAnswer> {
-      const [answer] = await standingsFor([request]);
+    /** One table set: its problem thrown (REST); `fresh`: its matches read now (push). */
+    async standings(request: StandingsRequest, fresh = false): Promise<StandingsAnswer> {
+      const [answer] = await standingsFor([request], fresh);
       if (answer instanceof ApiError || !answer) {
         throw answer ?? new ApiError('not_found', `No competition ${request.competitionId}`);
       }
@@ -195,20 +124,19 @@ export function createStandingsService({
      * `Last-Modified` of a competition's standings: its season's last match or deduction
      * change, or reference data's (names). Null where the competition or season is unknown.
      */
-    lastModified(
+    async lastModified(
       competitionId: number,
       season: number | undefined,
-    ): LastModified | null | Promise<LastModified | null> {
-      const modifiedIn = (c: Awaited<ReturnType<CompetitionsService['catalogue']>>) => {
-        const competition = c.byId.get(competitionId);
-        if (!competition) {
-          return null;
-        }
-        const year = season ?? currentSeasonOf(competition, todayOf(now()));
-        const s = competition.seasons.find((x) => x.year === year);
-        return s ? lastModifiedOf(s.changedAt, c.referenceAt) : null;
-      };
-      return competitions.catalogue().then(modifiedIn);
+    ): Promise<LastModified | null> {
+      const c = await competitions.catalogue();
+      let resolved: ReturnType<typeof resolveSeason>;
+      try {
+        resolved = resolveSeason(c.byId.get(competitionId), competitionId, season, now());
+      } catch {
+        return null;
+      }
+      const [data] = await seasons.seasons([seasonKey(resolved)]);
+      return lastModifiedOf(data?.changedAt, c.referenceAt);
     },
   };
 }

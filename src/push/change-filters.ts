@@ -45,6 +45,31 @@ export function ofLiveMatches(
   };
 }
 
+/**
+ * The changes of the matches of these competitions (any season), and of the given matches: a
+ * deleted match's competition is no longer known, so its deletion reaches only a stream that
+ * names the match.
+ */
+export function ofCompetitions(
+  values: ChangeValues,
+  options: {
+    competitionIds: ReadonlySet<number>;
+    matchIds: ReadonlySet<number> | null;
+    analysis: boolean;
+  },
+): Carries {
+  return async (change) => {
+    if (!visibleTo(change, options.analysis)) {
+      return false;
+    }
+    if (options.matchIds?.has(change.matchId as number)) {
+      return true;
+    }
+    const match = await values.matchAt(change.matchId as number, change.seq);
+    return match !== null && options.competitionIds.has(match.competition.id);
+  };
+}
+
 type OddsRows = readonly ({ bookmaker: unknown } & Partial<Record<OddsMarket, unknown>>)[];
 
 /** One market's prices across bookmakers, as text to compare. */

@@ -8,6 +8,7 @@ import type { Language } from '../i18n/language.js';
 import { presentMatch } from '../wire/presenters/match.js';
 import { presentEvents, presentStatistics } from '../wire/presenters/match-details.js';
 import { presentRegionalBoard } from '../wire/presenters/odds.js';
+import { createStandingsValues } from './standings-values.js';
 
 /** What a resource shows now, in the contract's shapes (null: nothing, or gone). */
 type ValueOf = (matchId: number, language: Language) => Promise<unknown>;
@@ -70,6 +71,7 @@ export function createChangeValues(
   readUpTo: () => bigint,
 ) {
   const read = readers(services);
+  const standings = createStandingsValues(services, readUpTo);
   const kept = createBoundedCache<{ value: Promise<unknown>; upTo?: bigint }>({
     maxBytes: 16 * 1024 * 1024,
     sizeOf: () => 2048,
@@ -139,7 +141,12 @@ export function createChangeValues(
       });
     },
     matchAt,
-    close: () => kept.close(),
+    /** Competitions' live standings (issue 49). */
+    standings,
+    close: () => {
+      kept.close();
+      standings.close();
+    },
   };
 }
 

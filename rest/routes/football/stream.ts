@@ -20,6 +20,15 @@ const StreamQuery = Type.Object({
       description: `Match ids, comma separated (at most ${MAX_MATCHES}); none: every live match.`,
     }),
   ),
+  competitionId: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,10}(,[0-9]{1,10})*$',
+      maxLength: 600,
+      description:
+        'Competition ids, comma separated: the changes of their matches and a `standings` event ' +
+        'whenever one of them moves the live table of the current season (docs/push.md).',
+    }),
+  ),
 });
 
 const invalid = (parameter: string, detail: string) =>
@@ -33,6 +42,26 @@ function parseLastEventId(value: string | string[] | undefined): bigint | null {
     throw invalid('Last-Event-ID', "Header 'Last-Event-ID' must be the id of an event (digits)");
   }
   return BigInt(value);
+}
+
+/** The `competitionId` list, each a known competition (400 naming the parameter otherwise). */
+async function checkCompetitions(
+  deps: Deps,
+  value: string | undefined,
+): Promise<ReadonlySet<number> | null> {
+  const ids = value?.split(',').map(Number);
+  if (!ids) {
+    return null;
+  }
+  if (ids.length > MAX_MATCHES) {
+    throw invalid('competitionId', `At most ${MAX_MATCHES} competition ids per stream`);
+  }
+  const catalogue = await deps.services.competitions.catalogue();
+  const unknown = ids.filter((id) => !catalogue.byId.has(id));
+  if (unknown.length > 0) {
+    throw invalid('competitionId', `Unknown competition ids: ${unknown.slice(0, 10).join(', ')}`);
+  }
+  return new Set(ids);
 }
 
 interface StreamRouteOptions {
@@ -61,7 +90,8 @@ export async function streamRoutes(fastify: FastifyInstance, options: StreamRout
         querystring: StreamQuery,
         response: {
           200: {
-            description: 'text/event-stream: `change`, `reset` and `error` events (docs/push.md)',
+            description:
+              'text/event-stream: `change`, `standings`, `reset` and `error` events (docs/push.md)',
             content: { 'text/event-stream': { schema: Type.String() } },
           },
         },
@@ -80,6 +110,7 @@ export async function streamRoutes(fastify: FastifyInstance, options: StreamRout
           throw invalid('matchId', `Unknown match ids: ${unknown.slice(0, 10).join(', ')}`);
         }
       }
+      const competitionIds = await checkCompetitions(deps, request.query.competitionId);
       const pass = request.pass;
       const lease = pass ? await leaseStream(deps.access.streams, pass.principal) : null;
       const out = new PassThrough();
@@ -89,6 +120,7 @@ export async function streamRoutes(fastify: FastifyInstance, options: StreamRout
         values,
         {
           matchIds: ids ? new Set(ids) : null,
+          competitionIds,
           lastEventId,
           analysis: pass?.principal.account.limits.analysis ?? false,
           language: negotiateLanguage(request),

@@ -530,7 +530,7 @@ export interface paths {
         };
         /**
          * Live changes as Server-Sent Events
-         * @description Changes of every live match, or of the matches named in `matchId` (up to 50). Resume with `Last-Event-ID`. Opening costs one request of the daily quota and one of the per-minute limit; events are free. Concurrent streams per account: Free 1, Plus 5, Pro 25.
+         * @description Changes of every live match, or of the matches named in `matchId` (up to 50), or of the matches of the competitions named in `competitionId` with a `standings` event (their current season's live tables) each time one of them moves. Resume with `Last-Event-ID`. Opening costs one request of the daily quota and one of the per-minute limit; events are free. Concurrent streams per account: Free 1, Plus 5, Pro 25.
          */
         get: operations["streamChanges"];
         put?: never;
@@ -12733,6 +12733,8 @@ export interface operations {
             query?: {
                 /** @description Match ids, comma separated (at most 50); none: every live match. */
                 matchId?: string;
+                /** @description Competition ids, comma separated: the changes of their matches and a `standings` event whenever one of them moves the live table of the current season (docs/push.md). */
+                competitionId?: string;
             };
             header?: never;
             path?: never;
@@ -12740,7 +12742,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream: `change`, `reset` and `error` events (docs/push.md) */
+            /** @description text/event-stream: `change`, `standings`, `reset` and `error` events (docs/push.md) */
             200: {
                 headers: {
                     /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */

@@ -11,6 +11,7 @@ import { FLAT_FILES, type FlatFileName } from '../import/tables.js';
 import { jsonSource, type Tx, upsertGroups, upsertRows } from '../import/upsert.js';
 import { NESTED, type NestedFileName, writeNestedJson } from '../import/write-nested.js';
 import type { ChangeRecord } from './format.js';
+import { keptInPlace } from './placement.js';
 import {
   FEED_RESOURCE_NAMES,
   FEED_RESOURCES,
@@ -251,12 +252,15 @@ export async function applyChangesIn(
       changes.push(...(await deleteKeys(tx, resource, keys, source)));
     }
   }
-  for (const file of FILE_ORDER) {
-    const records = upserts.get(file);
-    if (records) {
-      changes.push(...(await upsertFile(tx, file, records)));
+  const matchIds = (upserts.get('matches.ndjson') ?? []).map((r) => Number(r['id']));
+  const inPlace = await keptInPlace(tx, matchIds, async () => {
+    for (const file of FILE_ORDER) {
+      const records = upserts.get(file);
+      if (records) {
+        changes.push(...(await upsertFile(tx, file, records)));
+      }
     }
-  }
+  });
   for (const resource of DELETED_AFTER_UPSERTS) {
     const keys = deletes.get(resource);
     if (keys) {
@@ -264,5 +268,15 @@ export async function applyChangesIn(
     }
   }
   await refreshSearchTerms(tx, searchTargetsOf(items));
-  return appendChanges(tx, changes, at);
+  const logged = await appendChanges(tx, changes, at);
+  for (const change of logged) {
+    if (
+      change.resource === 'detail' &&
+      change.kind === 'upsert' &&
+      inPlace.has(change.matchId as number)
+    ) {
+      change.samePlace = true;
+    }
+  }
+  return logged;
 }

@@ -30,9 +30,18 @@ export async function summarizeChanges(
       reference = true;
       continue;
     }
-    const entry = byMatch.get(c.matchId) ?? { id: c.matchId, resources: [] };
+    const known = byMatch.get(c.matchId);
+    const entry: ChangedMatch = known ?? { id: c.matchId, resources: [] };
     if (!entry.resources.includes(c.resource)) {
       entry.resources.push(c.resource);
+    }
+    if (c.resource === 'detail') {
+      const samePlace = c.samePlace === true && (!known || known.samePlace === true);
+      if (samePlace) {
+        entry.samePlace = true;
+      } else {
+        delete entry.samePlace;
+      }
     }
     byMatch.set(c.matchId, entry);
   }

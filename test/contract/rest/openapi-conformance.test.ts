@@ -306,6 +306,7 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
       [`${V}/matches?tz=Mars/Olympus`, 'tz'],
       [`${V}/teams/${c.teamId}/matches?last=1&next=1`, 'next'],
       [`${V}/stream?matchId=${UNKNOWN_MATCH_ID}`, 'matchId'],
+      [`${V}/stream?competitionId=999999999`, 'competitionId'],
       [`${V}/competitions/1/standings?season=abc`, 'season'],
       [`${V}/competitions/0/standings`, 'competitionId'],
       [`${V}/teams/abc`, 'teamId'],

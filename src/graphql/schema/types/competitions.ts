@@ -66,7 +66,7 @@ export const CompetitionDetailType = wireTypes.objectOf(
   'CompetitionDetail',
   'GET /competitions: a competition with its seasons, coverage and sources.',
 );
-const StandingsType = wireTypes.objectOf(
+export const StandingsType = wireTypes.objectOf(
   CompetitionStandings,
   'CompetitionStandings',
   'GET /competitions/{competitionId}/standings: the tables of one season.',

@@ -1,10 +1,18 @@
 import type { LoggedChange } from '../../../changes/change-log.js';
 import { ApiError } from '../../../errors/api-error.js';
+import type { StandingsAnswer } from '../../../football/standings.js';
 import { CHANGE_RESOURCES, type OddsMarket } from '../../../football/vocabulary.js';
-import { ofLiveMatches, ofMatches, ofOddsMoves } from '../../../push/change-filters.js';
+import {
+  ofCompetitions,
+  ofLiveMatches,
+  ofMatches,
+  ofOddsMoves,
+} from '../../../push/change-filters.js';
 import { type Carries, subscribeChanges } from '../../../push/change-subscription.js';
+import { presentStandings } from '../../../wire/presenters/competitions.js';
 import { builder } from '../builder.js';
 import type { ResolverContext } from '../context.js';
+import { StandingsType } from './competitions.js';
 import { OddsMarketEnum, restEnum } from './enums.js';
 import { MatchType } from './match.js';
 
@@ -52,6 +60,60 @@ async function checkMatch(ctx: ResolverContext, id: number, parameter: string): 
   if (!found.has(id)) {
     throw new ApiError('invalid_parameter', `Unknown match id: ${id}`, { parameter });
   }
+}
+
+/** A known competition's id, and its season when named (400 naming the argument otherwise). */
+async function checkStandings(ctx: ResolverContext, args: Record<string, unknown>) {
+  const id = Number(args['competitionId']);
+  const competition = (await ctx.services.competitions.catalogue()).byId.get(id);
+  if (!Number.isInteger(id) || !competition) {
+    throw new ApiError(
+      'invalid_parameter',
+      `Unknown competition id: ${String(args['competitionId'])}`,
+      {
+        parameter: 'competitionId',
+      },
+    );
+  }
+  const season = args['season'];
+  if (typeof season === 'number' && !competition.seasons.some((s) => s.year === season)) {
+    throw new ApiError('invalid_parameter', `Competition ${id} has no season ${season}`, {
+      parameter: 'season',
+    });
+  }
+}
+
+/**
+ * The detail changes of a competition's matches that move its live table (the table in English
+ * differs from the one last carried): the table is read once per change for every subscriber.
+ */
+async function movingTable(
+  ctx: ResolverContext,
+  competitionId: number,
+  season: number | undefined,
+) {
+  const values = ctx.push.values;
+  let last = await values.standings.textAt(competitionId, season, ctx.push.hub.position(), 'en');
+  const ofCompetition = ofCompetitions(values, {
+    competitionIds: new Set([competitionId]),
+    matchIds: null,
+    analysis: false,
+  });
+  return async (change: LoggedChange) => {
+    if (
+      change.resource !== 'detail' ||
+      change.kind !== 'upsert' ||
+      !(await ofCompetition(change))
+    ) {
+      return false;
+    }
+    const text = await values.standings.textAt(competitionId, season, change.seq, 'en');
+    if (text === null || text === last) {
+      return false;
+    }
+    last = text;
+    return true;
+  };
 }
 
 /**
@@ -130,5 +192,31 @@ builder.subscriptionFields((t) => ({
       );
     },
     resolve: eachEvent,
+  }),
+  standings: t.field({
+    type: StandingsType,
+    description:
+      'Issue 49: the live tables of a competition\u2019s season (default: its current one), ' +
+      'as GET /competitions/{competitionId}/standings?live=true shows them, each time a change ' +
+      'of one of its matches moves them (a goal, a match going live or finishing).',
+    args: {
+      competitionId: t.arg.id({ required: true }),
+      season: t.arg.int({ description: "Start year; default: the competition's current season." }),
+    },
+    ...check((args, ctx) => checkStandings(ctx, args)),
+    subscribe: async (_root, args, ctx) =>
+      changesOf(ctx, await movingTable(ctx, Number(args.competitionId), args.season ?? undefined)),
+    resolve: async (change: LoggedChange, args, ctx) => {
+      const season = args.season ?? undefined;
+      const answer = await ctx.push.values.standings.tablesAt(
+        Number(args.competitionId),
+        season,
+        change.seq,
+      );
+      if (!answer) {
+        throw new ApiError('not_found', `No standings of competition ${args.competitionId}`);
+      }
+      return presentStandings(answer as StandingsAnswer, ctx.language);
+    },
   }),
 }));
