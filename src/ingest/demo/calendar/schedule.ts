@@ -17,8 +17,10 @@ interface Schedule {
 
 /** Minutes after kick-off of the matches forced live, so HT and stoppage time always appear. */
 const LIVE_ELAPSED = [52, 47, 85, 111, 23, 8, 38, 73, 96, 110, 12, 60, 31, 102, 46, 67];
-/** How far back history may go: about 500 years, room for ~1.25 million matches (~49 a week). */
-const MAX_WEEKS = 26_000;
+/** The oldest kick-off the import takes (years 1800 to 2999): history stops there. */
+const HISTORY_FLOOR = Date.UTC(1800, 0, 1);
+/** A midweek round's kick-off after its weekend round's. */
+const MIDWEEK_MS = 3.5 * DAY_MS;
 const DENSE_WEEKS = 8;
 const SPAN_WEEKS = 100;
 /** Roughly how many fixtures the ten competitions play in a week in season. */
@@ -55,7 +57,7 @@ function collect(
   const denseFrom = now - DENSE_WEEKS * WEEK_MS;
   const keep = keepShare(matches);
   let week = weekStartOf(windowEnd - 1);
-  for (let i = 0; i < MAX_WEEKS; i++, week -= WEEK_MS) {
+  for (; week >= HISTORY_FLOOR; week -= WEEK_MS) {
     for (const f of factory.week(week)) {
       if (f.kickoff >= windowEnd || (f.kickoff < denseFrom && keep < 1 && !rng.chance(keep))) {
         continue;
@@ -67,7 +69,29 @@ function collect(
       break;
     }
   }
+  if (b.past.length < matches) {
+    addMidweekRounds(factory, b.past, matches, { from: week + WEEK_MS, until: denseFrom });
+  }
   return b;
+}
+
+/**
+ * Large demos (about 590,000 matches fit between 1800 and today at ~49 a week): the oldest weeks
+ * get a midweek round too, each weekend fixture's return 3.5 days later (home and away swapped),
+ * from 1800 on until there are enough (at most twice the weekly calendar). Recent weeks keep
+ * their one round a week.
+ */
+function addMidweekRounds(
+  factory: FixtureFactory,
+  past: Fixture[],
+  matches: number,
+  weeks: { from: number; until: number },
+) {
+  for (let week = weeks.from; past.length < matches && week < weeks.until; week += WEEK_MS) {
+    for (const f of factory.week(week)) {
+      past.push({ ...f, home: f.away, away: f.home, kickoff: f.kickoff + MIDWEEK_MS });
+    }
+  }
 }
 
 function setLive(f: Fixture, kickoff: number, now: number): void {
