@@ -68,7 +68,19 @@ const httpDateOf = (modified: LastModified | null) => modified?.httpDate;
  * so a replay never outlives the answer it is of.
  */
 const requestKeyOf = (request: FastifyRequest) =>
-  `${request.url}\n${request.headers['accept-language'] ?? ''}\n${request.headers.accept ?? ''}\n${routeConfigOf(request).cacheVary?.(request) ?? ''}`;
+  `${request.url}\n${request.headers['accept-language'] ?? ''}\n${request.headers.accept ?? ''}\n${varyOf(request)}`;
+
+/**
+ * The route's `cacheVary` of a request not yet validated: a query it cannot read (it throws)
+ * has no replay, and goes the ordinary path to its 400 after the access hooks.
+ */
+function varyOf(request: FastifyRequest): string {
+  try {
+    return routeConfigOf(request).cacheVary?.(request) ?? '';
+  } catch {
+    return '\u0000unreadable';
+  }
+}
 
 const isConditional = (request: FastifyRequest) =>
   request.headers['if-none-match'] !== undefined ||
