@@ -19,8 +19,17 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
  */
 const MAX_TERM = 500;
 
-/** The normalised form of a name or query: the one the aliases' keys use (name-key.ts). */
-export const searchKey = (text: string): string => nameKey(text);
+/** Apostrophes inside a word (`Nott'm`, `N'Golo`), which name-key.ts reads as a space. */
+const APOSTROPHES = /['\u2019`]/g;
+
+/**
+ * The normalised form of a query: the aliases' key (name-key.ts) with apostrophes dropped, as
+ * people type `nottm` for `Nott'm Forest`.
+ */
+export const searchKey = (text: string): string => nameKey(text.replace(APOSTROPHES, ''));
+
+/** A name's keys: with its apostrophes dropped (`nottm forest`) and read as spaces (`golo kante`). */
+const keysOf = (name: string): string[] => [...new Set([searchKey(name), nameKey(name)])];
 
 /** Where a tail of `key` starts: after a space, or at a CJK character not first in the key. */
 function tailStarts(key: string): number[] {
@@ -53,13 +62,14 @@ export function termsOf(names: readonly (string | null | undefined)[]): SearchTe
     }
   };
   for (const name of names) {
-    const key = name ? searchKey(name) : '';
-    if (!name || key === '') {
-      continue;
-    }
-    add(key, true, name);
-    for (const start of tailStarts(key)) {
-      add(key.slice(start), false, name);
+    for (const key of name ? keysOf(name) : []) {
+      if (key === '') {
+        continue;
+      }
+      add(key, true, name as string);
+      for (const start of tailStarts(key)) {
+        add(key.slice(start), false, name as string);
+      }
     }
   }
   return [...out.values()];

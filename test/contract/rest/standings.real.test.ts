@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database.js';
 import { addDeduction } from '../../../src/ingest/deductions/index.js';
 import type { SourceAdapter } from '../../../src/ingest/sync/adapter.js';
+import { aliasGroups } from '../../../src/ingest/sync/aliases/index.js';
+import { ensureKnownNames } from '../../../src/ingest/sync/identity/name-groups.js';
 import { footballDataCoUkSource } from '../../../src/ingest/sync/sources/football-data-co-uk/index.js';
 import { openfootballSource } from '../../../src/ingest/sync/sources/openfootball/index.js';
 import { createAccountWithKey } from '../../helpers/access.js';
@@ -125,6 +127,8 @@ function withSynced(
     if (!E0 || !OPENFOOTBALL_DIR) {
       return;
     }
+    // As `touchline sync` does before a first pass: the known names (Chinese ones included).
+    await ensureKnownNames(db().prisma, () => aliasGroups());
     for (const [source, paths] of passes()) {
       const report = await syncRunner(db().prisma, source, { scope: { paths }, at: AT }).pass(
         'full',
@@ -194,6 +198,17 @@ describeEachDatabase('Premier League standings from football-data.co.uk', ({ db 
     expect(total.every((r) => r.played === 38 && r.form.length === 5)).toBe(true);
     expect(tables[1]?.table.every((r) => r.played === 19)).toBe(true);
     expect(await tablesOf(synced.get, `/competitions/${id}/standings?season=2024`)).toEqual(tables);
+  });
+
+  it.skipIf(!REAL)('search finds the real clubs by their Chinese names and aliases', async () => {
+    type Found = { type: string; name: string; matched: string }[];
+    const first = async (q: string) =>
+      ((await synced.get(`/search?q=${encodeURIComponent(q)}&type=team`)) as Found)[0];
+    expect(await first('車路士')).toMatchObject({ name: 'Chelsea', matched: '車路士' });
+    expect(await first('切尔西')).toMatchObject({ name: 'Chelsea', matched: '切尔西' });
+    expect(await first('nottm')).toMatchObject({ name: "Nott'm Forest" });
+    const man = (await synced.get('/search?q=man&type=team')) as Found;
+    expect(man.map((t) => t.name).sort()).toEqual(['Man City', 'Man United']);
   });
 
   it.skipIf(!REAL)('2023-24 with the recorded deductions gives the official table', async () => {

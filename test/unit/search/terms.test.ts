@@ -29,6 +29,18 @@ describe('search terms', () => {
     expect(terms(['Kashima 鹿島'])).toEqual(['=kashima 鹿島', '~鹿島', '~島']);
   });
 
+  it('an apostrophe inside a word: found typed without it, and from the word after it', () => {
+    expect(terms(["Nott'm Forest"])).toEqual([
+      '=nottm forest',
+      '~forest',
+      '=nott m forest',
+      '~m forest',
+    ]);
+    expect(terms(["N'Golo Kanté"])).toContain('~golo kante');
+    expect(searchKey("Nott'm")).toBe('nottm');
+    expect(searchKey('Nott\u2019m')).toBe('nottm');
+  });
+
   it('a term two names share is kept once, with the first name; empty names give none', () => {
     const rows = termsOf(['Chelsea', null, 'CHELSEA', '...', 'Chelsea FC']);
     expect(rows).toEqual([{ term: 'chelsea', whole: true, name: 'Chelsea' }]);
