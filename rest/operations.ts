@@ -212,4 +212,10 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     "A team's matches, paginated",
     `The team's matches by kick-off (optionally in a range of days in \`tz\` and by status), or its \`last\` N finished matches (newest first), or its \`next\` N scheduled ones (soonest first). Paginated as /matches. ${PLAN_QUOTA} An unknown \`teamId\` is 404 \`not_found\`.`,
   ),
+  '/v1/football/competitions/:competitionId/scorers': doc(
+    'listScorers',
+    'Competitions',
+    'Top scorers of a competition season',
+    `Goals per player counted from the season's stored events that name their scorer by id: own goals are not the scorer's, scored penalties are counted apart (\`penalties\`), assists where goals name the assisting player. Ranked by goals, then fewer penalties, then name; level lines share a rank. An unknown \`competitionId\`, or a \`season\` without matches, is 404 \`not_found\`. ${PLAN_QUOTA}`,
+  ),
 };

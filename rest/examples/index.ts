@@ -20,6 +20,7 @@ import {
   REGIONAL_BOARD,
 } from './odds.js';
 import { PLAYER } from './players.js';
+import { SCORERS } from './scorers.js';
 import { ARSENAL, TEAM_MATCHES } from './teams.js';
 
 /** An SSE body as GET /v1/football/stream writes it (docs/push.md): retry, a change, a heartbeat. */
@@ -78,4 +79,5 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
   '/v1/football/stream': STREAM,
   '/v1/football/teams/:teamId': { data: ARSENAL },
   '/v1/football/teams/:teamId/matches': TEAM_MATCHES,
+  '/v1/football/competitions/:competitionId/scorers': { data: SCORERS },
 };

@@ -1,9 +1,10 @@
 import type { SqlRead } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
 import { createCompetitionsService } from './competitions.js';
+import { createScorersService } from './scorers.js';
 import { createStandingsService } from './standings.js';
 
-/** The competitions catalogue and standings services (issue 49), for `create-services.ts`. */
+/** The competitions catalogue, standings and scorers services (issue 49), for `create-services.ts`. */
 export function createCatalogueServices({
   read,
   events,
@@ -14,5 +15,9 @@ export function createCatalogueServices({
   now: () => Date;
 }) {
   const competitions = createCompetitionsService({ read, events });
-  return { competitions, standings: createStandingsService({ read, competitions, now }) };
+  return {
+    competitions,
+    standings: createStandingsService({ read, competitions, now }),
+    scorers: createScorersService({ read, competitions, now }),
+  };
 }

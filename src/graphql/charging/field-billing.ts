@@ -56,6 +56,11 @@ export const BILLING = {
   standings: route('/competitions/{competitionId}/standings', 'plan', (args) =>
     JSON.stringify([args['season'] ?? null, args['live'] ?? false]),
   ),
+  scorers: route('/competitions/{competitionId}/scorers', 'plan', (args) =>
+    JSON.stringify([args['season'] ?? null]),
+  ),
+  // GET /matches?competitionId=...: scoped by the competition, the rest of the key as `matches`.
+  competitionMatches: route('/matches', 'matchList', (args) => listVariant(args as ListArgs)),
 } satisfies Record<string, FieldBilling>;
 
 /** How a field scopes the matches below it (read by the cost planner). */

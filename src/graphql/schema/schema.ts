@@ -9,6 +9,7 @@ import './types/odds.js';
 import './types/player.js';
 import './types/analysis.js';
 import './types/competitions.js';
+import './types/competition-fields.js';
 import './types/query.js';
 import './types/team.js';
 import './node/node-fields.js';

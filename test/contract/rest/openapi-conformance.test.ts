@@ -82,6 +82,7 @@ const REACHED: Record<string, number[]> = {
   [`${V}/teams/{teamId}/matches`]: [200, ...CHILD_ALL],
   [`${V}/competitions`]: [200, 400, 401, 403, 429, 503],
   [`${V}/competitions/{competitionId}/standings`]: [200, ...CHILD_ALL],
+  [`${V}/competitions/{competitionId}/scorers`]: [200, ...CHILD_ALL],
 };
 
 /** Declared statuses nothing in the data or the policy produces, besides 500 everywhere. */
@@ -153,6 +154,7 @@ function okUrls(c: DemoCases): Record<string, string[]> {
       `${V}/competitions/1/standings`,
       `${V}/competitions/1/standings?live=true`,
     ],
+    [`${V}/competitions/{competitionId}/scorers`]: [`${V}/competitions/1/scorers`],
   };
 }
 
@@ -180,6 +182,8 @@ function notFoundUrls(c: DemoCases): string[] {
     `${V}/matches/${c.aiReports.deep.unpublishedMatchId}/analysis/ai-deep`,
     ...ANALYSIS.map((a) => `${V}/matches/${u}/analysis/${a}`),
     `${V}/players/999999`,
+    `${V}/competitions/999999/scorers`,
+    `${V}/competitions/1/scorers?season=1900`,
   ];
 }
 
@@ -304,6 +308,7 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
       [`${V}/stream?matchId=${UNKNOWN_MATCH_ID}`, 'matchId'],
       [`${V}/competitions/1/standings?season=abc`, 'season'],
       [`${V}/competitions/0/standings`, 'competitionId'],
+      [`${V}/competitions/1/scorers?season=20x5`, 'season'],
       ...ANALYSIS.map((a): [string, string] => [`${V}/matches/0/analysis/${a}`, 'matchId']),
     ];
     for (const [url, parameter] of bad) {
