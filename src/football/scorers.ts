@@ -31,6 +31,12 @@ export interface ScorerLine {
   goals: number;
   penalties: number;
   assists: number;
+  /**
+   * Matches of the season the player appeared in (a published sheet's starter or substitute
+   * who came on, or a substitution event bringing the player on); null when no sheet or
+   * substitution of the season names the player by id.
+   */
+  played: number | null;
 }
 
 export interface ScorersAnswer {
@@ -48,6 +54,7 @@ interface ScorerRow {
   goals: number;
   penalties: number;
   assists: number;
+  played: number | null;
   assists_known: boolean;
   team_id: number;
   p_en: string;
@@ -76,13 +83,24 @@ const SCORERS_SQL = `
            (count(*) FILTER (WHERE type = 'penalty'))::int AS penalties,
            (array_agg(team_id ORDER BY kickoff_utc DESC, seq DESC))[1] AS team_id
       FROM ev WHERE player_id IS NOT NULL GROUP BY competition_id, year, player_id
+  ), pl AS (
+    SELECT sm.competition_id, sm.year, x.player_id, count(DISTINCT sm.id)::int AS played
+      FROM sm JOIN (
+        SELECT lp.match_id, lp.player_id FROM lineup_players lp
+          JOIN lineup_teams lt ON lt.match_id = lp.match_id AND lt.side = lp.side AND lt.published
+         WHERE lp.starter OR lp.sub_in_minute IS NOT NULL
+        UNION ALL
+        SELECT e.match_id, e.player_id FROM match_events e WHERE e.type = 'substitution'
+      ) x ON x.match_id = sm.id
+     WHERE x.player_id IN (SELECT player_id FROM g)
+     GROUP BY sm.competition_id, sm.year, x.player_id
   ), a AS (
     SELECT competition_id, year, related_player_id AS player_id, count(*)::int AS assists
       FROM ev WHERE type = 'goal' AND related_player_id IS NOT NULL
      GROUP BY competition_id, year, related_player_id
   )
   SELECT g.competition_id, g.year, g.player_id, g.goals, g.penalties,
-         coalesce(a.assists, 0)::int AS assists,
+         coalesce(a.assists, 0)::int AS assists, pl.played,
          EXISTS (SELECT 1 FROM a a2 WHERE a2.competition_id = g.competition_id
                                       AND a2.year = g.year) AS assists_known,
          g.team_id, p.name_en AS p_en, p.name_zh_cn AS p_zh_cn, p.name_zh_hk AS p_zh_hk,
@@ -90,6 +108,8 @@ const SCORERS_SQL = `
     FROM g
     LEFT JOIN a ON a.competition_id = g.competition_id AND a.year = g.year
                AND a.player_id = g.player_id
+    LEFT JOIN pl ON pl.competition_id = g.competition_id AND pl.year = g.year
+                AND pl.player_id = g.player_id
     JOIN players p ON p.id = g.player_id
     JOIN teams t ON t.id = g.team_id`;
 
@@ -174,6 +194,7 @@ export function createScorersService({
             goals: x.goals,
             penalties: x.penalties,
             assists: x.assists,
+            played: x.played,
           })),
         ),
       };

@@ -12785,7 +12785,8 @@ export interface operations {
                      *             },
                      *             "goals": 29,
                      *             "penalties": 9,
-                     *             "assists": 18
+                     *             "assists": 18,
+                     *             "played": 38
                      *           },
                      *           {
                      *             "rank": 2,
@@ -12799,7 +12800,8 @@ export interface operations {
                      *             },
                      *             "goals": 23,
                      *             "penalties": 4,
-                     *             "assists": 6
+                     *             "assists": 6,
+                     *             "played": 34
                      *           },
                      *           {
                      *             "rank": 2,
@@ -12813,7 +12815,8 @@ export interface operations {
                      *             },
                      *             "goals": 23,
                      *             "penalties": 4,
-                     *             "assists": 3
+                     *             "assists": 3,
+                     *             "played": 31
                      *           }
                      *         ]
                      *       }
@@ -12861,6 +12864,11 @@ export interface operations {
                                  * @description Goals the player assisted; absent when no goal of the season names its assisting player.
                                  */
                                 assists?: number;
+                                /**
+                                 * Format: int32
+                                 * @description Matches of the season the player appeared in, from published team sheets and substitutions naming players by id; absent when none names the player.
+                                 */
+                                played?: number;
                             }[];
                         };
                     };

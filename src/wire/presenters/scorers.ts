@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import type { ScorersAnswer } from '../../football/scorers.js';
 import { type Language, localized } from '../../i18n/language.js';
 import type { CompetitionScorers } from '../schemas/scorers.js';
+import { optional } from './common.js';
 
 /** docs/rest/competitions.md "Scorers": names in the request's language. */
 export function presentScorers(
@@ -18,6 +19,7 @@ export function presentScorers(
       goals: s.goals,
       penalties: s.penalties,
       ...(answer.assistsKnown ? { assists: s.assists } : {}),
+      ...optional('played', s.played),
     })),
   };
 }

@@ -29,6 +29,11 @@ export const ScorerLine = Type.Object(
         'Goals the player assisted; absent when no goal of the season names its assisting player.',
       ),
     ),
+    played: Type.Optional(
+      count(
+        'Matches of the season the player appeared in, from published team sheets and substitutions naming players by id; absent when none names the player.',
+      ),
+    ),
   },
   closed,
 );

@@ -58,7 +58,7 @@ type Side = 'home' | 'away';
 const event = (
   matchId: number,
   seq: number,
-  type: 'goal' | 'penalty' | 'own_goal' | 'yellow',
+  type: 'goal' | 'penalty' | 'own_goal' | 'yellow' | 'substitution',
   side: Side,
   playerId: number | null,
   relatedPlayerId: number | null = null,
@@ -106,6 +106,31 @@ async function fixture(db: Database) {
       event(6003, 1, 'goal', 'home', P.bruno),
       event(6003, 2, 'goal', 'home', P.bruno),
       event(6004, 1, 'goal', 'home', P.winger),
+      // Andre came on: an appearance without a sheet.
+      event(6002, 4, 'substitution', 'away', P.andre),
+    ],
+  });
+  // North's published sheet names the striker (started) and the winger (on the bench, unused);
+  // South's unpublished one names Bruno: it does not count.
+  await prisma.lineupTeam.createMany({
+    data: [
+      { matchId: 6001, side: 'home', published: true },
+      { matchId: 6001, side: 'away', published: false },
+    ],
+  });
+  const sheetPlayer = (side: Side, seq: number, playerId: number, starter: boolean) => ({
+    matchId: 6001,
+    side,
+    seq,
+    name: `#${playerId}`,
+    playerId,
+    starter,
+  });
+  await prisma.lineupPlayer.createMany({
+    data: [
+      sheetPlayer('home', 0, P.striker, true),
+      sheetPlayer('home', 1, P.winger, false),
+      sheetPlayer('away', 0, P.bruno, true),
     ],
   });
 }
@@ -117,6 +142,7 @@ interface Line {
   goals: number;
   penalties: number;
   assists?: number;
+  played?: number;
 }
 
 describeEachDatabase('GET /v1/football/competitions/{id}/scorers', ({ db }) => {
@@ -140,16 +166,16 @@ describeEachDatabase('GET /v1/football/competitions/{id}/scorers', ({ db }) => {
     return (res.json() as { data: { season: number; scorers: Line[] } }).data;
   };
   const short = (l: Line) =>
-    `${l.rank} ${l.player.name} (${l.team.name}) ${l.goals}/${l.penalties}/${l.assists ?? '-'}`;
+    `${l.rank} ${l.player.name} (${l.team.name}) ${l.goals}/${l.penalties}/${l.assists ?? '-'}/${l.played ?? '-'}`;
 
   it('counts goals and penalties by player id; own goals and goals without an id for nobody', async () => {
     const data = await lines(`/competitions/${LEAGUE}/scorers`);
     expect(data.season).toBe(2024);
     expect(data.scorers.map(short)).toEqual([
-      '1 Zed Striker (North) 2/1/1',
-      '2 Andre Silva (West) 1/0/0',
-      '2 Bruno Alves (South) 1/0/0',
-      '4 Aaron Spot (East) 1/1/0',
+      '1 Zed Striker (North) 2/1/1/1',
+      '2 Andre Silva (West) 1/0/0/1',
+      '2 Bruno Alves (South) 1/0/0/-',
+      '4 Aaron Spot (East) 1/1/0/-',
     ]);
     expect(data.scorers[0]).toEqual({
       rank: 1,
@@ -158,6 +184,7 @@ describeEachDatabase('GET /v1/football/competitions/{id}/scorers', ({ db }) => {
       goals: 2,
       penalties: 1,
       assists: 1,
+      played: 1,
     });
     const older = await lines(`/competitions/${LEAGUE}/scorers?season=2023`);
     // No goal of 2023-24 names an assisting player: `assists` is not known, so absent.
@@ -267,10 +294,10 @@ describeEachDatabase('GET /v1/football/competitions/{id}/scorers', ({ db }) => {
       changes: await summarizeChanges(db().prisma, logged),
     });
     expect((await lines(url)).scorers.map(short)).toEqual([
-      '1 Andre Silva (West) 2/0/0',
-      '2 Zed Striker (North) 2/1/1',
-      '3 Bruno Alves (South) 1/0/0',
-      '4 Aaron Spot (East) 1/1/0',
+      '1 Andre Silva (West) 2/0/0/1',
+      '2 Zed Striker (North) 2/1/1/1',
+      '3 Bruno Alves (South) 1/0/0/-',
+      '4 Aaron Spot (East) 1/1/0/-',
     ]);
     const after = await get(url, {
       'if-modified-since': before.headers['last-modified'] as string,
