@@ -87,7 +87,12 @@ export function scheduledMatch(match: StatsBombMatch, ids: ReplayIds, kickoffUtc
 export function playerRecords(
   sheets: Record<
     'home' | 'away',
-    { players: readonly { id: number; record: { name: string; position?: string | null | undefined } }[] }
+    {
+      players: readonly {
+        id: number;
+        record: { name: string; position?: string | null | undefined };
+      }[];
+    }
   >,
   ids: ReplayIds,
 ): Player[] {
