@@ -113,5 +113,8 @@ try {
 // A finished command exits now: a library timer left behind (the schema engine arms a 10 s
 // one) must not hold the shell. `serve` keeps running until it is signalled.
 if (process.argv[2] !== 'serve') {
+  // Writes to a pipe are asynchronous and exit drops what is still queued (`replay --print |
+  // touchline feed -` lost its last steps): wait until stdout has taken everything.
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   process.exit();
 }

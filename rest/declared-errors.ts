@@ -34,6 +34,7 @@ const DECLARED_ERRORS: Record<string, number[]> = {
   // Issue 49: an unknown competition, or a season it has no matches in, is 404.
   '/v1/football/competitions': [401, 403, 429],
   '/v1/football/competitions/:competitionId/standings': [400, ...CHILD],
+  '/v1/football/competitions/:competitionId/scorers': [400, ...CHILD],
   // DECISIONS.md "Push" (beyond the contract): bad ids and Last-Event-ID are 400 before it opens.
   '/v1/football/stream': [400, 401, 403, 429],
   // Issue 49: an unknown or malformed team id is 404; the list's bad parameters are 400.

@@ -220,4 +220,10 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     'Competitions, teams and players by name',
     `At most 20 competitions, teams and players whose name, original name or an alias (English, simplified or traditional Chinese) is \`q\` or starts with it, or has a word (a CJK character) starting with it; case and accents do not matter. Exact names first, then whole-name prefixes, then word prefixes. \`type\` keeps one kind. A missing, too long (over 100 characters) or empty \`q\` (no letters or digits) or an unknown \`type\` is 400 \`invalid_parameter\`. ${PLAN_QUOTA}`,
   ),
+  '/v1/football/competitions/:competitionId/scorers': doc(
+    'listScorers',
+    'Competitions',
+    'Top scorers of a competition season',
+    `Goals per player counted from the season's stored events that name their scorer by id: own goals are not the scorer's, scored penalties are counted apart (\`penalties\`), assists where goals name the assisting player. Ranked by goals, then fewer penalties, then name; level lines share a rank. An unknown \`competitionId\`, or a \`season\` without matches, is 404 \`not_found\`. ${PLAN_QUOTA}`,
+  ),
 };

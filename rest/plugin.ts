@@ -16,6 +16,7 @@ import { matchesRoutes } from './routes/football/matches.js';
 import { metaRoutes } from './routes/football/meta.js';
 import { oddsRoutes } from './routes/football/odds.js';
 import { playersRoutes } from './routes/football/players.js';
+import { scorersRoutes } from './routes/football/scorers.js';
 import { searchRoutes } from './routes/football/search.js';
 import { streamRoutes } from './routes/football/stream.js';
 import { teamsRoutes } from './routes/football/teams.js';
@@ -97,6 +98,7 @@ export async function restPlugin(
   await app.register(analysisRoutes, { prefix, services: deps.services });
   await app.register(playersRoutes, { prefix, services: deps.services });
   await app.register(competitionsRoutes, { prefix, services: deps.services, now: deps.clock.now });
+  await app.register(scorersRoutes, { prefix, services: deps.services, now: deps.clock.now });
   await app.register(streamRoutes, { prefix, deps, push, maxMs: streamMaxMs });
   await app.register(searchRoutes, { prefix, services: deps.services });
   registerMethodNotAllowed(app, [...urls], docsUrl);

@@ -20,6 +20,7 @@ import {
   REGIONAL_BOARD,
 } from './odds.js';
 import { PLAYER } from './players.js';
+import { SCORERS } from './scorers.js';
 import { SEARCH_RESULTS } from './search.js';
 import { ARSENAL, TEAM_MATCHES } from './teams.js';
 
@@ -80,4 +81,5 @@ export const EXAMPLES: Readonly<Record<string, unknown>> = {
   '/v1/football/teams/:teamId': { data: ARSENAL },
   '/v1/football/teams/:teamId/matches': TEAM_MATCHES,
   '/v1/football/search': { data: SEARCH_RESULTS },
+  '/v1/football/competitions/:competitionId/scorers': { data: SCORERS },
 };

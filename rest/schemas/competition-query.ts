@@ -15,16 +15,18 @@ export const CompetitionIdParams = Type.Object(
   { additionalProperties: false },
 );
 
+const SeasonParam = Type.Optional(
+  Type.Integer({
+    format: 'int32',
+    minimum: 1800,
+    maximum: 2999,
+    description:
+      "The season's start year (2024 for 2024-25; the calendar year for J1 and the CSL). Default: the current season (`currentSeason` of the competitions list).",
+  }),
+);
+
 export const StandingsQuery = Type.Object({
-  season: Type.Optional(
-    Type.Integer({
-      format: 'int32',
-      minimum: 1800,
-      maximum: 2999,
-      description:
-        "The season's start year (2024 for 2024-25; the calendar year for J1 and the CSL). Default: the current season (`currentSeason` of the competitions list).",
-    }),
-  ),
+  season: SeasonParam,
   live: Type.Optional(
     Type.Boolean({
       default: false,
@@ -33,3 +35,6 @@ export const StandingsQuery = Type.Object({
     }),
   ),
 });
+
+/** The scorers' query: the standings' season alone. */
+export const ScorersQuery = Type.Object({ season: SeasonParam });

@@ -75,6 +75,8 @@ export const tags = {
   catalogue: 'catalogue',
   /** Search answers (issue 49): they show names only, so only a reference change evicts them. */
   search: 'search',
+  /** Every competition's scorers (a row change clears them through `competition` too). */
+  anyScorers: 'scorers',
 } as const;
 
 /** Until a match leaves these statuses, head-to-head answers (finished matches only) ignore it. */
@@ -92,6 +94,10 @@ export function evictedBy(summary: ChangeSummary | undefined): Set<string> | 'al
   for (const m of summary.matches) {
     for (const resource of m.resources) {
       out.add(tags.match(m.id, resource));
+    }
+    // Events say no competition: any events change stales every season's scorers.
+    if (m.resources.includes('events')) {
+      out.add(tags.anyScorers);
     }
     if (!m.resources.includes('detail')) {
       continue;

@@ -1,10 +1,11 @@
 import type { SqlRead } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
 import { createCompetitionsService } from './competitions.js';
+import { createScorersService } from './scorers.js';
 import { createSeasonMatches } from './season-matches.js';
 import { createStandingsService } from './standings.js';
 
-/** The competitions catalogue and standings services (issue 49), for `create-services.ts`. */
+/** The competitions catalogue, standings and scorers services (issue 49), for `create-services.ts`. */
 export function createCatalogueServices({
   read,
   events,
@@ -16,5 +17,9 @@ export function createCatalogueServices({
 }) {
   const competitions = createCompetitionsService({ read, events });
   const seasons = createSeasonMatches({ read, events });
-  return { competitions, standings: createStandingsService({ seasons, competitions, now }) };
+  return {
+    competitions,
+    standings: createStandingsService({ seasons, competitions, now }),
+    scorers: createScorersService({ read, competitions, now }),
+  };
 }

@@ -34,13 +34,14 @@ export async function applyChangeFile(prisma: PrismaClient, file: string): Promi
 
 /**
  * Every stored id, as a label of what it names: `team:Chelsea`, `bookmaker:Bet365`,
- * `competition:PL`, `match:<kick-off> <home team>`. Throws if two entities share an id.
+ * `competition:PL`, `player:E. Haaland`, `match:<kick-off> <home team>`. Throws if two entities share an id.
  */
 export async function entityLabels(prisma: PrismaClient): Promise<Map<number, string>> {
   const rows = await prisma.$queryRawUnsafe<{ id: number; label: string }[]>(
     `SELECT id, 'competition:' || code AS label FROM competitions
      UNION ALL SELECT id, 'team:' || name_en FROM teams
      UNION ALL SELECT id, 'bookmaker:' || name FROM bookmakers
+     UNION ALL SELECT id, 'player:' || name_en FROM players
      UNION ALL SELECT m.id, 'match:' || to_char(m.kickoff_utc AT TIME ZONE 'UTC',
                  'YYYY-MM-DD"T"HH24:MI') || ' ' || t.name_en
        FROM matches m JOIN teams t ON t.id = m.home_team_id`,
@@ -62,6 +63,9 @@ const ID_KEYS = new Set([
   'competitionId',
   'homeTeamId',
   'awayTeamId',
+  // Issue 49: events and sheets name players by id.
+  'playerId',
+  'relatedPlayerId',
 ]);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -204,7 +204,7 @@ export async function matchBySourceId(
 export async function entityOf(
   prisma: PrismaClient,
   source: string,
-  kind: 'match' | 'team' | 'bookmaker' | 'competition',
+  kind: 'match' | 'team' | 'bookmaker' | 'competition' | 'player',
   sourceId: string,
 ): Promise<number> {
   const row = await prisma.externalId.findUnique({

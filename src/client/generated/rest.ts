@@ -521,6 +521,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/football/competitions/{competitionId}/scorers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top scorers of a competition season
+         * @description Goals per player counted from the season's stored events that name their scorer by id: own goals are not the scorer's, scored penalties are counted apart (`penalties`), assists where goals name the assisting player. Ranked by goals, then fewer penalties, then name; level lines share a rank. An unknown `competitionId`, or a `season` without matches, is 404 `not_found`. Costs one request of the daily plan quota and one of the key's per-minute limit.
+         */
+        get: operations["listScorers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/football/stream": {
         parameters: {
             query?: never;
@@ -12465,6 +12485,410 @@ export interface operations {
                                     /** @description The last five results of this table, oldest first, newest last. */
                                     form: ("W" | "D" | "L")[];
                                 }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: invalid_parameter. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: unauthorized, key_invalid. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: key_expired, tier_insufficient, ip_not_allowed. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: not_found. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: rate_limited, quota_exceeded. */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: internal_error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of: upstream_unavailable. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        code: string;
+                        parameter?: string;
+                        address?: string;
+                    };
+                };
+            };
+        };
+    };
+    listScorers: {
+        parameters: {
+            query?: {
+                /** @description The season's start year (2024 for 2024-25; the calendar year for J1 and the CSL). Default: the current season (`currentSeason` of the competitions list). */
+                season?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The competition id, as `data[].id` of the competitions list gives it. */
+                competitionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The account's daily plan limit (excludes the free match-list allowance). */
+                    "X-Quota-Limit"?: number;
+                    /** @description Requests left today; includes usage of revoked keys. */
+                    "X-Quota-Remaining"?: number;
+                    /** @description Seconds until 00:00 Hong Kong time. */
+                    "X-Quota-Reset"?: number;
+                    /** @description The policies in force (draft-ietf-httpapi-ratelimit-headers): `"minute";q=<requests>;w=60` of the key, `"day";q=<requests>;w=86400` of the account (the Hong Kong day), and on `/matches` `"free-matches";q=<requests>;w=86400`; on keyless routes `"address";q=<requests>;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each policy and when it resets, e.g. `"minute";r=29;t=37, "day";r=4999;t=43210`: `r` remaining requests, `t` seconds to the reset. */
+                    RateLimit?: string;
+                    /** @description The id of this request, as in the server log: the `X-Request-Id` the request carried when it was 1-128 characters of letters, digits and `._:-`, else a new UUID. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "competitionId": 1,
+                     *         "season": 2024,
+                     *         "scorers": [
+                     *           {
+                     *             "rank": 1,
+                     *             "player": {
+                     *               "id": 7401,
+                     *               "name": "Mohamed Salah"
+                     *             },
+                     *             "team": {
+                     *               "id": 4,
+                     *               "name": "Liverpool"
+                     *             },
+                     *             "goals": 29,
+                     *             "penalties": 9,
+                     *             "assists": 18,
+                     *             "played": 38
+                     *           },
+                     *           {
+                     *             "rank": 2,
+                     *             "player": {
+                     *               "id": 7402,
+                     *               "name": "Alexander Isak"
+                     *             },
+                     *             "team": {
+                     *               "id": 7,
+                     *               "name": "Newcastle"
+                     *             },
+                     *             "goals": 23,
+                     *             "penalties": 4,
+                     *             "assists": 6,
+                     *             "played": 34
+                     *           },
+                     *           {
+                     *             "rank": 2,
+                     *             "player": {
+                     *               "id": 7403,
+                     *               "name": "Erling Haaland"
+                     *             },
+                     *             "team": {
+                     *               "id": 18,
+                     *               "name": "Man City"
+                     *             },
+                     *             "goals": 23,
+                     *             "penalties": 4,
+                     *             "assists": 3,
+                     *             "played": 31
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** Format: int32 */
+                            competitionId: number;
+                            /**
+                             * Format: int32
+                             * @description The season's start year.
+                             */
+                            season: number;
+                            /** @description Players with at least one goal named by player id, best first. */
+                            scorers: {
+                                /**
+                                 * Format: int32
+                                 * @description Lines level on goals and penalties share the rank of the first of them.
+                                 */
+                                rank: number;
+                                player: {
+                                    /** Format: int32 */
+                                    id: number;
+                                    name: string;
+                                };
+                                /** @description The team of the player's latest goal in the season. */
+                                team: {
+                                    /** Format: int32 */
+                                    id: number;
+                                    name: string;
+                                };
+                                /**
+                                 * Format: int32
+                                 * @description Goals including scored penalties; own goals are not counted.
+                                 */
+                                goals: number;
+                                /**
+                                 * Format: int32
+                                 * @description Of `goals`, the scored penalties.
+                                 */
+                                penalties: number;
+                                /**
+                                 * Format: int32
+                                 * @description Goals the player assisted; absent when no goal of the season names its assisting player.
+                                 */
+                                assists?: number;
+                                /**
+                                 * Format: int32
+                                 * @description Matches of the season the player appeared in, from published team sheets and substitutions naming players by id; absent when none names the player.
+                                 */
+                                played?: number;
                             }[];
                         };
                     };

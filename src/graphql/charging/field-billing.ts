@@ -57,6 +57,11 @@ export const BILLING = {
     JSON.stringify([args['season'] ?? null, args['live'] ?? false]),
   ),
   search: route('/search', 'plan', (args) => JSON.stringify([args['q'], args['type'] ?? null])),
+  scorers: route('/competitions/{competitionId}/scorers', 'plan', (args) =>
+    JSON.stringify([args['season'] ?? null]),
+  ),
+  // GET /matches?competitionId=...: scoped by the competition, the rest of the key as `matches`.
+  competitionMatches: route('/matches', 'matchList', (args) => listVariant(args as ListArgs)),
 } satisfies Record<string, FieldBilling>;
 
 /** How a field scopes the matches below it (read by the cost planner). */

@@ -13,6 +13,7 @@ import {
 } from '../../football/matches.js';
 import type { BookmakerRef } from '../../football/odds/movement.js';
 import type { OddsMarket } from '../../football/odds/odds-prices.js';
+import type { ScorersRequest } from '../../football/scorers.js';
 import type { StandingsRequest } from '../../football/standings.js';
 import type { TeamMatchesQuery } from '../../football/team-matches.js';
 import { CHANGE_RESOURCES, type ChangeResource } from '../../football/vocabulary.js';
@@ -236,6 +237,21 @@ const LOADERS = {
       shared('standings', (key: string) => [
         tags.competition((JSON.parse(key) as StandingsRequest).competitionId),
         tags.anyCompetition,
+      ]),
+    ),
+  /** Scorers keyed by the JSON of `{ competitionId, season }`: an operation's in one statement. */
+  scorers: ({ services, shared }: LoaderScope) =>
+    loaderOf(
+      async (keys: readonly string[]) => {
+        const answers = await services.scorers.scorersFor(
+          keys.map((k) => JSON.parse(k) as ScorersRequest),
+        );
+        return new Map(keys.map((k, i) => [k, answers[i] ?? null]));
+      },
+      null,
+      shared('scorers', (key: string) => [
+        tags.competition((JSON.parse(key) as ScorersRequest).competitionId),
+        tags.anyScorers,
       ]),
     ),
   /** Every bookmaker (GET /odds/bookmakers), read once per operation. */

@@ -10,6 +10,7 @@ import './types/player.js';
 import './types/search.js';
 import './types/analysis.js';
 import './types/competitions.js';
+import './types/competition-fields.js';
 import './types/query.js';
 import './types/team.js';
 import './node/node-fields.js';

@@ -9,7 +9,12 @@ import { clearSquads } from './calendar/squads.js';
 import { FolderWriter } from './folder-writer.js';
 import { MatchGenerator } from './match-output.js';
 import type { DemoOptions, DemoStats } from './options.js';
-import { bookmakerRecords, competitionRecords, teamRecords } from './reference-records.js';
+import {
+  bookmakerRecords,
+  competitionRecords,
+  playerRecords,
+  teamRecords,
+} from './reference-records.js';
 import { DEMO_SOURCE, streamDemo } from './stream.js';
 import { clearRatings } from './strength.js';
 
@@ -39,6 +44,7 @@ export async function writeDemoFolder(dir: string, options: DemoOptions): Promis
     out.writeRecords('competitions.ndjson', competitionRecords());
     out.writeRecords('teams.ndjson', teamRecords(schedule.teams));
     out.writeRecords('bookmakers.ndjson', bookmakerRecords());
+    out.writeRecords('players.ndjson', playerRecords(options.seed, schedule.matches));
     const generator = new MatchGenerator(options.seed, now);
     const total = schedule.matches.length;
     const step = Math.max(1, Math.ceil(total / PROGRESS_EVERY));

@@ -1,6 +1,9 @@
-import type { Bookmaker, Team } from '../format.js';
+import type { Bookmaker, Player, Team } from '../format.js';
+import type { ScheduledMatch } from './calendar/schedule.js';
+import { type Role, squadFor } from './calendar/squads.js';
 import type { TeamInfo } from './calendar/teams.js';
 import { BOOKMAKERS, MAX_BOOKMAKER, MIN_BOOKMAKER } from './data/bookmakers.js';
+import { chineseNames } from './data/chinese-names.js';
 import { COMPETITIONS } from './data/competitions.js';
 import type { CompetitionRecord } from './model.js';
 
@@ -40,4 +43,43 @@ export function bookmakerRecords(): Bookmaker[] {
       isAggregate: true,
     })),
   ];
+}
+
+const POSITIONS: Readonly<Record<Role, string>> = {
+  GK: 'Goalkeeper',
+  DF: 'Defender',
+  MF: 'Midfielder',
+  FW: 'Forward',
+};
+
+/**
+ * Every player of the squads the matches field (a club's squad of each year it plays in), in
+ * match order: the records the events and team sheets name by id. Builds the squads the match
+ * generator then reads from the cache.
+ */
+export function playerRecords(seed: number, matches: readonly ScheduledMatch[]): Player[] {
+  const seen = new Set<string>();
+  const out: Player[] = [];
+  for (const m of matches) {
+    const year = new Date(m.kickoff).getUTCFullYear();
+    for (const team of [m.home, m.away]) {
+      const key = `${team.id}|${year}`;
+      if (seen.has(key)) {
+        continue;
+      }
+      seen.add(key);
+      for (const p of squadFor(seed, team, year).players) {
+        const zh = chineseNames(p.name);
+        out.push({
+          id: p.id,
+          nameEn: p.name,
+          nameOriginal: p.name,
+          ...(zh ? { nameZhCn: zh.zhCn, nameZhHk: zh.zhHk } : {}),
+          teamId: team.id,
+          position: POSITIONS[p.role],
+        });
+      }
+    }
+  }
+  return out;
 }

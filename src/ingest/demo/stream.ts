@@ -6,7 +6,12 @@ import { clearSquads } from './calendar/squads.js';
 import { MATCH_FILES } from './folder-writer.js';
 import { MatchGenerator } from './match-output.js';
 import type { DemoOptions, DemoStats } from './options.js';
-import { bookmakerRecords, competitionRecords, teamRecords } from './reference-records.js';
+import {
+  bookmakerRecords,
+  competitionRecords,
+  playerRecords,
+  teamRecords,
+} from './reference-records.js';
 import { clearRatings } from './strength.js';
 
 export const DEMO_SOURCE = 'touchline-demo';
@@ -38,6 +43,7 @@ export async function streamDemo(
     ['competitions.ndjson', competitionRecords()],
     ['teams.ndjson', teamRecords(schedule.teams)],
     ['bookmakers.ndjson', bookmakerRecords()],
+    ['players.ndjson', playerRecords(options.seed, schedule.matches)],
   ];
   const stream = await RecordStream.open(target, FILES, DEMO_SOURCE, progress);
   let imported: ImportSummary;

@@ -1,5 +1,5 @@
 import { regionOfCountry } from '../../football/regions.js';
-import type { Competition, Match, Team } from '../format.js';
+import type { Competition, Match, Player, Team } from '../format.js';
 import { stableId } from '../sources/stable-id.js';
 import type { StatsBombMatch } from './statsbomb-schema.js';
 
@@ -18,6 +18,10 @@ export interface ReplayIds {
  */
 export const statsBombMatchId = (statsbombMatchId: number) =>
   stableId(`statsbomb|match|${statsbombMatchId}`);
+
+/** A StatsBomb player's touchline id (issue 49): the same in every replay. */
+export const statsBombPlayerId = (statsbombPlayerId: number) =>
+  stableId(`statsbomb|player|${statsbombPlayerId}`);
 
 export function replayIds(match: StatsBombMatch, matchId?: number): ReplayIds {
   return {
@@ -77,4 +81,28 @@ export function scheduledMatch(match: StatsBombMatch, ids: ReplayIds, kickoffUtc
     ...(round ? { round } : {}),
     ...(match.stadium ? { venue: match.stadium.name } : {}),
   };
+}
+
+/** The players of both team sheets (their names as the sheets write them, their club). */
+export function playerRecords(
+  sheets: Record<
+    'home' | 'away',
+    {
+      players: readonly {
+        id: number;
+        record: { name: string; position?: string | null | undefined };
+      }[];
+    }
+  >,
+  ids: ReplayIds,
+): Player[] {
+  return (['home', 'away'] as const).flatMap((side) =>
+    sheets[side].players.map(({ id, record }) => ({
+      id: statsBombPlayerId(id),
+      nameEn: record.name,
+      nameOriginal: record.name,
+      teamId: side === 'home' ? ids.homeTeamId : ids.awayTeamId,
+      ...(record.position ? { position: record.position } : {}),
+    })),
+  );
 }

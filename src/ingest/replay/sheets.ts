@@ -2,6 +2,7 @@ import type { Side } from '../../football/vocabulary.js';
 import type { Lineup, LineupPlayer } from '../format.js';
 import type { EventDraft } from './incidents.js';
 import type { PlayerNames, SideOf } from './participants.js';
+import { statsBombPlayerId } from './references.js';
 import type { StatsBombEvent, StatsBombLineupTeam, StatsBombMatch } from './statsbomb-schema.js';
 
 /**
@@ -87,7 +88,7 @@ export function teamSheets(
   const add = (side: Side, id: number, record: LineupPlayer) => {
     if (!listed.has(id)) {
       listed.add(id);
-      sheets[side].players.push({ id, record });
+      sheets[side].players.push({ id, record: { ...record, playerId: statsBombPlayerId(id) } });
     }
   };
   for (const e of input.events) {

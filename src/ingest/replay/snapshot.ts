@@ -2,6 +2,7 @@ import { SCORING_EVENTS, SIDES, type Side } from '../../football/vocabulary.js';
 import type { Lineup, Match, MatchEvent, Statistic } from '../format.js';
 import type { CountedStatistic, EventDraft, Incident, MatchFlow } from './incidents.js';
 import { type PeriodSpan, phaseAt } from './match-clock.js';
+import { statsBombPlayerId } from './references.js';
 import { sheetRecord, type TeamSheet } from './sheets.js';
 
 /** The statistics a replay shows, in display order (the demo's names and order). */
@@ -38,9 +39,25 @@ export interface MatchPlan {
 type Pair = Record<Side, number>;
 const pair = (): Pair => ({ home: 0, away: 0 });
 
-function eventRecord(matchId: number, seq: number, d: EventDraft): MatchEvent {
-  const { playerId: _player, relatedId: _related, ...record } = d;
-  return { matchId, seq, ...record };
+/** The event with its players by touchline id where the team sheets (players.ndjson) have them. */
+function eventRecord(
+  matchId: number,
+  seq: number,
+  d: EventDraft,
+  listed: ReadonlySet<number>,
+): MatchEvent {
+  const { playerId, relatedId, ...record } = d;
+  const byId = (id: number | undefined) =>
+    id !== undefined && listed.has(id) ? statsBombPlayerId(id) : undefined;
+  const player = byId(playerId);
+  const related = byId(relatedId);
+  return {
+    matchId,
+    seq,
+    ...record,
+    ...(player === undefined ? {} : { playerId: player }),
+    ...(related === undefined ? {} : { relatedPlayerId: related }),
+  };
 }
 
 function tally(events: readonly EventDraft[], types: readonly string[]): Pair {
@@ -115,6 +132,17 @@ function statistics(plan: MatchPlan, t: number, events: readonly EventDraft[]): 
  * match; every event so far; statistics; the team sheets with goals, cards and substitutions.
  * Before kick-off: the scheduled match and the team sheets only.
  */
+const listedOf = new WeakMap<MatchPlan, Set<number>>();
+/** The StatsBomb ids of both sheets' players (the replay writes them as players first). */
+function listedPlayers(plan: MatchPlan): Set<number> {
+  let listed = listedOf.get(plan);
+  if (!listed) {
+    listed = new Set(SIDES.flatMap((side) => plan.sheets[side].players.map((p) => p.id)));
+    listedOf.set(plan, listed);
+  }
+  return listed;
+}
+
 export function snapshotAt(plan: MatchPlan, t: number): Snapshot {
   const matchId = plan.scheduled.id;
   const phase = phaseAt(plan.spans, t);
@@ -147,7 +175,7 @@ export function snapshotAt(plan: MatchPlan, t: number): Snapshot {
   };
   return {
     match,
-    events: drafts.map((d, seq) => eventRecord(matchId, seq, d)),
+    events: drafts.map((d, seq) => eventRecord(matchId, seq, d, listedPlayers(plan))),
     statistics: statistics(plan, t, drafts),
     lineups,
   };

@@ -7,6 +7,7 @@ import { clockTicks, layoutPeriods, MINUTE_MS } from './match-clock.js';
 import { playerNames, sidesOf } from './participants.js';
 import {
   competitionRecord,
+  playerRecords,
   type ReplayIds,
   replayIds,
   scheduledMatch,
@@ -151,6 +152,10 @@ export function buildTimeline(
           (record): ChangeRecord => ({ op: 'upsert', resource: 'teams', record }),
         ),
         ...(matchChange ? [matchChange] : []),
+        // Issue 49: the sheets' players, before the sheets and events that name them by id.
+        ...playerRecords(plan.sheets, ids).map(
+          (record): ChangeRecord => ({ op: 'upsert', resource: 'players', record }),
+        ),
         ...cleanSlate(ids.matchId, plan.flow.incidents.filter((i) => i.event).length),
       ],
     },

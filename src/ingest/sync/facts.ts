@@ -114,6 +114,12 @@ export interface EventFact {
   player?: string | null | undefined;
   relatedPlayer?: string | null | undefined;
   detail?: string | null | undefined;
+  /**
+   * `player` and `relatedPlayer` by the source's player id, where it has one: the identity layer
+   * makes them players (kind `player`) and fills `playerId` / `relatedPlayerId`.
+   */
+  playerSourceId?: string | null | undefined;
+  relatedPlayerSourceId?: string | null | undefined;
 }
 
 /**
@@ -138,8 +144,13 @@ export interface LineupFact {
   published: boolean;
   formation?: string | null | undefined;
   coach?: string | null | undefined;
-  players: readonly LineupPlayer[];
+  players: readonly LineupPlayerFact[];
 }
+
+/** A line-up player; `playerSourceId` is the source's player id, where it has one. */
+export type LineupPlayerFact = Omit<LineupPlayer, 'playerId'> & {
+  playerSourceId?: string | null | undefined;
+};
 
 /**
  * Prices one bookmaker shows for one market at one moment. The odds layer (odds-observer.ts)

@@ -35,7 +35,11 @@ describeEachDatabase('GraphQL competitions and standings', ({ db }) => {
     for (const language of ['en', 'zh-HK']) {
       const res = await graphql(
         app,
-        `{ competitions { ${fullSelection('CompetitionDetail', ['CompetitionDetail.standings'])} } }`,
+        `{ competitions { ${fullSelection('CompetitionDetail', [
+          'CompetitionDetail.standings',
+          'CompetitionDetail.scorers',
+          'CompetitionDetail.matches',
+        ])} } }`,
         { key, headers: { 'accept-language': language } },
       );
       expect(res.body.errors).toBeUndefined();

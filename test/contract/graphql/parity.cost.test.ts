@@ -96,6 +96,22 @@ function corpus(c: DemoCases): Case[] {
       rest: calls('/competitions', '/competitions/1/standings?season=1900'),
     },
     {
+      name: 'scorers of two competitions and a season twice: one unit each distinct request',
+      query:
+        '{ a: competition(id: 1) { scorers { scorers { goals } } } b: competition(id: 1) { scorers { season } } c: competition(id: 2) { scorers(season: 1900) { season } } }',
+      rest: calls(
+        '/competitions',
+        '/competitions/1/scorers',
+        '/competitions/2/scorers?season=1900',
+      ),
+    },
+    {
+      name: "a competition's matches in a range: GET /matches with its competitionId",
+      query:
+        '{ competition(id: 1) { matches(from: "2026-11-01", to: "2026-11-30") { items { id } } } }',
+      rest: calls('/competitions', '/matches?competitionId=1&from=2026-11-01&to=2026-11-30'),
+    },
+    {
       name: 'an unknown competition: charged as the list',
       query: '{ competition(id: 999999) { name } }',
       rest: calls('/competitions'),

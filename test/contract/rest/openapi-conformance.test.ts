@@ -83,6 +83,7 @@ const REACHED: Record<string, number[]> = {
   [`${V}/competitions`]: [200, 400, 401, 403, 429, 503],
   [`${V}/competitions/{competitionId}/standings`]: [200, ...CHILD_ALL],
   [`${V}/search`]: [200, 400, 401, 403, 429, 503],
+  [`${V}/competitions/{competitionId}/scorers`]: [200, ...CHILD_ALL],
 };
 
 /** Declared statuses nothing in the data or the policy produces, besides 500 everywhere. */
@@ -158,6 +159,7 @@ function okUrls(c: DemoCases): Record<string, string[]> {
       `${V}/search?q=united`,
       `${V}/search?q=%E8%BB%8A%E8%B7%AF%E5%A3%AB&type=team`,
     ],
+    [`${V}/competitions/{competitionId}/scorers`]: [`${V}/competitions/1/scorers`],
   };
 }
 
@@ -184,6 +186,8 @@ function notFoundUrls(c: DemoCases): string[] {
     `${V}/matches/${c.aiReports.deep.unpublishedMatchId}/analysis/ai-deep`,
     ...ANALYSIS.map((a) => `${V}/matches/${u}/analysis/${a}`),
     `${V}/players/999999`,
+    `${V}/competitions/999999/scorers`,
+    `${V}/competitions/1/scorers?season=1900`,
   ];
 }
 
@@ -313,6 +317,7 @@ describeEachDatabase('REST responses conform to /v1/openapi.json', ({ db }) => {
       [`${V}/teams/0/matches`, 'teamId'],
       [`${V}/search?q=%20`, 'q'],
       [`${V}/search?q=a&type=stadium`, 'type'],
+      [`${V}/competitions/1/scorers?season=20x5`, 'season'],
       ...ANALYSIS.map((a): [string, string] => [`${V}/matches/0/analysis/${a}`, 'matchId']),
     ];
     for (const [url, parameter] of bad) {

@@ -64,6 +64,7 @@ const ADDED_ROUTES = [
   '/v1/football/teams/{teamId}/matches',
   '/v1/football/players/{playerId}',
   '/v1/football/search',
+  '/v1/football/competitions/{competitionId}/scorers',
 ];
 
 const BONUS_HEADERS = [

@@ -7,7 +7,7 @@ import {
   type ProviderStandIn,
   startStandIn,
 } from '../../helpers/provider-stand-in.js';
-import { matchBySourceId, syncRunner, truncateSyncTables } from '../../helpers/sync.js';
+import { entityOf, matchBySourceId, syncRunner, truncateSyncTables } from '../../helpers/sync.js';
 
 describeEachDatabase('touchline sync football-data-org against its stand-in', ({ db }) => {
   let standIn: ProviderStandIn;
@@ -26,6 +26,11 @@ describeEachDatabase('touchline sync football-data-org against its stand-in', ({
   }
 
   const matchRow = (sourceId: string) => matchBySourceId(prisma(), 'football-data-org', sourceId);
+  const goalsOf = async () =>
+    prisma().matchEvent.findMany({
+      where: { matchId: await entityOf(prisma(), 'football-data-org', 'match', '497499') },
+      orderBy: { seq: 'asc' },
+    });
 
   beforeEach(async () => {
     await truncateSyncTables(prisma());
@@ -90,6 +95,9 @@ describeEachDatabase('touchline sync football-data-org against its stand-in', ({
       expect(report.ok).toBe(true);
       const row = await matchRow('497499');
       seen.push([step, row?.status, row?.minute, row?.home, row?.away]);
+      if (step === 'second-goal') {
+        expect(await goalsOf(), step).toHaveLength(2);
+      }
     }
     expect(seen).toEqual([
       ['kick-off', 'live', '1', 0, 0],
@@ -100,6 +108,24 @@ describeEachDatabase('touchline sync football-data-org against its stand-in', ({
       ['goal-withdrawn', 'live', '63', 1, 0],
       ['full-time', 'finished', null, 1, 0],
     ]);
+    // Issue 49: the goals (`goals[]`) as events naming scorer and assist by person id; the
+    // goal withdrawn is gone.
+    const goals = await goalsOf();
+    expect(goals.map((e) => [e.minute, e.type, e.side, e.player, e.relatedPlayer])).toEqual([
+      [23, 'goal', 'home', 'Cole Palmer', 'Nicolas Jackson'],
+    ]);
+    const [goal] = goals;
+    const scorer = await prisma().player.findUniqueOrThrow({
+      where: { id: goal?.playerId as number },
+    });
+    expect(scorer.nameEn).toBe('Cole Palmer');
+    const match = await prisma().match.findUniqueOrThrow({
+      where: { id: goal?.matchId as number },
+    });
+    expect(scorer.teamId).toBe(match.homeTeamId);
+    expect(goal?.relatedPlayerId).toBe(
+      await entityOf(prisma(), 'football-data-org', 'player', '176213'),
+    );
     // The live pass asked for the match by id, one request each.
     expect(
       standIn.requests.filter((r) => r.path === '/matches').map((r) => r.query),

@@ -8,7 +8,7 @@ describe('what a change evicts', () => {
   it('a match resource: its tag; a row change also its day, the live lists and its teams', () => {
     expect(
       evictedBy({ seq: '1', reference: false, matches: [{ id: 4, resources: ['events'] }] }),
-    ).toEqual(new Set(['m:4:events']));
+    ).toEqual(new Set(['m:4:events', tags.anyScorers]));
     const finished = evictedBy({
       seq: '2',
       reference: false,

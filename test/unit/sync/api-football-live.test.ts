@@ -104,6 +104,9 @@ describe('api-football live pass (live session)', () => {
           player: 'E. Haaland',
           relatedPlayer: 'J. Doku',
           detail: 'Normal Goal',
+          // Issue 49: documentation-v3 "Events" `player.id` and `assist.id`.
+          playerSourceId: '1100',
+          relatedPlayerSourceId: '81573',
         },
       ],
     });
@@ -138,6 +141,8 @@ describe('api-football live pass (live session)', () => {
       player: 'N. Jackson',
       relatedPlayer: null,
       detail: 'Goal cancelled',
+      playerSourceId: '283058',
+      relatedPlayerSourceId: null,
     });
   });
 
@@ -189,6 +194,7 @@ describe('api-football live pass (live session)', () => {
       x: 5,
       y: 50,
       starter: true,
+      playerSourceId: '2273',
     });
   });
 

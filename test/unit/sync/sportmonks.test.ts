@@ -111,6 +111,9 @@ describe('sportmonks: a season read with one fixtures/between request', () => {
       player: 'Joshua Zirkzee',
       relatedPlayer: 'Alejandro Garnacho',
       detail: 'Left foot shot',
+      // Issue 49: the events include's `player_id` and `related_player_id`.
+      playerSourceId: '30012',
+      relatedPlayerSourceId: '30013',
     });
     expect(events?.events[3]).toMatchObject({
       type: 'substitution',
@@ -135,8 +138,24 @@ describe('sportmonks: a season read with one fixtures/between request', () => {
     expect(home).toMatchObject({ published: true, formation: '4-2-3-1' });
     expect(home?.players).toHaveLength(16);
     expect(home?.players.slice(0, 2)).toEqual([
-      { name: 'André Onana', shirtNumber: 24, position: 'GK', x: 10, y: 50, starter: true },
-      { name: 'Noussair Mazraoui', shirtNumber: 3, position: 'DF', x: 30, y: 80, starter: true },
+      {
+        name: 'André Onana',
+        shirtNumber: 24,
+        position: 'GK',
+        x: 10,
+        y: 50,
+        starter: true,
+        playerSourceId: '30001',
+      },
+      {
+        name: 'Noussair Mazraoui',
+        shirtNumber: 3,
+        position: 'DF',
+        x: 30,
+        y: 80,
+        starter: true,
+        playerSourceId: '30002',
+      },
     ]);
     const place = (name: string) => home?.players.find((p) => p.name === name);
     expect(place('Diogo Dalot')).toMatchObject({ x: 30, y: 20 });
@@ -149,6 +168,7 @@ describe('sportmonks: a season read with one fixtures/between request', () => {
       x: null,
       y: null,
       starter: false,
+      playerSourceId: '30012',
     });
     expect(facts.lineups?.filter((l) => l.match === '19134455')).toEqual([]);
   });

@@ -5,6 +5,8 @@ import type { TeamInfo } from './teams.js';
 export type Role = 'GK' | 'DF' | 'MF' | 'FW';
 
 export interface SquadPlayer {
+  /** The player's id (players.ndjson): one per club, year and place in the squad. */
+  id: number;
   name: string;
   number: number;
   role: Role;
@@ -33,6 +35,13 @@ function personName(pool: NamePool, rng: Rng): string {
 
 const squads = new Map<string, Squad>();
 
+/**
+ * Ids of a club's squad of one year, apart from other clubs' and years' (team ids stay below
+ * 10 000 and years below 3125) and the same in every run.
+ */
+export const playerIdOf = (teamId: number, year: number, index: number) =>
+  100_000_000 + teamId * 100_000 + year * 32 + index;
+
 /** Frees the squads built for a run (they are cached only while a folder is written). */
 export function clearSquads(): void {
   squads.clear();
@@ -60,7 +69,7 @@ export function squadFor(seed: number, team: TeamInfo, year: number): Squad {
       } while (used.has(name));
       used.add(name);
       const number = role === 'GK' ? (GK_NUMBERS[i] ?? 41) : (numbers.pop() ?? 99);
-      players.push({ name, number, role });
+      players.push({ id: playerIdOf(team.id, year, players.length), name, number, role });
     }
   }
   const captain = players[3 + rng.int(0, 10)]?.name ?? '';

@@ -78,6 +78,7 @@ function assignOne(inc: Incident, state: Record<SideName, SideState>, rng: Rng):
         return false;
       }
       inc.player = scorer.name;
+      inc.playerId = scorer.id;
       if (inc.type === 'goal') {
         inc.detail = rng.pick(GOAL_DETAILS);
         const assist = rng.chance(0.7)
@@ -88,6 +89,7 @@ function assignOne(inc: Incident, state: Record<SideName, SideState>, rng: Rng):
           : undefined;
         if (assist) {
           inc.related = assist.name;
+          inc.relatedId = assist.id;
         }
       } else {
         inc.detail =
@@ -98,6 +100,7 @@ function assignOne(inc: Incident, state: Record<SideName, SideState>, rng: Rng):
     case 'own_goal': {
       const defender = rng.pick(other.onPitch.filter((p) => p.role === 'DF').concat(other.onPitch));
       inc.player = defender.name;
+      inc.playerId = defender.id;
       inc.detail = 'Own goal';
       return true;
     }
@@ -126,6 +129,7 @@ function assignCard(inc: Incident, own: SideState, rng: Rng): boolean {
   }
   const player = rng.pick(pool);
   inc.player = player.name;
+  inc.playerId = player.id;
   inc.detail =
     inc.type === 'red'
       ? rng.pick(['Serious foul play', 'Violent conduct', 'Denied goal-scoring opportunity'])
@@ -153,6 +157,8 @@ function assignSub(inc: Incident, own: SideState, outfield: SheetPlayer[], rng: 
   own.bench = own.bench.filter((p) => p !== on);
   own.onPitch = own.onPitch.map((p) => (p === off ? on : p));
   inc.player = on.name;
+  inc.playerId = on.id;
   inc.related = off.name;
+  inc.relatedId = off.id;
   return true;
 }

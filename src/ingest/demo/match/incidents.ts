@@ -11,6 +11,9 @@ export interface Incident {
   side: SideName;
   player?: string;
   related?: string;
+  /** `player` and `related` by id (players.ndjson). */
+  playerId?: number;
+  relatedId?: number;
   detail?: string;
 }
 

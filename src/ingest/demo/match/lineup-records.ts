@@ -61,6 +61,7 @@ function playerRecord(p: SheetPlayer, t: Tally | undefined, rated: number | null
     shirtNumber: p.number,
     position: p.position,
     starter: p.starter,
+    playerId: p.id,
   };
   if (p.x !== null && p.y !== null) {
     record.x = p.x;

@@ -73,7 +73,17 @@ function sheetPlayer(
   x: number | null,
   y: number | null,
 ): SheetPlayer {
-  return { name: p.name, number: p.number, role: p.role, starter, position, x, y, captain: false };
+  return {
+    id: p.id,
+    name: p.name,
+    number: p.number,
+    role: p.role,
+    starter,
+    position,
+    x,
+    y,
+    captain: false,
+  };
 }
 
 /** Starters with pitch coordinates from the formation (x from the own goal line), then the bench. */

@@ -53,6 +53,12 @@ export function eventRecords(matchId: number, played: PlayedMatch): EventRecord[
     if (e.related) {
       record.relatedPlayer = e.related;
     }
+    if (e.playerId !== undefined) {
+      record.playerId = e.playerId;
+    }
+    if (e.relatedId !== undefined) {
+      record.relatedPlayerId = e.relatedId;
+    }
     if (e.detail) {
       record.detail = e.detail;
     }

@@ -1,6 +1,7 @@
 import type { ChangeRecord } from '../../changes/format.js';
 import type { Tx } from '../../import/upsert.js';
 import type { ExchangeFact, MatchEventsFact } from '../facts.js';
+import { eventWithPlayerIds } from './players.js';
 import { type ExternalRow, lastEventSeqs, loadEventIds } from './store.js';
 
 /** An event's external id: unique per source (`<match source id>/<event source id>`). */
@@ -38,6 +39,7 @@ export async function eventChanges(
   source: string,
   facts: readonly MatchEventsFact[],
   matchIds: ReadonlyMap<string, number>,
+  playerIds: ReadonlyMap<string, number> = new Map(),
 ): Promise<EventChanges> {
   const out: EventChanges = { changes: [], added: [] };
   const resolved = facts.filter((f) => matchIds.has(f.match));
@@ -63,7 +65,7 @@ export async function eventChanges(
         next.set(matchId, seq);
         out.added.push({ sourceId, entityId: seq, matchId, owner: true });
       }
-      const { sourceId: _, ...record } = event;
+      const { sourceId: _, ...record } = eventWithPlayerIds(event, playerIds);
       out.changes.push({
         op: 'upsert',
         resource: 'events',

@@ -6,6 +6,7 @@ import { eventChanges, exchangeChanges } from './match-children.js';
 import { type MatchProbe, matchRecord, resolveMatches, storedMatches } from './matches.js';
 import { keysOf, type NamedFact, type NamedKind, resolveNamed } from './named.js';
 import { aliasRows, bookmakerRecords, competitionRecords, teamRecords } from './named-records.js';
+import { matchTeams, resolvePlayers, sheetWithPlayerIds } from './players.js';
 import {
   type AliasRow,
   type EntityKind,
@@ -122,7 +123,16 @@ class PassResolver {
       ),
     );
     const matchIds = await this.matches(facts, competitions.ids, teams.ids);
-    await this.children(facts, matchIds, bookmakers.ids);
+    const players = await resolvePlayers(
+      tx,
+      source.name,
+      facts,
+      await matchTeams(tx, facts, matchIds, teams.ids),
+      create,
+    );
+    this.note('player', players.added, []);
+    this.result.changes.push(...upserts('players', players.records));
+    await this.children(facts, matchIds, bookmakers.ids, players.ids);
     return this.result;
   }
 
@@ -200,9 +210,10 @@ class PassResolver {
     facts: SourceFacts,
     matchIds: ReadonlyMap<string, number>,
     bookmakerIds: Map<string, number>,
+    playerIds: ReadonlyMap<string, number>,
   ) {
     const { tx, source } = this;
-    const events = await eventChanges(tx, source.name, facts.events ?? [], matchIds);
+    const events = await eventChanges(tx, source.name, facts.events ?? [], matchIds, playerIds);
     this.note('event', events.added, []);
     this.result.changes.push(...events.changes);
     for (const s of facts.statistics ?? []) {
@@ -219,7 +230,8 @@ class PassResolver {
     for (const { match, ...lineup } of facts.lineups ?? []) {
       const matchId = matchIds.get(match);
       if (matchId !== undefined) {
-        this.result.changes.push(...upserts('lineups', [{ ...lineup, matchId }]));
+        const players = sheetWithPlayerIds(lineup.players, playerIds);
+        this.result.changes.push(...upserts('lineups', [{ ...lineup, players, matchId }]));
       }
     }
     await withEarlier(

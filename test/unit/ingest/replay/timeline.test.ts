@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkChange } from '../../../../src/ingest/changes/format.js';
-import { statsBombMatchId } from '../../../../src/ingest/replay/references.js';
+import { statsBombMatchId, statsBombPlayerId } from '../../../../src/ingest/replay/references.js';
 import {
   AT_START,
   buildTimeline,
@@ -56,6 +56,7 @@ describe('the replay timeline of the synthetic match (Northbridge 1-2 Southport)
       x: 5,
       y: 50,
       starter: true,
+      playerId: expect.any(Number),
     });
     // Nicknames from the lineups file name players in sheets and events alike.
     expect(home?.players[9]?.name).toBe('Harry Nine');
@@ -133,6 +134,25 @@ describe('the replay timeline of the synthetic match (Northbridge 1-2 Southport)
     const home = at(110).lineups.get('home')?.players ?? [];
     expect(home.find((p) => p.name === 'George Hale')?.redCards).toBe(1);
     expect(home.find((p) => p.name === 'Dave Ellis')?.goals).toBeUndefined();
+  });
+
+  it("writes the sheets' players first and names them by id in events and sheets (issue 49)", () => {
+    const first = timeline.steps[0]?.changes ?? [];
+    const players = first.flatMap((c) =>
+      c.op === 'upsert' && c.resource === 'players'
+        ? [c.record as { id: number; nameEn: string }]
+        : [],
+    );
+    const ids = new Map(players.map((p) => [p.nameEn, p.id]));
+    expect(ids.size).toBeGreaterThan(20);
+    const goal = at(110).events.find((e) => e.type === 'goal' && e.player === 'Harry Nine');
+    expect(goal?.playerId).toBe(ids.get('Harry Nine'));
+    expect(goal?.relatedPlayerId).toBe(ids.get('Ian Jones'));
+    const sheet = at(110).lineups.get('home')?.players ?? [];
+    for (const p of sheet) {
+      expect(p.playerId, p.name).toBe(ids.get(p.name));
+    }
+    expect(new Set(players.map((p) => p.id)).has(statsBombPlayerId(0))).toBe(false);
   });
 
   it('takes the touchline match id from the caller, else derives it from StatsBomb’s', () => {

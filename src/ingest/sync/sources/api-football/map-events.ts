@@ -37,6 +37,17 @@ function eventType(event: ProviderEvent): EventType | undefined {
 const isShootout = (event: ProviderEvent) => event.comments?.toLowerCase() === 'penalty shootout';
 
 const nameOf = (p: { name: string | null }) => (p.name ? p.name : null);
+/** Documentation-v3 "Events": `player.id` and `assist.id`, null when the provider has none. */
+const idOf = (p: { id: number | null; name: string | null }) =>
+  p.id !== null && p.name ? String(p.id) : null;
+
+/** The event's `player` and `relatedPlayer`, by name and by the provider's id. */
+const people = (player: ProviderEvent['player'], related: ProviderEvent['assist']) => ({
+  player: nameOf(player),
+  relatedPlayer: nameOf(related),
+  playerSourceId: idOf(player),
+  relatedPlayerSourceId: idOf(related),
+});
 
 class Sides {
   constructor(private readonly item: ProviderFixture) {}
@@ -73,9 +84,7 @@ function substitution(event: ProviderEvent, squad: Squad) {
   const assist = squad.find(event.assist);
   const playerCameOn =
     named !== undefined && assist !== undefined && !named.starter && assist.starter;
-  return playerCameOn
-    ? { player: nameOf(event.player), relatedPlayer: nameOf(event.assist) }
-    : { player: nameOf(event.assist), relatedPlayer: nameOf(event.player) };
+  return playerCameOn ? people(event.player, event.assist) : people(event.assist, event.player);
 }
 
 const detailOf = (event: ProviderEvent) =>
@@ -96,16 +105,14 @@ const baseKey = (event: ProviderEvent) => {
 };
 
 function eventFact(event: ProviderEvent, type: EventType, squad: Squad, sides: Sides) {
-  const people =
-    type === 'substitution'
-      ? substitution(event, squad)
-      : { player: nameOf(event.player), relatedPlayer: nameOf(event.assist) };
+  const named =
+    type === 'substitution' ? substitution(event, squad) : people(event.player, event.assist);
   return {
     minute: event.time.elapsed,
     extraMinute: event.time.extra ? event.time.extra : null,
     type,
     side: creditedSide(event, type, squad, sides),
-    ...people,
+    ...named,
     detail: detailOf(event),
   };
 }

@@ -1,5 +1,4 @@
-import type { LineupPlayer } from '../../../format.js';
-import type { LineupFact } from '../../facts.js';
+import type { LineupFact, LineupPlayerFact } from '../../facts.js';
 import type { ProviderFixture, ProviderLineup } from './schemas.js';
 
 type SheetPlayer = ProviderLineup['startXI'][number]['player'];
@@ -51,7 +50,7 @@ function pitchCoordinates(starters: readonly SheetPlayer[]) {
 
 const SHIRT = (n: number | null) => (n !== null && n >= 0 && n <= 99 ? n : null);
 
-function players(sheet: ProviderLineup): LineupPlayer[] {
+function players(sheet: ProviderLineup): LineupPlayerFact[] {
   const starters = sheet.startXI.map((s) => s.player);
   const spots = pitchCoordinates(starters);
   const listed = [
@@ -67,6 +66,7 @@ function players(sheet: ProviderLineup): LineupPlayer[] {
       x: spot?.x ?? null,
       y: spot?.y ?? null,
       starter,
+      playerSourceId: player.id === null ? null : String(player.id),
     }));
 }
 

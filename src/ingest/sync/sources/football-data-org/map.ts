@@ -1,6 +1,7 @@
 import { regionOfCountry } from '../../../../football/regions.js';
 import type { MatchDecision, MatchStatus, MatchWinner } from '../../../../football/vocabulary.js';
 import type { CompetitionFact, MatchFact, SourceFacts, TeamFact } from '../../facts.js';
+import { goalEvents } from './map-goals.js';
 import type { FdoMatch } from './schemas.js';
 
 /** football-data.org's statuses (DECISIONS.md "Sources"; docs/sources/football-data-org.md). */
@@ -163,5 +164,6 @@ export function factsOfMatches(matches: readonly FdoMatch[]): SourceFacts {
     competitions: [...competitions.values()],
     teams: [...teams.values()],
     matches: matches.map(matchFact),
+    events: matches.flatMap((m) => goalEvents(m) ?? []),
   };
 }

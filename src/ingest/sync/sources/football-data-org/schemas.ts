@@ -20,6 +20,22 @@ const TeamRef = Type.Object({
   tla: Type.Optional(Nullable(Type.String())),
 });
 
+const Person = Type.Object({
+  id: Nullable(Type.Integer({ minimum: 1 })),
+  name: Nullable(Type.String()),
+});
+
+/** One goal of a match (`goals`, where the plan gives them): scorer and assist by person id. */
+const Goal = Type.Object({
+  minute: Nullable(Type.Integer({ minimum: 0 })),
+  injuryTime: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
+  type: Type.Optional(Nullable(Type.String())),
+  team: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+  scorer: Type.Optional(Nullable(Person)),
+  assist: Type.Optional(Nullable(Person)),
+  score: Type.Optional(Nullable(Goals)),
+});
+
 const STATUSES = [
   'SCHEDULED',
   'TIMED',
@@ -65,6 +81,7 @@ const MatchSchema = Type.Object({
     extraTime: Type.Optional(Goals),
     penalties: Type.Optional(Goals),
   }),
+  goals: Type.Optional(Type.Array(Goal)),
 });
 export type FdoMatch = Static<typeof MatchSchema>;
 

@@ -38,6 +38,8 @@ function eventFact(event: SmEvent, sides: ReadonlyMap<number, Side>): EventFact 
     player: event.player_name ?? null,
     relatedPlayer: event.related_player_name ?? null,
     detail: event.info ?? event.addition ?? null,
+    playerSourceId: event.player_id == null ? null : String(event.player_id),
+    relatedPlayerSourceId: event.related_player_id == null ? null : String(event.related_player_id),
   };
 }
 

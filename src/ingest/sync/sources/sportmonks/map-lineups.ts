@@ -1,6 +1,5 @@
 import type { Side } from '../../../../football/vocabulary.js';
-import type { LineupPlayer } from '../../../format.js';
-import type { LineupFact } from '../../facts.js';
+import type { LineupFact, LineupPlayerFact } from '../../facts.js';
 import type { SmFixture, SmLineupEntry } from './schemas.js';
 
 const STARTING = 11;
@@ -55,7 +54,7 @@ export function coordinates(cells: readonly (Cell | null)[]): ({ x: number; y: n
   });
 }
 
-function sheet(entries: readonly SmLineupEntry[]): LineupPlayer[] {
+function sheet(entries: readonly SmLineupEntry[]): LineupPlayerFact[] {
   const starters = entries
     .filter((e) => e.type_id === STARTING)
     .sort((a, b) => (a.formation_position ?? 99) - (b.formation_position ?? 99) || a.id - b.id);
@@ -68,6 +67,7 @@ function sheet(entries: readonly SmLineupEntry[]): LineupPlayer[] {
     x: place?.x ?? null,
     y: place?.y ?? null,
     starter,
+    playerSourceId: e.player_id == null ? null : String(e.player_id),
   });
   return [
     ...starters.map((e, i) => player(e, true, places[i])),
