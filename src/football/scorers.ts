@@ -8,7 +8,7 @@ import {
   lastModifiedOf,
 } from './competitions.js';
 import { type Names, names } from './match-record.js';
-import { resolveSeason } from './standings.js';
+import { resolveRequests } from './standings.js';
 
 /**
  * A competition season's top scorers (docs/rest/competitions.md "Scorers"): goals counted from
@@ -150,14 +150,7 @@ export function createScorersService({
   async function scorersFor(
     requests: readonly ScorersRequest[],
   ): Promise<(ScorersAnswer | ApiError)[]> {
-    const catalogue = await competitions.catalogue();
-    const resolved = requests.map((r) => {
-      try {
-        return resolveSeason(catalogue.byId.get(r.competitionId), r.competitionId, r.season, now());
-      } catch (error) {
-        return error as ApiError;
-      }
-    });
+    const resolved = resolveRequests(await competitions.catalogue(), requests, now());
     const wanted = resolved.flatMap((r) =>
       r instanceof ApiError
         ? []

@@ -58,6 +58,24 @@ export function resolveSeason(
   return { competition, season: year };
 }
 
+/**
+ * Each request's competition and season, resolved first by the batch reads (standings,
+ * scorers): one unknown competition or season fails only its own answer.
+ */
+export function resolveRequests(
+  catalogue: { byId: ReadonlyMap<number, CompetitionSummary> },
+  requests: readonly { competitionId: number; season?: number | undefined }[],
+  now: Date,
+): ({ competition: CompetitionSummary; season: number } | ApiError)[] {
+  return requests.map((r) => {
+    try {
+      return resolveSeason(catalogue.byId.get(r.competitionId), r.competitionId, r.season, now);
+    } catch (error) {
+      return error as ApiError;
+    }
+  });
+}
+
 const seasonKey = (r: { competition: CompetitionSummary; season: number }) => ({
   competitionId: r.competition.id,
   year: r.season,
@@ -78,14 +96,7 @@ export function createStandingsService({
     requests: readonly StandingsRequest[],
     fresh = false,
   ): Promise<(StandingsAnswer | ApiError)[]> {
-    const catalogue = await competitions.catalogue();
-    const resolved = requests.map((r) => {
-      try {
-        return resolveSeason(catalogue.byId.get(r.competitionId), r.competitionId, r.season, now());
-      } catch (error) {
-        return error as ApiError;
-      }
-    });
+    const resolved = resolveRequests(await competitions.catalogue(), requests, now());
     const ok = resolved.filter((r): r is Exclude<typeof r, ApiError> => !(r instanceof ApiError));
     const data = await seasons.seasons(ok.map(seasonKey), fresh);
     return resolved.map((r, i) => {
