@@ -1,33 +1,19 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../../../src/db/database.js';
-import { createAccountWithKey } from '../../helpers/access.js';
-import { buildTestApp } from '../../helpers/app.js';
-import { createFakeClock } from '../../helpers/clock.js';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../helpers/db.js';
-import { loadDemo } from '../../helpers/demo-fixture.js';
+import { withDemoApp } from '../../helpers/demo-app.js';
 import { graphql } from '../../helpers/graphql.js';
-import type { TestApp } from './matches-fixture.js';
 
 /**
  * Issue 49: the demo has players (players.ndjson): its events and team sheets name them by id,
  * a scorer's page answers, and a competition's scorers come out of the demo's goals.
  */
 describeEachDatabase('demo players', ({ db }) => {
-  let app: TestApp;
-  let key: string;
-  beforeAll(async () => {
-    await loadDemo(db() as Database);
-    app = (await buildTestApp(db(), {
-      clock: createFakeClock('2026-11-22T10:00:00.000Z'),
-    })) as TestApp;
-    key = (await createAccountWithKey(db(), 'Pro')).key;
-  }, 300_000);
-  afterAll(() => app?.close());
+  const demo = withDemoApp(db);
 
   const get = async (path: string, language = 'en') => {
-    const res = await app.inject({
+    const res = await demo.app.inject({
       url: `/v1/football${path}`,
-      headers: { 'x-api-key': key, 'accept-language': language },
+      headers: { 'x-api-key': demo.key, 'accept-language': language },
     });
     expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
     return (res.json() as { data: unknown }).data;
@@ -69,7 +55,9 @@ describeEachDatabase('demo players', ({ db }) => {
     )) as { scorers: { player: { id: number }; goals: number }[] };
     const line = scorers.scorers.find((l) => l.player.id === goal.playerId);
     expect(line?.goals).toBeGreaterThan(0);
-    const res = await graphql(app, `{ player(id: ${goal.playerId}) { name } }`, { key });
+    const res = await graphql(demo.app, `{ player(id: ${goal.playerId}) { name } }`, {
+      key: demo.key,
+    });
     expect(res.body.errors).toBeUndefined();
   });
 
