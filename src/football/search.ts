@@ -24,49 +24,21 @@ export interface SearchResultRecord {
   matched: string;
 }
 
-interface TermHit {
-  kind: SearchKind;
-  id: number;
-  whole: boolean;
-  term: string;
-  name: string;
-}
-
-/** Exact name, whole-name prefix, word prefix (docs/decisions.md "Search ranking"). */
-const classOf = (hit: TermHit, key: string) => (!hit.whole ? 2 : hit.term === key ? 0 : 1);
-const KIND_ORDER: Record<SearchKind, number> = { competition: 0, team: 1, player: 2 };
-
-function compareHits(key: string) {
-  return (a: TermHit, b: TermHit) =>
-    classOf(a, key) - classOf(b, key) ||
-    Buffer.compare(Buffer.from(a.term), Buffer.from(b.term)) ||
-    KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
-    a.id - b.id;
-}
-
-/** The best hit of each entity, best first, at most SEARCH_LIMIT. */
-export function rankHits(hits: readonly TermHit[], key: string): TermHit[] {
-  const seen = new Set<string>();
-  const out: TermHit[] = [];
-  for (const hit of [...hits].sort(compareHits(key))) {
-    const id = `${hit.kind}:${hit.id}`;
-    if (!seen.has(id)) {
-      seen.add(id);
-      out.push(hit);
-    }
-  }
-  return out.slice(0, SEARCH_LIMIT);
-}
+/** A kind's place among results level on the name (docs/decisions.md "Search ranking"). */
+const KIND_ORDER = `CASE h.kind WHEN 'competition' THEN 0 WHEN 'team' THEN 1 ELSE 2 END`;
 
 /**
- * One btree range per kind and class (the UTF-8 bytes starting with the key's: a `bytea` range
- * sorts by code point whatever the collation), each read in term order up to POOL rows.
+ * The whole search in one statement (a statement is most of a cache-off answer's cost on
+ * PGlite, docs/benchmarks.md): one btree range per kind and class (the UTF-8 bytes starting with
+ * the key's: a `bytea` range sorts by code point whatever the collation), each read in term
+ * order up to POOL rows; each entity's best hit (exact name, then whole-name prefix, then word
+ * prefix; then the term's bytes); the best SEARCH_LIMIT of them (then competitions before teams
+ * before players, then id); and their names, joined.
  */
-function termsStatement(kinds: readonly SearchKind[], key: string) {
-  const parts = kinds.flatMap((kind) =>
+function searchStatement(kinds: readonly SearchKind[], key: string) {
+  const ranges = kinds.flatMap((kind) =>
     [true, false].map(
-      (whole) => `(SELECT kind::text AS kind, entity_id AS id, whole,
-                convert_from(term, 'UTF8') AS term, name
+      (whole) => `(SELECT kind::text AS kind, entity_id AS id, whole, term, name
            FROM search_terms
           WHERE kind = '${kind}' AND whole = ${whole}
             AND term >= convert_to($1, 'UTF8')
@@ -74,11 +46,41 @@ function termsStatement(kinds: readonly SearchKind[], key: string) {
           ORDER BY term LIMIT ${POOL})`,
     ),
   );
-  return { text: parts.join('\nUNION ALL\n'), values: [key] };
+  const text = `
+    WITH hits AS (${ranges.join('\nUNION ALL\n')}),
+    best AS (
+      SELECT DISTINCT ON (h.kind, h.id) h.kind, h.id, h.term, h.name,
+             CASE WHEN NOT h.whole THEN 2 WHEN h.term = convert_to($1, 'UTF8') THEN 0 ELSE 1 END
+               AS class
+        FROM hits h ORDER BY h.kind, h.id, class, h.term
+    ),
+    top AS (
+      SELECT h.*, ${KIND_ORDER} AS kind_order FROM best h
+       ORDER BY h.class, h.term, kind_order, h.id LIMIT ${SEARCH_LIMIT}
+    )
+    SELECT top.kind, top.id, top.name AS matched,
+           COALESCE(c.name_en, t.name_en, p.name_en) AS "nameEn",
+           COALESCE(c.name_zh_cn, t.name_zh_cn, p.name_zh_cn) AS "nameZhCn",
+           COALESCE(c.name_zh_hk, t.name_zh_hk, p.name_zh_hk) AS "nameZhHk",
+           COALESCE(c.name_original, t.name_original, p.name_original) AS "nameOriginal",
+           COALESCE(c.country, t.country) AS country,
+           pt.id AS "teamId", pt.name_en AS "teamEn", pt.name_zh_cn AS "teamZhCn",
+           pt.name_zh_hk AS "teamZhHk"
+      FROM top
+      LEFT JOIN competitions c ON top.kind = 'competition' AND c.id = top.id
+      LEFT JOIN teams t ON top.kind = 'team' AND t.id = top.id
+      LEFT JOIN players p ON top.kind = 'player' AND p.id = top.id
+      LEFT JOIN teams pt ON pt.id = p.team_id
+     WHERE COALESCE(c.id, t.id, p.id) IS NOT NULL
+     ORDER BY top.class, top.term, top.kind_order, top.id`;
+  return { text, values: [key] };
 }
 
-interface EntityRow {
+/** One result as the statement reads it: the entity's names, and its club for a player. */
+interface ResultRow {
+  kind: SearchKind;
   id: number;
+  matched: string;
   nameEn: string;
   nameZhCn: string | null;
   nameZhHk: string | null;
@@ -90,19 +92,8 @@ interface EntityRow {
   teamZhHk: string | null;
 }
 
-const NAMES = `e.id, e.name_en AS "nameEn", e.name_zh_cn AS "nameZhCn", e.name_zh_hk AS "nameZhHk",
-  e.name_original AS "nameOriginal"`;
-const NO_TEAM = `NULL::int AS "teamId", NULL AS "teamEn", NULL AS "teamZhCn", NULL AS "teamZhHk"`;
-const ENTITY_SQL: Record<SearchKind, string> = {
-  competition: `SELECT ${NAMES}, e.country, ${NO_TEAM} FROM competitions e WHERE e.id = ANY($1::int[])`,
-  team: `SELECT ${NAMES}, e.country, ${NO_TEAM} FROM teams e WHERE e.id = ANY($1::int[])`,
-  player: `SELECT ${NAMES}, NULL AS country, t.id AS "teamId", t.name_en AS "teamEn",
-      t.name_zh_cn AS "teamZhCn", t.name_zh_hk AS "teamZhHk"
-    FROM players e LEFT JOIN teams t ON t.id = e.team_id WHERE e.id = ANY($1::int[])`,
-};
-
-const recordOf = (hit: TermHit, row: EntityRow): SearchResultRecord => ({
-  type: hit.kind,
+const recordOf = (row: ResultRow): SearchResultRecord => ({
+  type: row.kind,
   id: row.id,
   names: names(row.nameEn, row.nameZhCn, row.nameZhHk),
   nameOriginal: row.nameOriginal,
@@ -111,7 +102,7 @@ const recordOf = (hit: TermHit, row: EntityRow): SearchResultRecord => ({
     row.teamId === null
       ? null
       : { id: row.teamId, names: names(row.teamEn ?? '', row.teamZhCn, row.teamZhHk) },
-  matched: hit.name,
+  matched: row.matched,
 });
 
 /** `q` checked and normalised: 400 `invalid_parameter` naming `q` when unusable. */
@@ -134,21 +125,8 @@ export function searchKeyOf(q: string | undefined): string {
 export function createSearchService({ read }: { read: SqlRead }) {
   async function search(q: string, type?: SearchKind): Promise<SearchResultRecord[]> {
     const key = searchKeyOf(q);
-    const hits = await read<TermHit>(termsStatement(type ? [type] : SEARCH_KINDS, key));
-    const ranked = rankHits(hits, key);
-    const rows = new Map<string, EntityRow>();
-    for (const kind of SEARCH_KINDS) {
-      const ids = ranked.filter((h) => h.kind === kind).map((h) => h.id);
-      if (ids.length > 0) {
-        for (const row of await read<EntityRow>({ text: ENTITY_SQL[kind], values: [ids] })) {
-          rows.set(`${kind}:${row.id}`, row);
-        }
-      }
-    }
-    return ranked.flatMap((hit) => {
-      const row = rows.get(`${hit.kind}:${hit.id}`);
-      return row ? [recordOf(hit, row)] : [];
-    });
+    const rows = await read<ResultRow>(searchStatement(type ? [type] : SEARCH_KINDS, key));
+    return rows.map(recordOf);
   }
 
   return { search };

@@ -31,18 +31,19 @@ describeEachDatabase('GET /v1/football/search', ({ db }) => {
     return data;
   };
   /** Written by the one writer, then told to the app's caches as a running writer does. */
-  const writeTeams = async (...records: Record<string, unknown>[]) => {
+  const write = async (resource: string, ...records: Record<string, unknown>[]) => {
     await applyChanges(
       db().prisma,
       records.map((record, i) => ({
         line: i + 1,
-        change: checkChange({ op: 'upsert', resource: 'teams', record }, i + 1, 'test'),
+        change: checkChange({ op: 'upsert', resource, record }, i + 1, 'test'),
       })),
       'test',
       new Date(),
     );
     await app.deps.events.publish({ type: 'data-changed' });
   };
+  const writeTeams = (...records: Record<string, unknown>[]) => write('teams', ...records);
 
   it('simplified and traditional Chinese names find Chelsea, named in the requested language', async () => {
     for (const q of ['切尔西', '車路士', '尔西']) {
@@ -76,6 +77,27 @@ describeEachDatabase('GET /v1/football/search', ({ db }) => {
     const ranked = (await search('man', '&type=team')).map((r) => r.name);
     expect(ranked.slice(0, 3)).toEqual(['Man', 'Manchester City', 'Manchester United']);
     expect(ranked.indexOf('Isle of Man')).toBeGreaterThan(2);
+  });
+
+  it('level on the name: competitions, then teams, then players; each entity once, at its best', async () => {
+    await write('competitions', {
+      id: 990_100,
+      code: 'TST-ZEB',
+      nameEn: 'Zebra',
+      region: 'Europe',
+    });
+    await writeTeams(
+      { id: 990_101, nameOriginal: 'Zebra', nameEn: 'Zebra' },
+      { id: 990_103, nameOriginal: 'Zebra Zebra Town', nameEn: 'Zebra Zebra Town' },
+    );
+    await write('players', { id: 990_102, nameEn: 'Zebra' });
+    const found = (await search('zebra')).map((r) => `${r.type}:${r.id}:${r.matched}`);
+    expect(found).toEqual([
+      'competition:990100:Zebra',
+      'team:990101:Zebra',
+      'player:990102:Zebra',
+      'team:990103:Zebra Zebra Town',
+    ]);
   });
 
   it('type keeps one kind; at most 20 results', async () => {

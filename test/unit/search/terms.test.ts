@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { rankHits } from '../../../src/football/search.js';
 import { searchKey, termsOf } from '../../../src/search/terms.js';
 
 const terms = (names: (string | null)[]) =>
@@ -49,46 +48,5 @@ describe('search terms', () => {
   it('a very long name is cut to what an index entry holds', () => {
     const [whole] = termsOf(['x'.repeat(5000)]);
     expect(whole?.term).toHaveLength(500);
-  });
-});
-
-describe('search ranking', () => {
-  const hit = (
-    kind: 'team' | 'player' | 'competition',
-    id: number,
-    term: string,
-    whole = true,
-  ) => ({
-    kind,
-    id,
-    term,
-    whole,
-    name: term,
-  });
-
-  it('exact, then whole-name prefix, then word prefix; then the term, kind and id; one per entity', () => {
-    const ranked = rankHits(
-      [
-        hit('team', 3, 'united', false),
-        hit('team', 2, 'manchester united'),
-        hit('player', 9, 'man'),
-        hit('team', 1, 'manchester city'),
-        hit('team', 2, 'man utd'),
-        hit('competition', 5, 'man'),
-      ],
-      'man',
-    );
-    expect(ranked.map((h) => `${h.kind}:${h.id}:${h.term}`)).toEqual([
-      'competition:5:man',
-      'player:9:man',
-      'team:2:man utd',
-      'team:1:manchester city',
-      'team:3:united',
-    ]);
-  });
-
-  it('at most 20', () => {
-    const hits = Array.from({ length: 30 }, (_, i) => hit('team', i + 1, `a${i}`));
-    expect(rankHits(hits, 'a')).toHaveLength(20);
   });
 });
