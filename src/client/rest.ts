@@ -59,6 +59,10 @@ export type Team = RestBody<'getTeam'>['data'];
 export type TeamMatchesPage = RestBody<'listTeamMatches'>;
 /** `GET /v1/football/players/{playerId}`'s player (issue 49). */
 export type Player = RestBody<'getPlayer'>['data'];
+/** `GET /v1/football/competitions/{competitionId}/scorers`'s season list (issue 49). */
+export type CompetitionScorers = RestBody<'listScorers'>['data'];
+/** One result of `GET /v1/football/search` (issue 49). */
+export type SearchResult = RestBody<'search'>['data'][number];
 /** The `application/problem+json` body of every error answer (spec 7). */
 export type Problem = operations['getMatch'] extends {
   responses: { 404: { content: { 'application/problem+json': infer Body } } };
