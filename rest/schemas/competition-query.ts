@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 
 /** Request schemas of the competition routes: they drive validation and the OpenAPI document. */
@@ -38,3 +39,20 @@ export const StandingsQuery = Type.Object({
 
 /** The scorers' query: the standings' season alone. */
 export const ScorersQuery = Type.Object({ season: SeasonParam });
+
+/**
+ * The competition and season a standings or scorers request names, read from the raw request
+ * (the replay path asks for `Last-Modified` before validation, when both are strings); undefined
+ * when either is not a number.
+ */
+export function rawSeasonOf(
+  request: FastifyRequest,
+): { competitionId: number; season: number | undefined } | undefined {
+  const competitionId = Number((request.params as { competitionId?: unknown }).competitionId);
+  const raw = (request.query as { season?: unknown }).season;
+  const season = raw === undefined ? undefined : Number(raw);
+  return Number.isSafeInteger(competitionId) &&
+    (season === undefined || Number.isSafeInteger(season))
+    ? { competitionId, season }
+    : undefined;
+}

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { tags } from '../../../src/changes/change-summary.js';
 import type { Services } from '../../../src/deps.js';
@@ -8,7 +8,11 @@ import { negotiateLanguage } from '../../../src/http/language.js';
 import { Envelope, envelope } from '../../../src/wire/envelope.js';
 import { presentCompetition, presentStandings } from '../../../src/wire/presenters/competitions.js';
 import { Competition, CompetitionStandings } from '../../../src/wire/schemas/competitions.js';
-import { CompetitionIdParams, StandingsQuery } from '../../schemas/competition-query.js';
+import {
+  CompetitionIdParams,
+  rawSeasonOf,
+  StandingsQuery,
+} from '../../schemas/competition-query.js';
 
 interface CompetitionsRouteOptions {
   services: Services;
@@ -59,17 +63,9 @@ export async function competitionsRoutes(
         // Without `season` the answer is the current season's, which moves with the date.
         cacheVary: (request) =>
           (request.query as { season?: number }).season === undefined ? today(now) : '',
-        // Read from the raw request: the replay path asks before validation (strings then).
         lastModifiedOf: (request) => {
-          const { params, query } = request as FastifyRequest<{
-            Params: { competitionId?: unknown };
-            Querystring: { season?: unknown };
-          }>;
-          const id = Number(params.competitionId);
-          const season = query.season === undefined ? undefined : Number(query.season);
-          return Number.isSafeInteger(id) && (season === undefined || Number.isSafeInteger(season))
-            ? services.standings.lastModified(id, season)
-            : undefined;
+          const asked = rawSeasonOf(request);
+          return asked && services.standings.lastModified(asked.competitionId, asked.season);
         },
       },
       schema: {

@@ -6,7 +6,7 @@ import { negotiateLanguage } from '../../../src/http/language.js';
 import { Envelope, envelope } from '../../../src/wire/envelope.js';
 import { presentScorers } from '../../../src/wire/presenters/scorers.js';
 import { CompetitionScorers } from '../../../src/wire/schemas/scorers.js';
-import { CompetitionIdParams, ScorersQuery } from '../../schemas/competition-query.js';
+import { CompetitionIdParams, rawSeasonOf, ScorersQuery } from '../../schemas/competition-query.js';
 
 const today = (now: () => Date) => now().toISOString().slice(0, 10);
 
@@ -19,15 +19,9 @@ export async function scorersRoutes(
   { services, now }: { services: Services; now: () => Date },
 ) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  /** Read from the raw request: the replay path asks before validation. */
   const lastModifiedOf = (request: FastifyRequest) => {
-    const competitionId = Number((request.params as { competitionId?: unknown }).competitionId);
-    const raw = (request.query as { season?: unknown }).season;
-    const season = raw === undefined ? undefined : Number(raw);
-    return Number.isSafeInteger(competitionId) &&
-      (season === undefined || Number.isSafeInteger(season))
-      ? services.scorers.lastModified(competitionId, season)
-      : undefined;
+    const asked = rawSeasonOf(request);
+    return asked && services.scorers.lastModified(asked.competitionId, asked.season);
   };
   app.get(
     '/competitions/:competitionId/scorers',
